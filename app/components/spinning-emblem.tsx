@@ -1,0 +1,16 @@
+import styles from "./spinning-emblem.module.css";
+
+/** The Cytheseus emblem; it turns slowly unless the reader prefers reduced motion. */
+export function SpinningEmblem() {
+  return (
+    <div className={styles.wrap}>
+      <img
+        className={styles.emblem}
+        src="/media/kybernetes-mark.svg"
+        alt="The Kybernetes helm emblem, turning"
+        width="192"
+        height="192"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { SearchScope } from "~core/search/search";
+
+export const SEARCH_SCOPES: readonly { value: SearchScope; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "shop", label: "Shop" },
+  { value: "page", label: "Pages" },
+];

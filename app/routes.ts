@@ -1,0 +1,10 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { paths } from "./paths";
+
+/** Route table of SPEC §2; paths come from app/paths.ts. */
+const at = (path: string) => path.slice(1);
+
+export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+
+void at;
+void paths;

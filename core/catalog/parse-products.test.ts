@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { CatalogError } from "./parse-csv";
+import { parseProductsCsv } from "./parse-products";
+import { PRODUCT_COLUMNS } from "./product";
+
+const header = PRODUCT_COLUMNS.join(",");
+
+function row(cells: Partial<Record<(typeof PRODUCT_COLUMNS)[number], string>>): string {
+  return PRODUCT_COLUMNS.map((column) => cells[column] ?? "").join(",");
+}
+
+describe("parseProductsCsv", () => {
+  it("types numbers and splits images on | with trimming", () => {
+    const csv = [
+      header,
+      row({
+        id: "7",
+        name: "Neural Interfaces",
+        category: "Book",
+        type: "Hardback",
+        price: "59.95",
+        images: "/a.svg | /b.svg |",
+        pageCount: "312",
+      }),
+    ].join("\n");
+    const [product] = parseProductsCsv(csv);
+    expect(product).toMatchObject({
+      id: 7,
+      price: 59.95,
+      pageCount: 312,
+      images: ["/a.svg", "/b.svg"],
+    });
+  });
+
+  it("keeps commas inside quoted cells", () => {
+    const csv = `${header}\n${row({ id: "1", name: '"Forceps, curved"', category: "Cyberware", price: "12" })}`;
+    expect(parseProductsCsv(csv)[0]?.name).toBe("Forceps, curved");
+  });
+
+  it("turns empty cells into missing fields and an empty image list", () => {
+    const csv = `${header}\n${row({ id: "1", name: "Mug", category: "Merchandise", price: "20" })}`;
+    const [product] = parseProductsCsv(csv);
+    expect(product?.images).toEqual([]);
+    expect(product?.isbn).toBeUndefined();
+    expect(product?.pageCount).toBeUndefined();
+  });
+
+  it("names the file, line and column of a bad number", () => {
+    const csv = [
+      header,
+      row({ id: "1", name: "A", category: "Book", price: "10" }),
+      row({ id: "2", name: "B", category: "Book", price: "ten" }),
+    ].join("\n");
+    expect(() => parseProductsCsv(csv, "content/products.csv")).toThrow(
+      'content/products.csv line 3, column "price": expected a number (found "ten")',
+    );
+  });
+
+  it("names missing columns", () => {
+    expect(() => parseProductsCsv("id,name\n1,A", "products.csv")).toThrow(CatalogError);
+    expect(() => parseProductsCsv("id,name\n1,A", "products.csv")).toThrow(
+      /products.csv line 1: missing columns "description"/,
+    );
+  });
+
+  it("rejects rows with the wrong number of cells", () => {
+    const csv = `${header}\n1,Too short`;
+    expect(() => parseProductsCsv(csv, "p.csv")).toThrow(/p.csv line 2/);
+  });
+
+  it("rejects duplicate ids", () => {
+    const line = row({ id: "1", name: "A", category: "Book", price: "1" });
+    expect(() => parseProductsCsv(`${header}\n${line}\n${line}`)).toThrow(/duplicate id 1/);
+  });
+});

@@ -1,0 +1,16 @@
+import { CatalogError, parseCsvRows } from "./parse-csv";
+import { PRODUCT_COLUMNS, productRowSchema, type Product } from "./product";
+
+export function parseProductsCsv(text: string, fileName = "products.csv"): Product[] {
+  const products = parseCsvRows(text, fileName, PRODUCT_COLUMNS, productRowSchema);
+  const seen = new Set<number>();
+  products.forEach((product, index) => {
+    if (seen.has(product.id)) {
+      throw new CatalogError(
+        `${fileName} line ${index + 2}, column "id": duplicate id ${product.id}`,
+      );
+    }
+    seen.add(product.id);
+  });
+  return products;
+}

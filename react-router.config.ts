@@ -1,0 +1,14 @@
+import type { Config } from "@react-router/dev/config";
+import { notFoundPrerenderPath, prerenderedCaseVariants } from "./app/paths";
+
+export default {
+  appDirectory: "app",
+  ssr: false,
+  // Every static route ships as real HTML. The case variants of SPEC §2 (/cytheseus,
+  // /Terminologies, …) get their own file so the static server finds them, and the 404
+  // screen is prerendered once so the server can answer unknown paths with it.
+  async prerender({ getStaticPaths }) {
+    const staticPaths = getStaticPaths();
+    return [...staticPaths, ...prerenderedCaseVariants(staticPaths), notFoundPrerenderPath];
+  },
+} satisfies Config;

@@ -1,0 +1,168 @@
+import { randomUUID } from "node:crypto";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { errorBody, HttpError } from "./lib/http-errors";
+import { healthRoutes } from "./routes/health";
+import type { StaticFile, StaticSite } from "./static-site";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The built site; tests of the API alone leave it out. */
+  site?: StaticSite;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+/** API bodies are small forms; anything bigger is refused before parsing. */
+export const BODY_LIMIT_BYTES = 32 * 1024;
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+export async function buildApp({ config, database, site, logger = true }: AppDeps) {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          // Credentials never reach the logs.
+          redact: {
+            paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
+            censor: "[redacted]",
+          },
+        }
+      : false,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+  });
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    // HTML pages get a per-page policy with their script hashes (static-site.ts).
+    contentSecurityPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply
+        .code(status)
+        .send(errorBody("internal_error", "Something went wrong on our side"));
+    }
+    return reply.code(status).send(clientError(status, error));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = requestPath(request.url);
+    if (isApiPath(pathname) || !site) {
+      return reply
+        .code(404)
+        .send(errorBody("not_found", `No API route ${request.method} ${pathname}`));
+    }
+    return sendPage(reply, site.notFoundPage, 404, request.headers["accept-encoding"]);
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook("onSend", async (_request, reply) => {
+        reply.header("content-security-policy", API_CSP);
+        reply.header("cache-control", reply.getHeader("cache-control") ?? "no-store");
+      });
+      await api.register(healthRoutes, { database });
+    },
+    { prefix: "/api" },
+  );
+
+  if (site) registerSite(app, site);
+
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  return app;
+}
+
+function clientError(status: number, error: FastifyError) {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return errorBody("invalid_json", "The request body is not valid JSON");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return errorBody("payload_too_large", "The request body is too large");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return errorBody("unsupported_media_type", "This content type is not accepted here");
+    default:
+      if (error.validation) return errorBody("validation_failed", error.message);
+      if (status === 429) return errorBody("rate_limited", error.message);
+      return errorBody(status === 404 ? "not_found" : "bad_request", error.message);
+  }
+}
+
+function isApiPath(pathname: string) {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+function requestPath(url: string): string {
+  const raw = url.split("?")[0] ?? "/";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function registerSite(app: FastifyInstance, site: StaticSite) {
+  app.get("/*", (request, reply) => {
+    const pathname = requestPath(request.url);
+    if (isApiPath(pathname)) {
+      return reply.code(404).send(errorBody("not_found", `No API route GET ${pathname}`));
+    }
+    const file = site.find(pathname);
+    if (!file) return sendPage(reply, site.notFoundPage, 404, request.headers["accept-encoding"]);
+    if (request.headers["if-none-match"] === file.etag) {
+      return reply.code(304).headers(cacheHeaders(file)).send();
+    }
+    return sendPage(reply, file, 200, request.headers["accept-encoding"]);
+  });
+}
+
+function cacheHeaders(file: StaticFile) {
+  return { etag: file.etag, "cache-control": file.cacheControl, vary: "Accept-Encoding" };
+}
+
+function sendPage(
+  reply: FastifyReply,
+  file: StaticFile | undefined,
+  status: number,
+  acceptEncoding: string | string[] | undefined,
+) {
+  if (!file) {
+    return reply.code(status).type("text/plain; charset=utf-8").send("Page not found");
+  }
+  reply.code(status).headers(cacheHeaders(file)).type(file.contentType);
+  if (file.csp) reply.header("content-security-policy", file.csp);
+  const accepted = String(acceptEncoding ?? "");
+  if (file.br && /\bbr\b/.test(accepted)) {
+    return reply.header("content-encoding", "br").send(file.br);
+  }
+  if (file.gzip && /\bgzip\b/.test(accepted)) {
+    return reply.header("content-encoding", "gzip").send(file.gzip);
+  }
+  return reply.send(file.body);
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("uses defaults for an empty environment", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe("./var");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it("reads PORT, HOST and DATA_DIR", () => {
+    const config = loadConfig({ PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/tmp/x" });
+    expect(config).toMatchObject({ PORT: 8080, HOST: "127.0.0.1", dataDir: "/tmp/x" });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: " " }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+  ])("rejects %o naming %s", (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,3 @@
+import { start } from "./start";
+
+start({ serveSite: true });

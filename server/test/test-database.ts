@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openPglite, openPostgres, type Database } from "../db/client";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL (CI sets it), so the
+ * same API suite proves both engines. Dropped again by `close()`.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openPglite();
+
+  const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres({ url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every browser test fails on a console error, an uncaught exception or a CSP violation,
+ * so a page that "looks fine" but breaks the policy or throws cannot pass.
+ */
+export const test = base.extend<{ consoleProblems: string[]; allowedConsoleErrors: RegExp[] }>({
+  /** Console errors a test provokes on purpose (a 404 document, a blocked request). */
+  allowedConsoleErrors: [[], { option: true }],
+  consoleProblems: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await use(problems);
+      expect(problems, "console errors or CSP violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Zero axe violations (WCAG 2.1 A and AA) on the current page. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+export async function setTheme(page: Page, theme: "light" | "dark") {
+  await page.evaluate((value) => localStorage.setItem("theme", value), theme);
+}
+
+/** Waits until React has hydrated, so clicks reach event handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+import { aliases } from "./vite.config.ts";
+
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    projects: [
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["core/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: "dom",
+          environment: "jsdom",
+          include: ["app/**/*.test.{ts,tsx}"],
+          setupFiles: ["./app/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});

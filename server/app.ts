@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import { Redis } from "ioredis";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -47,6 +49,23 @@ export async function buildApp({ config, database, site, logger = true }: AppDep
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+
+  // Limits are declared per route (`config.rateLimit`); counters live in Redis when
+  // REDIS_URL is set so every instance behind a load balancer shares them.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: "kybernetes-rate-limit:" } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        "rate_limited",
+        `Too many requests. Please try again in ${context.after}.`,
+      ),
+  });
+  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
 
   await app.register(helmet, {
     // HTML pages get a per-page policy with their script hashes (static-site.ts).

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { createTestDatabase } from "./test/test-database";
+import { stubDatabase } from "./test/test-database";
 
 const stores = [
   ["in-process", undefined],
@@ -20,7 +20,7 @@ describe.each(stores)("rate limits with the %s store", (_name, redisUrl) => {
       // Two app instances: with Redis they must share one counter.
       const path = `/api/limited-${randomUUID()}`;
       const build = async () => {
-        const app = await buildApp({ config, database: await createTestDatabase(), logger: false });
+        const app = await buildApp({ config, database: stubDatabase(), logger: false });
         app.get(path, { config: { rateLimit: { max: 2, timeWindow: "1 minute" } } }, async () => ({
           ok: true,
         }));
@@ -44,4 +44,48 @@ describe.each(stores)("rate limits with the %s store", (_name, redisUrl) => {
       }
     },
   );
+});
+
+describe("client address behind a load balancer", () => {
+  async function limitedApp(trustProxy: boolean) {
+    const config = loadConfig({ LOG_LEVEL: "silent", TRUST_PROXY: String(trustProxy) });
+    const app = await buildApp({ config, database: stubDatabase(), logger: false });
+    app.get(
+      "/api/limited",
+      { config: { rateLimit: { max: 1, timeWindow: "1 minute" } } },
+      async (request) => ({
+        ip: request.ip,
+      }),
+    );
+    await app.ready();
+    return app;
+  }
+  const from = (ip: string) => ({
+    method: "GET" as const,
+    url: "/api/limited",
+    headers: { "x-forwarded-for": ip },
+  });
+
+  it("with TRUST_PROXY, limits each client of X-Forwarded-For separately", async () => {
+    const app = await limitedApp(true);
+    try {
+      const first = await app.inject(from("203.0.113.7"));
+      expect(first.json()).toEqual({ ip: "203.0.113.7" });
+      expect((await app.inject(from("198.51.100.2"))).statusCode).toBe(200);
+      expect((await app.inject(from("203.0.113.7"))).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("without TRUST_PROXY, ignores X-Forwarded-For so it cannot dodge the limit", async () => {
+    const app = await limitedApp(false);
+    try {
+      const first = await app.inject(from("203.0.113.7"));
+      expect(first.json().ip).not.toBe("203.0.113.7");
+      expect((await app.inject(from("198.51.100.2"))).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
 });

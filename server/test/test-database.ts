@@ -31,3 +31,13 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/** For tests of HTTP behaviour that never touch the database: no start-up cost. */
+export function stubDatabase(): Database {
+  return {
+    db: undefined as never,
+    kind: "pglite",
+    ping: async () => {},
+    close: async () => {},
+  };
+}

@@ -1,5 +1,8 @@
 import type { Config } from "@react-router/dev/config";
+import path from "node:path";
 import { notFoundPrerenderPath, prerenderedCaseVariants } from "./app/paths";
+import { siteUrl } from "./core/site-url";
+import { writeSeoFiles } from "./scripts/seo-files";
 
 export default {
   appDirectory: "app",
@@ -10,5 +13,8 @@ export default {
   async prerender({ getStaticPaths }) {
     const staticPaths = getStaticPaths();
     return [...staticPaths, ...prerenderedCaseVariants(staticPaths), notFoundPrerenderPath];
+  },
+  buildEnd({ reactRouterConfig }) {
+    writeSeoFiles(path.join(reactRouterConfig.buildDirectory, "client"), siteUrl(process.env));
   },
 } satisfies Config;

@@ -3,6 +3,7 @@ import mdx from "@mdx-js/rollup";
 import { reactRouter } from "@react-router/dev/vite";
 import remarkGfm from "remark-gfm";
 import { defineConfig } from "vite";
+import { siteUrl } from "./core/site-url";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -15,6 +16,8 @@ export const aliases = {
 export default defineConfig({
   plugins: [{ enforce: "pre", ...mdx({ remarkPlugins: [remarkGfm] }) }, reactRouter()],
   resolve: { alias: aliases },
+  // Absolute links (canonical, Open Graph, JSON-LD) use SITE_URL given at build time.
+  define: { "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl(process.env)) },
   server: {
     // `npm run dev`: the Fastify API runs beside Vite and is reached through this proxy.
     proxy: {

@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
+import { JsonLd, organizationJsonLd } from "~/components/json-ld";
 import { NotFoundScreen } from "~/components/not-found-screen";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/media/kybernetes-mark.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <JsonLd data={organizationJsonLd} />
       </head>
       <body>
         <SiteHeader />

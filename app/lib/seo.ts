@@ -1,12 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "~core/site-config";
+import { DEFAULT_SITE_URL } from "~core/site-url";
 import { canonicalPath } from "~/paths";
 
 /** Absolute site address used for canonical and sharing links (SITE_URL at build time). */
-export const siteUrl = (import.meta.env.VITE_SITE_URL ?? "https://kybernetes.com.au").replace(
-  /\/$/,
-  "",
-);
+export const siteUrl: string = import.meta.env.VITE_SITE_URL ?? DEFAULT_SITE_URL;
 
 export interface PageSeo {
   title: string;
@@ -21,7 +19,7 @@ export interface PageSeo {
 export function pageMeta({ title, description, path, noIndex }: PageSeo): MetaDescriptor[] {
   const fullTitle = title.includes(siteConfig.brand) ? title : `${title} | ${siteConfig.brand}`;
   const url = `${siteUrl}${canonicalPath(path)}`;
-  const image = `${siteUrl}/media/kybernetes-logo.png`;
+  const image = `${siteUrl}/media/og-image.png`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -32,7 +30,14 @@ export function pageMeta({ title, description, path, noIndex }: PageSeo): MetaDe
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${siteConfig.brand} helm emblem and wordmark` },
+    { property: "og:locale", content: "en_AU" },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
     ...(noIndex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

@@ -1,0 +1,53 @@
+import { caseVariants } from "../../app/paths";
+import { expect, test } from "./fixtures";
+import { builtRoutes } from "./site-routes";
+
+const routes = builtRoutes();
+
+function head(html: string) {
+  const pick = (pattern: RegExp) => pattern.exec(html)?.[1];
+  return {
+    title: pick(/<title>([^<]*)<\/title>/),
+    description: pick(/<meta name="description" content="([^"]*)"/),
+    canonical: pick(/<link rel="canonical" href="([^"]*)"/),
+    ogImage: pick(/<meta property="og:image" content="([^"]*)"/),
+    noIndex: /<meta name="robots" content="noindex"/.test(html),
+  };
+}
+
+test("every page has its own title, description, canonical URL and sharing image", async ({
+  request,
+}) => {
+  const seen = new Map<string, string>();
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    const meta = head(html);
+    expect(meta.title, route).toBeTruthy();
+    expect(meta.description, route).toBeTruthy();
+    expect(meta.ogImage, route).toMatch(/^https:\/\/.+\/media\/og-image\.png$/);
+    expect(html, route).toContain('"@type":"Organization"');
+    if (meta.noIndex) continue;
+    const canonicalPath = caseVariants[route] ?? route;
+    expect(meta.canonical, route).toMatch(new RegExp(`^https://[^/]+${canonicalPath}$`));
+    if (route in caseVariants) continue;
+    const key = `${meta.title}|${meta.description}`;
+    expect(seen.get(key), `${route} repeats the title and description of ${seen.get(key)}`).toBe(
+      undefined,
+    );
+    seen.set(key, route);
+  }
+});
+
+test("sitemap.xml lists every indexable page and robots.txt points at it", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const body = await sitemap.text();
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    const listed = body.includes(`${route}</loc>`);
+    const shouldBeListed = !head(html).noIndex && !(route in caseVariants);
+    expect(listed, route).toBe(shouldBeListed);
+  }
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/^Sitemap: https:\/\/.+\/sitemap\.xml$/m);
+});

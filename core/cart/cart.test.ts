@@ -78,3 +78,16 @@ describe("parseCart", () => {
     ]);
   });
 });
+
+describe("parseCart with foreign shapes", () => {
+  it("drops entries with a non-numeric id, a non-string type or a bad quantity", () => {
+    const raw = JSON.stringify([
+      { id: "x1", type: "a" },
+      { id: 1, type: 5 },
+      { id: 2, type: "b", quantity: "3" },
+      [1, "a"],
+      { id: 3 },
+    ]);
+    expect(parseCart(raw)).toEqual([{ id: 3, type: "" }]);
+  });
+});

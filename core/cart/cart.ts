@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** SPEC §3 Cart item: the product's fields plus a quantity (default 1). */
 export interface CartItem {
   id: number;
@@ -10,13 +8,30 @@ export interface CartItem {
 
 export const DEFAULT_QUANTITY = 1;
 
-const storedItemSchema = z
-  .object({
-    id: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]),
-    type: z.string().optional().default(""),
-    quantity: z.number().finite().optional(),
-  })
-  .loose();
+/**
+ * One stored line, or null when the entry is not a cart line. Hand-written rather than a zod
+ * schema: this runs on every page, and zod would add ~15 KB to every page's JavaScript.
+ */
+function readStoredItem(entry: unknown): CartItem | null {
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return null;
+  const record = entry as Record<string, unknown>;
+  const id =
+    typeof record.id === "number" && Number.isFinite(record.id)
+      ? record.id
+      : typeof record.id === "string" && /^\d+$/.test(record.id)
+        ? Number(record.id)
+        : null;
+  if (id === null) return null;
+  if (record.type !== undefined && typeof record.type !== "string") return null;
+  if (
+    record.quantity !== undefined &&
+    (typeof record.quantity !== "number" || !Number.isFinite(record.quantity))
+  ) {
+    return null;
+  }
+  const item: CartItem = { ...record, id, type: record.type ?? "" };
+  return item;
+}
 
 /**
  * Reads `localStorage.cart`. Anything that is not a list of items (corrupt JSON, another
@@ -34,8 +49,8 @@ export function parseCart(raw: string | null): CartItem[] {
   if (!Array.isArray(data)) return [];
   const items: CartItem[] = [];
   for (const entry of data) {
-    const parsed = storedItemSchema.safeParse(entry);
-    if (parsed.success && quantityOf(parsed.data) > 0) items.push(parsed.data as CartItem);
+    const item = readStoredItem(entry);
+    if (item && quantityOf(item) > 0) items.push(item);
   }
   return items;
 }

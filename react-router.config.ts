@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 import path from "node:path";
 import { notFoundPrerenderPath, prerenderedCaseVariants } from "./app/paths";
 import { siteUrl } from "./core/site-url";
+import { deferHydrationInBuild } from "./scripts/defer-hydration";
 import { writeSeoFiles } from "./scripts/seo-files";
 
 export default {
@@ -15,6 +16,8 @@ export default {
     return [...staticPaths, ...prerenderedCaseVariants(staticPaths), notFoundPrerenderPath];
   },
   buildEnd({ reactRouterConfig }) {
-    writeSeoFiles(path.join(reactRouterConfig.buildDirectory, "client"), siteUrl(process.env));
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    deferHydrationInBuild(clientDir);
+    writeSeoFiles(clientDir, siteUrl(process.env));
   },
 } satisfies Config;

@@ -5,18 +5,24 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Every browser test fails on a console error, an uncaught exception or a CSP violation,
  * so a page that "looks fine" but breaks the policy or throws cannot pass.
  */
-export const test = base.extend<{ consoleProblems: string[]; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{
+  consoleProblems: string[];
+  allowedConsoleErrors: RegExp | undefined;
+}>({
   /** Console errors a test provokes on purpose (a 404 document, a blocked request). */
-  allowedConsoleErrors: [[], { option: true }],
+  allowedConsoleErrors: [undefined, { option: true }],
   consoleProblems: [
     async ({ page, allowedConsoleErrors }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         const text = message.text();
-        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
+        if (!allowedConsoleErrors?.test(text)) problems.push(text);
       });
-      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      page.on("pageerror", (error) => {
+        const text = `pageerror: ${error.message}`;
+        if (!allowedConsoleErrors?.test(text)) problems.push(text);
+      });
       await use(problems);
       expect(problems, "console errors or CSP violations").toEqual([]);
     },

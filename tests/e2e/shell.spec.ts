@@ -122,7 +122,9 @@ test("the search form goes to /search with scope and q", async ({ page }) => {
 });
 
 test.describe("with scripts blocked", () => {
-  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+  test.use({
+    allowedConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module/,
+  });
 
   test("dark mode toggles at once, is remembered and does not flash on load", async ({ page }) => {
     await page.goto("/");
@@ -169,7 +171,7 @@ test.describe("on a phone", () => {
 
 test.describe("unknown paths", () => {
   // The browser logs the 404 of the document itself.
-  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test.use({ allowedConsoleErrors: /status of 404/ });
 
   test("an unknown path shows the 404 screen with HTTP status 404", async ({ page }) => {
     const response = await page.goto("/this/page/does-not-exist");

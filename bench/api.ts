@@ -1,0 +1,67 @@
+/**
+ * API throughput: autocannon (50 connections, 10 s) against the real endpoints and, in the
+ * same run, a bare Fastify hello-world; the ratios hold on a noisy machine.
+ */
+import autocannon from "autocannon";
+import { freePort, startProcess, stopProcess } from "./lib/processes";
+import { printTable, type Check } from "./lib/table";
+
+export const API_BUDGETS = { minRatio: 0.5, maxP99Ms: 25 };
+
+async function load(url: string, duration: number) {
+  const result = await autocannon({ url, connections: 50, duration });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export async function benchApi(origin: string, duration = 10): Promise<Check[]> {
+  const helloPort = await freePort();
+  const hello = await startProcess(
+    "bench/hello-server.ts",
+    { PORT: String(helloPort) },
+    `http://127.0.0.1:${helloPort}/`,
+  );
+  const checks: Check[] = [];
+  try {
+    const targets = [
+      { name: "hello-world (bare Fastify)", url: `http://127.0.0.1:${helloPort}/`, compare: false },
+      { name: "GET /api/products", url: `${origin}/api/products`, compare: true },
+      { name: "GET /api/search?q=cyborg", url: `${origin}/api/search?q=cyborg`, compare: true },
+      { name: "GET /api/health", url: `${origin}/api/health`, compare: false },
+    ];
+    const rows: Record<string, string | number>[] = [];
+    let baseline = 0;
+    for (const target of targets) {
+      const result = await load(target.url, duration);
+      if (!target.compare && baseline === 0) baseline = result.rps;
+      const ratio = result.rps / baseline;
+      rows.push({
+        endpoint: target.name,
+        "req/s": Math.round(result.rps),
+        "× hello": ratio.toFixed(2),
+        "p99 ms": result.p99,
+        errors: result.errors,
+      });
+      if (target.compare) {
+        checks.push(
+          {
+            label: `${target.name} ${ratio.toFixed(2)}× hello-world ≥ ${API_BUDGETS.minRatio}`,
+            ok: ratio >= API_BUDGETS.minRatio,
+          },
+          {
+            label: `${target.name} p99 ${result.p99} ms < ${API_BUDGETS.maxP99Ms}`,
+            ok: result.p99 < API_BUDGETS.maxP99Ms,
+          },
+          { label: `${target.name} answered without errors`, ok: result.errors === 0 },
+        );
+      }
+    }
+    printTable(`API (autocannon, 50 connections, ${duration} s each)`, rows);
+  } finally {
+    await stopProcess(hello);
+  }
+  return checks;
+}

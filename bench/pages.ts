@@ -1,0 +1,211 @@
+/**
+ * Page speed and weight: Lighthouse (mobile emulation, median of 3 runs, installed Chromium)
+ * per page, LCP against a zero-JavaScript reference page served by the same server in the
+ * same run, and JS/CSS weight (gzip) per page.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { findChromium } from "../scripts/find-chromium";
+import { median, printTable, type Check } from "./lib/table";
+
+export const REFERENCE_PATH = "/__bench-reference";
+
+export const BENCH_PAGES = [
+  "/",
+  "/books",
+  "/cyberware",
+  "/merchandise",
+  "/cart",
+  "/search?q=cyborg",
+  "/contactus",
+  "/history",
+  "/terminologies",
+  "/LearnBookPublishingCourse",
+  "/account",
+];
+
+export const PAGE_BUDGETS = {
+  scores: 100,
+  lcpRatio: 1.15,
+  homeJsKb: 60,
+  routeJsKb: 120,
+  cssKb: 20,
+  booksTransferKb: 500,
+  cls: 0,
+};
+
+/** The reference page: the site's header, a heading and two paragraphs, no JavaScript. */
+export function referencePageHtml(homeHtml: string): string {
+  const headTags = [...homeHtml.matchAll(/<link rel="stylesheet"[^>]*>|<meta [^>]*>/g)]
+    .map((match) => match[0])
+    .join("");
+  const header = /<header[\s\S]*?<\/header>/.exec(homeHtml)?.[0] ?? "";
+  return `<!DOCTYPE html><html lang="en-AU"><head><title>Reference page</title>${headTags}</head><body>${header}<main id="main"><h1>Reference page</h1><p>This page carries the same header and styles as the site, with a heading and two paragraphs of text and no JavaScript at all.</p><p>The benchmark measures its Largest Contentful Paint in the same run as the real pages, so a slow machine slows both alike.</p></main></body></html>`;
+}
+
+interface PageRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  cls: number;
+  transferKb: number;
+  scripts: string[];
+  styles: string[];
+}
+
+function gzipKb(siteDir: string, urls: string[]): number {
+  let bytes = 0;
+  for (const url of new Set(urls)) {
+    const pathname = new URL(url).pathname;
+    bytes += gzipSync(readFileSync(path.join(siteDir, pathname)), { level: 9 }).length;
+  }
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+export async function benchPages(options: {
+  origin: string;
+  siteDir: string;
+  authToken?: string;
+  runs?: number;
+  pages?: string[];
+}): Promise<Check[]> {
+  const runs = options.runs ?? 3;
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error("No Chromium found (set CHROME_PATH)");
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const checks: Check[] = [];
+  try {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0];
+    const page = context ? await context.newPage() : undefined;
+    if (page) {
+      // Lighthouse clears caches between runs but keeps localStorage, so this sign-in lasts.
+      await page.goto(options.origin);
+      await page.evaluate((token) => {
+        if (token) localStorage.setItem("authToken", token);
+      }, options.authToken ?? "");
+      await page.close();
+    }
+
+    const runPage = async (pagePath: string): Promise<PageRun> => {
+      const result = await lighthouse(`${options.origin}${pagePath}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      const { lhr } = result;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const items =
+        (lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] })?.items ??
+        [];
+      const sameOrigin = items.filter((item) => String(item.url).startsWith(options.origin));
+      return {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+        cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+        transferKb:
+          Math.round(items.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0) / 102.4) /
+          10,
+        scripts: sameOrigin
+          .filter((item) => item.resourceType === "Script")
+          .map((item) => String(item.url)),
+        styles: sameOrigin
+          .filter((item) => item.resourceType === "Stylesheet")
+          .map((item) => String(item.url)),
+      };
+    };
+
+    const referenceLcps: number[] = [];
+    const rows: Record<string, string | number>[] = [];
+    const results = new Map<string, PageRun[]>();
+    // Interleave reference and page runs so machine noise hits both alike.
+    for (let run = 0; run < runs; run++) {
+      referenceLcps.push((await runPage(REFERENCE_PATH)).lcp);
+      for (const pagePath of options.pages ?? BENCH_PAGES) {
+        const list = results.get(pagePath) ?? [];
+        list.push(await runPage(pagePath));
+        results.set(pagePath, list);
+      }
+    }
+    const referenceLcp = median(referenceLcps);
+
+    for (const [pagePath, list] of results) {
+      const pick = (key: keyof PageRun) => median(list.map((run) => run[key] as number));
+      const last = list[list.length - 1] as PageRun;
+      const jsKb = gzipKb(options.siteDir, last.scripts);
+      const cssKb = gzipKb(options.siteDir, last.styles);
+      const lcpRatio = pick("lcp") / referenceLcp;
+      const row = {
+        page: pagePath,
+        perf: pick("performance"),
+        a11y: pick("accessibility"),
+        bp: pick("bestPractices"),
+        seo: pick("seo"),
+        "LCP ms": Math.round(pick("lcp")),
+        "LCP/ref": lcpRatio.toFixed(2),
+        CLS: pick("cls").toFixed(3),
+        "JS KB gz": jsKb,
+        "CSS KB gz": cssKb,
+        "transfer KB": pick("transferKb"),
+      };
+      rows.push(row);
+      const jsBudget = pagePath === "/" ? PAGE_BUDGETS.homeJsKb : PAGE_BUDGETS.routeJsKb;
+      checks.push(
+        { label: `${pagePath} performance ${row.perf} = 100`, ok: row.perf >= PAGE_BUDGETS.scores },
+        {
+          label: `${pagePath} accessibility ${row.a11y} = 100`,
+          ok: row.a11y >= PAGE_BUDGETS.scores,
+        },
+        { label: `${pagePath} best practices ${row.bp} = 100`, ok: row.bp >= PAGE_BUDGETS.scores },
+        { label: `${pagePath} SEO ${row.seo} = 100`, ok: row.seo >= PAGE_BUDGETS.scores },
+        {
+          label: `${pagePath} LCP ${row["LCP/ref"]}× reference ≤ ${PAGE_BUDGETS.lcpRatio}`,
+          ok: lcpRatio <= PAGE_BUDGETS.lcpRatio,
+        },
+        { label: `${pagePath} CLS ${row.CLS} = 0`, ok: pick("cls") <= PAGE_BUDGETS.cls },
+        { label: `${pagePath} JS ${jsKb} KB gzip ≤ ${jsBudget}`, ok: jsKb <= jsBudget },
+        {
+          label: `${pagePath} CSS ${cssKb} KB gzip ≤ ${PAGE_BUDGETS.cssKb}`,
+          ok: cssKb <= PAGE_BUDGETS.cssKb,
+        },
+      );
+      if (pagePath === "/books") {
+        checks.push({
+          label: `/books transfer ${row["transfer KB"]} KB ≤ ${PAGE_BUDGETS.booksTransferKb}`,
+          ok: pick("transferKb") <= PAGE_BUDGETS.booksTransferKb,
+        });
+      }
+    }
+    printTable(
+      `Pages (Lighthouse mobile, median of ${runs}; reference LCP ${Math.round(referenceLcp)} ms)`,
+      rows,
+    );
+    await browser.close().catch(() => {});
+  } finally {
+    await chrome.kill();
+  }
+  return checks;
+}

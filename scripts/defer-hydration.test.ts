@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "./defer-hydration";
+
+const page = `<head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/root-2.js"/></head><body><script type="module" async="">import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-2.js";
+import * as route1 from "/assets/home-3.js";
+  
+  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};
+
+import("/assets/entry.client-4.js");</script></body>`;
+
+describe("deferHydration", () => {
+  it("loads the same modules after the load event, without modulepreload links", () => {
+    const html = deferHydration(page);
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain(
+      'const boot=async()=>{const[,route0,route1]=await Promise.all([import("/assets/manifest-1.js"),import("/assets/root-2.js"),import("/assets/home-3.js")]);',
+    );
+    expect(html).toContain(
+      'window.__reactRouterRouteModules={"root":route0,"routes/home":route1};await import("/assets/entry.client-4.js")};',
+    );
+    expect(html).toContain('addEventListener("load",boot,{once:true})');
+  });
+
+  it("produces a script that parses", () => {
+    const code = /<script type="module">([\s\S]*)<\/script>/.exec(deferHydration(page))?.[1] ?? "";
+    // Module code may use top-level await; wrapping in an async function checks the syntax.
+    expect(() => new Function(`return (async () => {${code}})`)).not.toThrow();
+  });
+
+  it("fails loudly when React Router's boot script changes shape", () => {
+    expect(() =>
+      deferHydration('<script type="module" async="">import("/x.js");</script>', "x.html"),
+    ).toThrow(/x.html: React Router's boot script changed shape/);
+  });
+
+  it("leaves pages without the boot script alone", () => {
+    expect(deferHydration("<p>hi</p>")).toBe("<p>hi</p>");
+  });
+});

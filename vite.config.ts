@@ -12,8 +12,14 @@ export const aliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
 };
 
+/** MDX as the site compiles it; the component tests reuse it. */
+export const mdxPlugin = () => ({
+  enforce: "pre" as const,
+  ...mdx({ remarkPlugins: [remarkGfm] }),
+});
+
 export default defineConfig({
-  plugins: [{ enforce: "pre", ...mdx({ remarkPlugins: [remarkGfm] }) }, reactRouter()],
+  plugins: [mdxPlugin(), reactRouter()],
   resolve: { alias: aliases },
   server: {
     // `npm run dev`: the Fastify API runs beside Vite and is reached through this proxy.

@@ -1,5 +1,5 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { paths } from "./paths";
+import { dataFiles, paths } from "./paths";
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
@@ -36,6 +36,10 @@ export default [
   route(at(paths.learnNeuroscience), "routes/learn-neuroscience-for-beginners.tsx"),
   route(at(paths.learnProgramming), "routes/learn-programming-for-beginners.tsx"),
   route(at(paths.learnRfid), "routes/learn-rfid-for-beginners.tsx"),
+
+  // Glossary, and its data file for anyone who reads it (SPEC §7)
+  route(at(paths.terminologies), "routes/terminologies.tsx"),
+  route(at(dataFiles.terminologies), "routes/terminologies-csv.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

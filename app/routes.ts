@@ -23,6 +23,7 @@ export default [
   route(at(paths.termsAndConditions), "routes/terms-and-conditions.tsx"),
   route(at(paths.transhumanRights), "routes/transhuman-rights.tsx"),
   route(at(paths.volunteer), "routes/volunteer.tsx"),
+  route(at(paths.contactUs), "routes/contact-us.tsx"),
 
   // Courses and guides
   route(

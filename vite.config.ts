@@ -13,8 +13,14 @@ export const aliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
 };
 
+/** MDX as the site compiles it; the component tests reuse it. */
+export const mdxPlugin = () => ({
+  enforce: "pre" as const,
+  ...mdx({ remarkPlugins: [remarkGfm] }),
+});
+
 export default defineConfig({
-  plugins: [{ enforce: "pre", ...mdx({ remarkPlugins: [remarkGfm] }) }, reactRouter()],
+  plugins: [mdxPlugin(), reactRouter()],
   resolve: { alias: aliases },
   // Absolute links (canonical, Open Graph, JSON-LD) use SITE_URL given at build time.
   define: { "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl(process.env)) },

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { aliases } from "./vite.config.ts";
+import { aliases, mdxPlugin } from "./vite.config.ts";
 
 export default defineConfig({
   resolve: { alias: aliases },
@@ -16,6 +16,8 @@ export default defineConfig({
         },
       },
       {
+        // Component tests render content/pages/*.mdx as the site does.
+        plugins: [mdxPlugin()],
         resolve: { alias: aliases },
         test: {
           name: "dom",

@@ -39,6 +39,11 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** Static data files SPEC §7 reads by URL; they stay served for anyone who reads them. */
+export const dataFiles = {
+  terminologies: "/Terminologies.csv",
+} as const;
+
 /** Second spellings SPEC §2 gives for some routes; they serve the same screen. */
 export const caseVariants: Readonly<Record<string, AppPath>> = {
   "/cyberwarecatalogue": paths.cyberwareCatalogue,

@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { errorBody, HttpError } from "./lib/http-errors";
+import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import type { StaticFile, StaticSite } from "./static-site";
 
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, site, logger = true }: AppDep
         reply.header("cache-control", reply.getHeader("cache-control") ?? "no-store");
       });
       await api.register(healthRoutes, { database });
+      await api.register(contactRoutes, { database, config });
     },
     { prefix: "/api" },
   );
@@ -123,6 +125,9 @@ function clientError(status: number, error: FastifyError) {
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return errorBody("invalid_json", "The request body is not valid JSON");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_PARTS_LIMIT":
+    case "FST_FIELDS_LIMIT":
+    case "FST_FILES_LIMIT":
       return errorBody("payload_too_large", "The request body is too large");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return errorBody("unsupported_media_type", "This content type is not accepted here");

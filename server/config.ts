@@ -27,6 +27,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  /** Also send each contact message to this form-handling service (SPEC §7); stored either way. */
+  CONTACT_FORWARD_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  CONTACT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; siteDir: string };

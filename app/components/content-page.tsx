@@ -1,4 +1,5 @@
 import type { MDXContent } from "mdx/types";
+import { pageMeta } from "~/lib/seo";
 import { mdxComponents } from "./mdx-components";
 import styles from "./prose.module.css";
 
@@ -9,4 +10,9 @@ export function ContentPage({ Content }: { Content: MDXContent }) {
       <Content components={mdxComponents} />
     </article>
   );
+}
+
+/** A route's `meta` export for an MDX page: the page's own title and description at `path`. */
+export function contentMeta(page: { title: string; description: string }, path: string) {
+  return () => pageMeta({ ...page, path });
 }

@@ -59,6 +59,7 @@ export const mdxComponents = {
   SupportEmail: () => <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>,
   SupportPhone: () => <a href={`tel:${siteConfig.phone.e164}`}>{siteConfig.phone.display}</a>,
   StreetAddress: () => <>{formatAddress()}</>,
+  TradingHours: () => <>{siteConfig.tradingHours}</>,
   MeetupVenue: () => <>{siteConfig.meetup.venue}</>,
   FreeShippingThreshold: () => <>{formatAud(siteConfig.freeShippingThresholdAud)}</>,
   BankDetails,

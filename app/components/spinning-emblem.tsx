@@ -7,7 +7,7 @@ export function SpinningEmblem() {
       <img
         className={styles.emblem}
         src="/media/kybernetes-mark.svg"
-        alt="The Kybernetes helm emblem, turning"
+        alt="The Cytheseus emblem: the Kybernetes helm"
         width="192"
         height="192"
       />

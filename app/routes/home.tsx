@@ -1,9 +1,8 @@
 import Content, { meta as page } from "~content/pages/home.mdx";
-import { ContentPage } from "~/components/content-page";
-import { pageMeta } from "~/lib/seo";
+import { ContentPage, contentMeta } from "~/components/content-page";
 import { paths } from "~/paths";
 
-export const meta = () => pageMeta({ ...page, path: paths.home });
+export const meta = contentMeta(page, paths.home);
 
 export default function Home() {
   return <ContentPage Content={Content} />;

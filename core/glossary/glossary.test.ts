@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseTerminologiesCsv, termsForLetter } from "./glossary";
+import { lettersWithTerms, normaliseLetter, termsForLetter } from "./glossary";
+import { parseTerminologiesCsv } from "./parse-terminologies";
 
 const csv = `Letter,Terminology
 A,"Axon: The long projection of a neuron, carrying signals away from the cell body."
@@ -22,11 +23,26 @@ describe("parseTerminologiesCsv", () => {
       't.csv line 2, column "Letter"',
     );
   });
+});
+
+describe("glossary filtering", () => {
+  const terms = parseTerminologiesCsv(csv);
 
   it("filters by letter, All showing everything", () => {
-    const terms = parseTerminologiesCsv(csv);
     expect(termsForLetter(terms, null)).toHaveLength(3);
     expect(termsForLetter(terms, "q").map((term) => term.term)).toEqual(["Q factor"]);
     expect(termsForLetter(terms, "Z")).toEqual([]);
+  });
+
+  it("reads ?letter= as one capital letter, anything else as All", () => {
+    expect(normaliseLetter("b")).toBe("B");
+    expect(normaliseLetter(" Q ")).toBe("Q");
+    expect(normaliseLetter("AB")).toBeNull();
+    expect(normaliseLetter("7")).toBeNull();
+    expect(normaliseLetter(null)).toBeNull();
+  });
+
+  it("lists the letters that have terms", () => {
+    expect([...lettersWithTerms(terms)].sort()).toEqual(["A", "B", "Q"]);
   });
 });

@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { parseCsvRows } from "../catalog/parse-csv";
-
-/** SPEC §3 Glossary term: the CSV columns. */
-export const GLOSSARY_COLUMNS = ["Letter", "Terminology"] as const;
-
+/**
+ * The glossary (SPEC §2 Terminologies) as the page uses it. Kept free of the CSV parser and
+ * zod, so the browser bundle of the glossary page carries none of them.
+ */
 export interface GlossaryTerm {
   letter: string;
   term: string;
@@ -11,35 +9,22 @@ export interface GlossaryTerm {
   definition: string;
 }
 
-const rowSchema = z
-  .object({
-    Letter: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]$/, "expected a single letter A–Z"),
-    Terminology: z.string().trim().min(1, "is required"),
-  })
-  .transform(({ Letter, Terminology }): GlossaryTerm => {
-    const split = Terminology.indexOf(": ");
-    return split === -1
-      ? { letter: Letter, term: Terminology, definition: "" }
-      : {
-          letter: Letter,
-          term: Terminology.slice(0, split).trim(),
-          definition: Terminology.slice(split + 2).trim(),
-        };
-  });
-
-export function parseTerminologiesCsv(text: string, fileName = "terminologies.csv") {
-  return parseCsvRows(text, fileName, GLOSSARY_COLUMNS, rowSchema);
-}
-
 export const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+
+/** A `?letter=` value as one capital letter, or null ("All") when it is missing or not A–Z. */
+export function normaliseLetter(value: string | null | undefined): string | null {
+  const upper = value?.trim().toUpperCase() ?? "";
+  return ALPHABET.includes(upper) ? upper : null;
+}
 
 /** SPEC §2 Terminologies: "All" or one letter. */
 export function termsForLetter(terms: readonly GlossaryTerm[], letter: string | null) {
   if (!letter) return [...terms];
   const upper = letter.toUpperCase();
   return terms.filter((term) => term.letter === upper);
+}
+
+/** The letters that have at least one term; the others are shown disabled. */
+export function lettersWithTerms(terms: readonly GlossaryTerm[]): Set<string> {
+  return new Set(terms.map((term) => term.letter));
 }

@@ -31,3 +31,15 @@ export const users = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/** Messages sent through the Contact Us form; kept even when forwarding them fails. */
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When CONTACT_FORWARD_URL accepted it; null when not forwarded (unset or failed). */
+  forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
+});
+
+export type ContactMessage = typeof contactMessages.$inferSelect;

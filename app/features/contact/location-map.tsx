@@ -1,0 +1,30 @@
+import { formatAddress } from "~core/site-config";
+import styles from "./location-map.module.css";
+
+interface LocationMapProps {
+  /** The embeddable map's address (core/map/openstreetmap.ts). */
+  embedUrl: string;
+  /** The same place on the map site, for when the frame cannot load. */
+  linkUrl: string;
+}
+
+/**
+ * SPEC §2: a map 400px high centred on the studio at zoom 15. An OpenStreetMap frame needs no
+ * key and no script of ours; the link below it opens the same place when the frame cannot load.
+ */
+export function LocationMap({ embedUrl, linkUrl }: LocationMapProps) {
+  return (
+    <figure className={styles.map}>
+      <iframe
+        className={styles.frame}
+        title={`Map of our studio at ${formatAddress()}`}
+        src={embedUrl}
+        loading="lazy"
+        sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+      />
+      <figcaption>
+        Map not showing? <a href={linkUrl}>Open our location on OpenStreetMap</a>.
+      </figcaption>
+    </figure>
+  );
+}

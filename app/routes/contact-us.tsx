@@ -1,0 +1,58 @@
+import { redirectDocument } from "react-router";
+import Intro, { meta as page } from "~content/pages/contact-us.mdx";
+import { openStreetMapEmbedUrl, openStreetMapLinkUrl } from "~core/map/openstreetmap";
+import { siteConfig } from "~core/site-config";
+import { ContentPage, contentMeta } from "~/components/content-page";
+import { ContactForm } from "~/features/contact/contact-form";
+import { LocationMap } from "~/features/contact/location-map";
+import { paths } from "~/paths";
+import type { Route } from "./+types/contact-us";
+import styles from "./contact-us.module.css";
+
+export const meta = contentMeta(page, paths.contactUs);
+
+/** Build time (prerendered): the map's addresses for the studio location in the site config. */
+export function loader() {
+  return {
+    map: {
+      embedUrl: openStreetMapEmbedUrl(siteConfig.map),
+      linkUrl: openStreetMapLinkUrl(siteConfig.map),
+    },
+  };
+}
+
+/**
+ * Only this page's own Content-Security-Policy lets the map frame in (server/site-csp.ts), and
+ * a client-side navigation keeps the policy of the page it started from. So arriving from
+ * another page loads this one as a fresh document (docs/decisions/003). The prerendered page
+ * itself hydrates without calling this.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  const url = new URL(request.url);
+  if (window.location.pathname !== url.pathname) {
+    throw redirectDocument(url.pathname + url.search);
+  }
+  // Back/forward already shows this address: reload it in place instead of adding an entry.
+  window.location.reload();
+  return new Promise<never>(() => {});
+}
+
+/** Once shown, the page keeps its data: a link to itself must not reload away what was typed. */
+export const shouldRevalidate = () => false;
+
+export default function ContactUs({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ContentPage Content={Intro} />
+      <div className={styles.layout}>
+        <div id="contact-form">
+          <ContactForm />
+        </div>
+        <section aria-labelledby="find-us" className={styles.mapArea}>
+          <h2 id="find-us">Find us</h2>
+          <LocationMap {...loaderData.map} />
+        </section>
+      </div>
+    </>
+  );
+}

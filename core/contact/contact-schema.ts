@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** SPEC §5 and §9: the contact message limit, in characters. */
+export const CONTACT_MESSAGE_MAX_LENGTH = 1000;
+
+/** The exact messages of SPEC §5, shared by the form and POST /api/contact. */
+export const contactErrors = {
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email format",
+  messageRequired: "Message is required",
+  messageTooLong: "Message must be less than 1000 characters",
+} as const;
+
+/** SPEC §5: text, @, text, dot, text, with no spaces anywhere. */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Addresses longer than this cannot be delivered (RFC 5321). */
+const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * The name of the hidden honeypot field. People never see it; form-filling bots do, and a
+ * submission with it filled is answered as a success and thrown away.
+ */
+export const CONTACT_HONEYPOT_FIELD = "company";
+
+export const contactFormSchema = z.object({
+  email: z
+    .string({ error: contactErrors.emailRequired })
+    .trim()
+    .min(1, contactErrors.emailRequired)
+    .max(EMAIL_MAX_LENGTH, contactErrors.emailInvalid)
+    .regex(EMAIL_SHAPE, contactErrors.emailInvalid),
+  message: z
+    .string({ error: contactErrors.messageRequired })
+    .trim()
+    .min(1, contactErrors.messageRequired)
+    .max(CONTACT_MESSAGE_MAX_LENGTH, contactErrors.messageTooLong),
+});
+
+export type ContactForm = z.output<typeof contactFormSchema>;
+export type ContactField = keyof ContactForm;
+
+/** The first message per field, in field order; empty when the input is valid. */
+export function contactFormErrors(input: unknown): Partial<Record<ContactField, string>> {
+  const result = contactFormSchema.safeParse(input);
+  if (result.success) return {};
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (field === "email" || field === "message") errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** True when a bot filled the honeypot field. */
+export function isHoneypotFilled(input: unknown): boolean {
+  if (typeof input !== "object" || input === null) return false;
+  const value = (input as Record<string, unknown>)[CONTACT_HONEYPOT_FIELD];
+  return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
+}

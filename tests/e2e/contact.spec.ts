@@ -149,7 +149,7 @@ test("a valid message is sent: thanks shown, both fields cleared", async ({ page
 
 test.describe("when the server fails", () => {
   // The browser itself logs the failed request.
-  test.use({ allowedConsoleErrors: [/status of 500/] });
+  test.use({ allowedConsoleErrors: /status of 500/ });
 
   test("a server error is shown and nothing typed is lost", async ({ page }) => {
     const { email, message, send } = await openContactPage(page);

@@ -49,7 +49,7 @@ test("/Terminologies.csv is served with its header row", async ({ request }) => 
 });
 
 test.describe("when the glossary data cannot be loaded", () => {
-  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+  test.use({ allowedConsoleErrors: /Failed to load resource/ });
 
   test("the page says so instead of staying empty", async ({ page }) => {
     await page.goto("/library");

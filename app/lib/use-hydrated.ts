@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+
+/**
+ * False in the prerendered HTML and during hydration, true afterwards (and at once on
+ * client-side navigation). Lets a page wait for browser-only state, such as the stored token,
+ * before deciding what to show.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

@@ -16,8 +16,7 @@ export function PasswordField(props: Props) {
         aria-controls={id}
         onClick={() => setVisible((shown) => !shown)}
       >
-        {visible ? "Hide" : "Show"}
-        <span className="visually-hidden"> password</span>
+        {visible ? "Hide" : "Show"} <span className="visually-hidden">password</span>
       </button>
     </Field>
   );

@@ -203,6 +203,28 @@ describe("login timing", () => {
   });
 });
 
+describe("stronger hashing parameters", () => {
+  it("rehashes a user's password at the next login, without ending their sessions", async () => {
+    const account = await signUp(app);
+    const before = (await storedUser(account.username))?.passwordHash;
+    const stronger = await createTestApp({
+      // Same database and secret, as after a deploy that raises the cost.
+      database: { ...database, close: async () => {} },
+      auth: { secret: SECRET, hashCost: { ...TEST_HASH_COST, N: TEST_HASH_COST.N * 2 } },
+    });
+    try {
+      expect((await logIn(stronger, account.username, account.password)).statusCode).toBe(200);
+      const after = (await storedUser(account.username))?.passwordHash;
+      expect(after).not.toBe(before);
+      expect(after).toMatch(`scrypt$N=${TEST_HASH_COST.N * 2},`);
+      expect((await logIn(stronger, account.username, account.password)).statusCode).toBe(200);
+      expect((await accountDetails(stronger, account.token)).statusCode).toBe(200);
+    } finally {
+      await stronger.close();
+    }
+  });
+});
+
 describe("bearer tokens", () => {
   async function sign(claims: Record<string, unknown>, secret = SECRET, expires = "1h") {
     return new SignJWT(claims)

@@ -32,6 +32,8 @@ async function holdToken(page: Page, token: string) {
 test.use({ allowedConsoleErrors: [/status of 40[19]/] });
 
 test("sign up → account → edit → subscribe → logout → login → delete", async ({ page }) => {
+  // One long journey with five axe scans and four real (OWASP-cost) password hashes.
+  test.slow();
   const account = newAccount();
 
   await page.goto("/signup");

@@ -45,6 +45,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      // Like the database, rate-limit counters start empty on every run (in-process store):
+      // a shared Redis would carry sign-ups over from earlier runs into this one.
+      REDIS_URL: "",
     },
   },
 });

@@ -42,5 +42,9 @@ export default [
   route(at(paths.terminologies), "routes/terminologies.tsx"),
   route(at(dataFiles.terminologies), "routes/terminologies-csv.ts"),
 
+  // Accounts
+  route(at(paths.signup), "routes/signup.tsx"),
+  route(at(paths.login), "routes/login.tsx"),
+  route(at(paths.account), "routes/account.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

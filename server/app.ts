@@ -3,10 +3,13 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { createAuth, type AuthOptions } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { loggableError } from "./db/errors";
 import { errorBody, HttpError } from "./lib/http-errors";
 import { contactRoutes } from "./routes/contact";
+import { accountRoutes } from "./routes/account";
 import { healthRoutes } from "./routes/health";
 import type { StaticFile, StaticSite } from "./static-site";
 
@@ -17,6 +20,10 @@ export interface AppDeps {
   site?: StaticSite;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go (stdout by default); tests read them to prove no secret is logged. */
+  logStream?: { write(line: string): void };
+  /** Token secret (start.ts resolves it) and, in tests only, cheaper password hashing. */
+  auth?: AuthOptions;
 }
 
 /** API bodies are small forms; anything bigger is refused before parsing. */
@@ -24,7 +31,14 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-export async function buildApp({ config, database, site, logger = true }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  site,
+  logger = true,
+  logStream,
+  auth: authOptions,
+}: AppDeps) {
   const app = Fastify({
     logger: logger
       ? {
@@ -34,6 +48,7 @@ export async function buildApp({ config, database, site, logger = true }: AppDep
             paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
             censor: "[redacted]",
           },
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     genReqId: (request) => {
@@ -80,7 +95,7 @@ export async function buildApp({ config, database, site, logger = true }: AppDep
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
+      request.log.error({ err: loggableError(error) }, "request failed");
       return reply
         .code(status)
         .send(errorBody("internal_error", "Something went wrong on our side"));
@@ -106,6 +121,9 @@ export async function buildApp({ config, database, site, logger = true }: AppDep
       });
       await api.register(healthRoutes, { database });
       await api.register(contactRoutes, { database, config });
+      await api.register(accountRoutes, {
+        auth: createAuth(database.db, { secret: config.AUTH_SECRET, ...authOptions }),
+      });
     },
     { prefix: "/api" },
   );

@@ -28,4 +28,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
   });
+
+  it("requires a long AUTH_SECRET", () => {
+    expect(() => loadConfig({ AUTH_SECRET: "too-short" })).toThrow("AUTH_SECRET");
+    expect(loadConfig({ AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);
+  });
+
+  it("refuses production on PostgreSQL without AUTH_SECRET", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db/app" };
+    expect(() => loadConfig(production)).toThrow(/AUTH_SECRET: is required/);
+    expect(loadConfig({ ...production, AUTH_SECRET: "y".repeat(40) }).NODE_ENV).toBe("production");
+    // The embedded database is one instance: a generated secret in DATA_DIR is enough.
+    expect(loadConfig({ NODE_ENV: "production" }).AUTH_SECRET).toBeUndefined();
+  });
 });

@@ -32,6 +32,21 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
   CONTACT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Signs login tokens; generated into DATA_DIR when unset (embedded database only). */
+  AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+});
+
+/** Rules across variables. */
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  // Instances sharing PostgreSQL must sign tokens with one secret; a per-machine file won't do.
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
+    context.addIssue({
+      code: "custom",
+      path: ["AUTH_SECRET"],
+      message:
+        "is required when NODE_ENV=production and DATABASE_URL is set (a random string of at least 32 characters, the same on every instance)",
+    });
+  }
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; siteDir: string };
@@ -48,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, emptyAsUndefined(env[key])]),
   );
-  const parsed = envSchema.safeParse(input);
+  const parsed = checkedEnvSchema.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment variable(s):\n${lines.join("\n")}`);

@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { resolveAuthSecret } from "./auth/auth-secret";
 import { loadConfig, type Config } from "./config";
 import { openPglite, openPostgres, type Database } from "./db/client";
 import { siteCspExtras } from "./site-csp";
@@ -36,8 +37,9 @@ async function run(serveSite: boolean) {
         );
       })
     : undefined;
+  const authSecret = await resolveAuthSecret(config);
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, site });
+  const app = await buildApp({ config, database, site, auth: { secret: authSecret } });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import styles from "./form-field.module.css";
 
 /** What the field's control must spread onto itself to be tied to its label, hint and error. */
@@ -51,5 +51,48 @@ export function FormField({ label, id, error, hint, children }: FormFieldProps) 
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  /** The message of the last check, tied to the input with aria-describedby. */
+  error?: string | undefined;
+  /** Controls placed after the input (a show-password toggle). */
+  children?: ReactNode;
+}
+
+/** A labelled text input on top of FormField, with room for controls beside the input. */
+export function Field({ label, error, children, id, ...input }: FieldProps) {
+  const generatedId = useId();
+  return (
+    <FormField label={label} id={id ?? generatedId} error={error}>
+      {(control) => (
+        <div className={styles.control}>
+          <input {...control} {...input} />
+          {children}
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+export type Feedback = { kind: "success" | "error"; text: ReactNode } | null;
+
+/**
+ * The outcome of an action, shown next to the control that caused it. Both live regions stay
+ * in the page so screen readers announce a message the moment it appears: successes politely
+ * (role="status"), failures at once (role="alert").
+ */
+export function FeedbackMessage({ feedback }: { feedback: Feedback }) {
+  return (
+    <>
+      <p role="status" className={styles.success}>
+        {feedback?.kind === "success" ? feedback.text : null}
+      </p>
+      <p role="alert" className={styles.failure}>
+        {feedback?.kind === "error" ? feedback.text : null}
+      </p>
+    </>
   );
 }

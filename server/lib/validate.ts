@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fieldErrors } from "../../core/validation/field-errors";
 import { HttpError } from "./http-errors";
 
 /**
@@ -11,11 +12,7 @@ export function validate<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
-    fields[key] ??= issue.message;
-  }
+  const fields = fieldErrors(result.error);
   const message = Object.values(fields)[0] ?? "Invalid input";
   throw new HttpError(400, "validation_failed", message, fields);
 }

@@ -1,12 +1,22 @@
 import { buildApp, type AppDeps } from "../app";
+import type { ScryptCost } from "../auth/password-hash";
 import { loadConfig } from "../config";
 import { createTestDatabase } from "./test-database";
+
+/** Cheap scrypt parameters so tests do not spend half a second per hash (never in production). */
+export const TEST_HASH_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /** The API on a fresh database, driven through `app.inject` (no network). */
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
   const database = overrides.database ?? (await createTestDatabase());
-  const app = await buildApp({ config, database, logger: false, ...overrides });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    auth: { hashCost: TEST_HASH_COST },
+    ...overrides,
+  });
   await app.ready();
   return app;
 }

@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ACCOUNT_LIMITS, signupSchema } from "~core/account/account-schemas";
+import { siteConfig } from "~core/site-config";
+import { fieldErrors } from "~core/validation/field-errors";
+import { Field, FeedbackMessage, type Feedback } from "~/components/form-field";
+import { useAccountFields } from "./account-fields";
+import { accountApi, ApiError } from "./account-api";
+import styles from "./auth-forms.module.css";
+
+export const REGISTRATION_SUCCESS = "Success: Registration successful";
+
+/** The server's own reason, when it gave one (a taken username, too many attempts). */
+function serverReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const fields = Object.values(error.fields);
+  if (fields.length > 0) return fields.join(" ");
+  return error.status === 429 ? error.message : undefined;
+}
+
+/** SPEC §2 Sign up: Username, Email, Password, a show-password checkbox, Register and Reset. */
+export function SignupForm({ onRegistered }: { onRegistered: (token: string) => void }) {
+  const fields = useAccountFields();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [checks, setChecks] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const showId = useId();
+
+  // After a failed check, focus goes to the first field in error, whose message is read out.
+  useEffect(() => {
+    if (checks === 0) return;
+    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [checks]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = signupSchema.safeParse(fields.values);
+    setFeedback(null);
+    if (!parsed.success) {
+      fields.setErrors(fieldErrors(parsed.error));
+      setChecks((count) => count + 1);
+      return;
+    }
+    fields.setErrors({});
+    setPending(true);
+    try {
+      const { token } = await accountApi.signup(parsed.data);
+      setFeedback({ kind: "success", text: REGISTRATION_SUCCESS });
+      onRegistered(token);
+    } catch (error) {
+      const reason = serverReason(error);
+      fields.setErrors(error instanceof ApiError ? error.fields : {});
+      setFeedback({
+        kind: "error",
+        text: (
+          <>
+            Error: Registration failed. Contact{" "}
+            <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>
+            {reason ? (
+              <>
+                <br />
+                {reason}
+              </>
+            ) : null}
+          </>
+        ),
+      });
+      setChecks((count) => count + 1);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function reset() {
+    fields.clear();
+    setFeedback(null);
+    setShowPassword(false);
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onReset={reset}
+      aria-busy={pending}
+    >
+      <Field label="Username" {...fields.bind("username")} />
+      <Field label="Email" {...fields.bind("email")} />
+      <Field
+        label="Password"
+        {...fields.bind("password")}
+        type={showPassword ? "text" : "password"}
+      />
+      <div className={styles.checkbox}>
+        <input
+          id={showId}
+          type="checkbox"
+          checked={showPassword}
+          onChange={(event) => setShowPassword(event.target.checked)}
+        />
+        <label htmlFor={showId}>Show password</label>
+      </div>
+      <p className={styles.muted}>
+        Passwords need {ACCOUNT_LIMITS.passwordMin} to {ACCOUNT_LIMITS.passwordMax} characters.
+      </p>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary}>
+          Register
+        </button>
+        <button type="reset" className={styles.secondary}>
+          Reset
+        </button>
+      </div>
+      <FeedbackMessage feedback={feedback} />
+    </form>
+  );
+}

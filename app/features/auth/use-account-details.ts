@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from "react";
+import { accountApi, ApiError, type AccountDetails } from "./account-api";
+
+export type DetailsState =
+  { status: "loading" } | { status: "ready"; details: AccountDetails } | { status: "failed" };
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * The signed-in user's details (GET /api/get-account-details), read again when the token
+ * changes or `reload` is called. A 401 ends the session through `onUnauthorized`.
+ */
+export function useAccountDetails(token: string, onUnauthorized: () => void) {
+  const [state, setState] = useState<DetailsState>({ status: "loading" });
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    accountApi.getAccountDetails(token).then(
+      (details) => {
+        if (current) setState({ status: "ready", details });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (isUnauthorized(error)) onUnauthorized();
+        else setState({ status: "failed" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, generation, onUnauthorized]);
+
+  const reload = useCallback(() => setGeneration((count) => count + 1), []);
+  return { state, reload };
+}

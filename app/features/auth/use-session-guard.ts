@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef } from "react";
+import { useNavigate, type NavigateOptions } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import { paths } from "~/paths";
+import { clearToken, useAuthToken } from "./auth-store";
+import { readTokenPayload } from "./token-payload";
+
+/** Shown on /login when a stored token turned out to be expired or revoked. */
+export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
+
+function isUsable(token: string): boolean {
+  const payload = readTokenPayload(token);
+  return payload !== null && (payload.exp === undefined || payload.exp * 1000 > Date.now());
+}
+
+/**
+ * SPEC §2/§6 route guards. /signup and /login are for visitors (a token holder goes to
+ * /account), /account for token holders (a visitor goes to /login). The decision waits for
+ * hydration, because the token lives in localStorage; until then `ready` is false and the page
+ * shows nothing private and no form a token holder would see flash.
+ */
+export function useSessionGuard(audience: "visitor" | "member") {
+  const hydrated = useHydrated();
+  const token = useAuthToken();
+  const navigate = useNavigate();
+  // Set when this page itself navigates away (after login, logout, deletion), so the guard
+  // does not start a second, competing navigation.
+  const leaving = useRef(false);
+  // Whether this page has seen a token: losing it later (logout) means "go home", not "log in".
+  const hadToken = useRef(false);
+
+  const leave = useCallback(
+    (to: string, options?: NavigateOptions) => {
+      leaving.current = true;
+      void navigate(to, options);
+    },
+    [navigate],
+  );
+
+  /** Drops an expired or revoked token and sends the visitor to log in again. */
+  const endSession = useCallback(() => {
+    leave(paths.login, { replace: true, state: { notice: SESSION_ENDED_NOTICE } });
+    clearToken();
+  }, [leave]);
+
+  const usable = token !== null && isUsable(token);
+
+  useEffect(() => {
+    if (!hydrated || leaving.current) return;
+    if (audience === "visitor") {
+      if (usable) leave(paths.account, { replace: true });
+      // An expired token is no session: drop it so the header offers Login again.
+      else if (token !== null) clearToken();
+      return;
+    }
+    if (usable) {
+      hadToken.current = true;
+    } else if (token !== null) {
+      endSession();
+    } else {
+      leave(hadToken.current ? paths.home : paths.login, { replace: true });
+    }
+  }, [audience, hydrated, token, usable, leave, endSession]);
+
+  const ready = hydrated && (audience === "member" ? usable : !usable);
+  return { ready, token: usable ? token : null, leave, endSession };
+}

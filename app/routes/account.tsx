@@ -1,0 +1,88 @@
+import proseStyles from "~/components/prose.module.css";
+import { AccountEditForm } from "~/features/auth/account-edit-form";
+import { clearToken, saveToken } from "~/features/auth/auth-store";
+import styles from "~/features/auth/auth-forms.module.css";
+import { DeleteAccount } from "~/features/auth/delete-account";
+import { MailingList } from "~/features/auth/mailing-list";
+import { SessionCheck } from "~/features/auth/session-check";
+import { readTokenPayload } from "~/features/auth/token-payload";
+import { useAccountDetails } from "~/features/auth/use-account-details";
+import { Notice } from "~/features/auth/notice";
+import { useSessionGuard } from "~/features/auth/use-session-guard";
+import { pageMeta } from "~/lib/seo";
+import { paths } from "~/paths";
+
+export const meta = () =>
+  pageMeta({
+    title: "Account",
+    description: "Your Kybernetes account: details, mailing list and account deletion.",
+    path: paths.account,
+    noIndex: true,
+  });
+
+/** SPEC §2 /account: only for token holders; a visitor is sent to /login. */
+export default function Account() {
+  const guard = useSessionGuard("member");
+  return (
+    <section className={styles.page} aria-labelledby="account-title">
+      <h1 id="account-title">Account</h1>
+      <Notice />
+      {guard.ready && guard.token ? (
+        <AccountScreen
+          token={guard.token}
+          onUnauthorized={guard.endSession}
+          onDeleted={() => {
+            guard.leave(paths.home, { replace: true });
+            clearToken();
+          }}
+        />
+      ) : (
+        <SessionCheck />
+      )}
+    </section>
+  );
+}
+
+interface ScreenProps {
+  token: string;
+  onUnauthorized: () => void;
+  onDeleted: () => void;
+}
+
+function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
+  const { state, reload } = useAccountDetails(token, onUnauthorized);
+  const username = readTokenPayload(token)?.username;
+  const details = state.status === "ready" ? state.details : undefined;
+  return (
+    <>
+      <p>Welcome, {username}</p>
+      {state.status === "failed" ? <p role="alert">Failed to get account details</p> : null}
+      {state.status === "loading" ? <p role="status">Loading your account details…</p> : null}
+      {details ? (
+        <dl className={proseStyles.details} aria-label="Your account details">
+          <dt>Username</dt>
+          <dd>{details.username}</dd>
+          <dt>Email</dt>
+          <dd>{details.email}</dd>
+          <dt>Mailing list</dt>
+          <dd>{details.subscribed ? "Subscribed" : "Not subscribed"}</dd>
+        </dl>
+      ) : null}
+      <AccountEditForm
+        token={token}
+        onUpdated={(fresh) => {
+          if (fresh) saveToken(fresh);
+          reload();
+        }}
+        onUnauthorized={onUnauthorized}
+      />
+      <MailingList
+        token={token}
+        subscribed={details?.subscribed}
+        onChanged={reload}
+        onUnauthorized={onUnauthorized}
+      />
+      <DeleteAccount token={token} onDeleted={onDeleted} onUnauthorized={onUnauthorized} />
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrors } from "../validation/field-errors";
+import { loginSchema, signupSchema, updateAccountSchema } from "./account-schemas";
+
+function messages(result: { success: boolean; error?: unknown }) {
+  if (result.success) return {};
+  return fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
+}
+
+const valid = { username: "ada", email: "ada@example.com", password: "correct horse" };
+
+describe("signupSchema", () => {
+  it("accepts a valid sign-up and trims username and email, not the password", () => {
+    const parsed = signupSchema.parse({
+      username: "  ada ",
+      email: " ada@example.com ",
+      password: " spaced pass ",
+    });
+    expect(parsed).toEqual({
+      username: "ada",
+      email: "ada@example.com",
+      password: " spaced pass ",
+    });
+  });
+
+  it.each([
+    [
+      {},
+      {
+        username: "Username is required",
+        email: "Email is required",
+        password: "Password is required",
+      },
+    ],
+    [
+      { username: "   ", email: "", password: "" },
+      {
+        username: "Username is required",
+        email: "Email is required",
+        password: "Password is required",
+      },
+    ],
+    [
+      { ...valid, username: "a".repeat(21) },
+      { username: "Username must be at most 20 characters" },
+    ],
+    [
+      { ...valid, email: `${"a".repeat(40)}@example.com` },
+      { email: "Email must be at most 50 characters" },
+    ],
+    [{ ...valid, email: "ada@example" }, { email: "Invalid email format" }],
+    [{ ...valid, email: "ada lovelace@example.com" }, { email: "Invalid email format" }],
+    [{ ...valid, password: "short" }, { password: "Password must be at least 8 characters" }],
+    [
+      { ...valid, password: "p".repeat(31) },
+      { password: "Password must be at most 30 characters" },
+    ],
+    [{ ...valid, username: 42 }, { username: "Username must be text" }],
+  ])("rejects %o with the SPEC messages", (input, expected) => {
+    expect(messages(signupSchema.safeParse(input))).toEqual(expected);
+  });
+
+  it("accepts the limits exactly", () => {
+    const email = `${"a".repeat(38)}@example.com`;
+    expect(email).toHaveLength(50);
+    const result = signupSchema.safeParse({
+      username: "u".repeat(20),
+      email,
+      password: "p".repeat(30),
+    });
+    expect(result.success).toBe(true);
+  });
+});
+
+describe("loginSchema", () => {
+  it("only requires both fields", () => {
+    expect(messages(loginSchema.safeParse({ username: " ", password: "" }))).toEqual({
+      username: "Username is required",
+      password: "Password is required",
+    });
+    expect(loginSchema.safeParse({ username: "x", password: "y" }).success).toBe(true);
+  });
+});
+
+describe("updateAccountSchema", () => {
+  it("treats empty fields as unchanged", () => {
+    expect(
+      updateAccountSchema.parse({ username: "", email: "new@example.com", password: " " }),
+    ).toEqual({
+      email: "new@example.com",
+    });
+  });
+
+  it("applies the sign-up rules to filled fields", () => {
+    expect(
+      messages(
+        updateAccountSchema.safeParse({
+          username: "u".repeat(21),
+          email: "nope",
+          password: "short",
+        }),
+      ),
+    ).toEqual({
+      username: "Username must be at most 20 characters",
+      email: "Invalid email format",
+      password: "Password must be at least 8 characters",
+    });
+  });
+
+  it("asks for at least one change", () => {
+    expect(
+      messages(updateAccountSchema.safeParse({ username: "", email: "", password: "" })),
+    ).toEqual({
+      _: "Enter a new username, email or password to change",
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { FastifyInstance, InjectOptions } from "fastify";
+
+/** A username no other test (or earlier run sharing Redis) has used. */
+export function uniqueName(prefix = "user"): string {
+  return `${prefix}${randomBytes(4).toString("hex")}`;
+}
+
+/** A client address of its own, so rate-limit counters of tests never meet. */
+export function uniqueIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export const PASSWORD = "correct horse 9";
+
+export function newAccount(prefix?: string) {
+  const username = uniqueName(prefix);
+  return { username, email: `${username}@example.com`, password: PASSWORD };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+type Extra = Pick<InjectOptions, "remoteAddress" | "headers">;
+
+/** A POST from its own address (unless one is given), clear of the per-address limits. */
+export function post(app: FastifyInstance, url: string, payload?: object, extra: Extra = {}) {
+  return app.inject({
+    method: "POST",
+    url,
+    remoteAddress: uniqueIp(),
+    ...(payload ? { payload } : {}),
+    ...extra,
+  });
+}
+
+export async function signUp(app: FastifyInstance, account = newAccount(), extra: Extra = {}) {
+  const response = await post(app, "/api/signup", account, extra);
+  if (response.statusCode !== 201) {
+    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  }
+  return { ...account, token: (response.json() as { token: string }).token };
+}
+
+export function logIn(app: FastifyInstance, username: string, password: string, extra: Extra = {}) {
+  return post(app, "/api/login", { username, password }, extra);
+}
+
+export function accountDetails(app: FastifyInstance, token: string) {
+  return app.inject({ method: "GET", url: "/api/get-account-details", headers: bearer(token) });
+}
+
+/** The payload of a JWT, decoded without checking it. */
+export function decodePayload(token: string): Record<string, unknown> {
+  const [, payload] = token.split(".");
+  return JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as Record<
+    string,
+    unknown
+  >;
+}

@@ -1,0 +1,334 @@
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+
+const DELETE_CONFIRMATION =
+  "Are you sure you want to delete your account? Deleting an account is not recoverable.";
+
+function newAccount() {
+  const username = `e2e${randomBytes(4).toString("hex")}`;
+  return { username, email: `${username}@example.com`, password: "pass phrase 42" };
+}
+
+/** A user made through the API, as fixtures should (never through another test's data). */
+async function createUser(request: APIRequestContext) {
+  const account = newAccount();
+  const response = await request.post("/api/signup", { data: account });
+  expect(response.status()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  return { ...account, token };
+}
+
+async function storedToken(page: Page) {
+  return page.evaluate(() => localStorage.getItem("authToken"));
+}
+
+async function holdToken(page: Page, token: string) {
+  await page.goto("/");
+  await page.evaluate((value) => localStorage.setItem("authToken", value), token);
+}
+
+// The browser logs every 4xx answer of the API as a console error; these are provoked on purpose.
+test.use({ allowedConsoleErrors: /status of 40[19]/ });
+
+test("sign up → account → edit → subscribe → logout → login → delete", async ({ page }) => {
+  // One long journey with five axe scans and four real (OWASP-cost) password hashes.
+  test.slow();
+  const account = newAccount();
+
+  await page.goto("/signup");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign up" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const username = page.getByLabel("Username");
+  const email = page.getByLabel("Email");
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(username).toHaveAttribute("maxlength", "20");
+  await expect(email).toHaveAttribute("maxlength", "50");
+  await expect(password).toHaveAttribute("maxlength", "30");
+
+  // Field messages come from the shared schema, before anything is sent.
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Username is required")).toBeVisible();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  await expect(username).toHaveAccessibleDescription("Username is required");
+  await email.fill("not-an-email");
+  await password.fill("short");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Invalid email format")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The checkbox shows the password; Reset empties the form.
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByLabel("Show password").check();
+  await expect(password).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Reset" }).click();
+  await expect(email).toHaveValue("");
+  await expect(page.getByText("Invalid email format")).toHaveCount(0);
+
+  await username.fill(account.username);
+  await email.fill(account.email);
+  await password.fill(account.password);
+  await page.getByRole("button", { name: "Register" }).click();
+
+  await expect(page).toHaveURL("/account");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Success: Registration successful" }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${account.username}`)).toBeVisible();
+  const details = page.getByRole("definition");
+  await expect(details.filter({ hasText: account.email })).toBeVisible();
+  await expect(
+    page.getByText("You are not subscribed to our promotional mailing list."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Edit: a new username and a new password; empty email stays as it is.
+  const renamed = `${account.username}x`;
+  const newPassword = "another phrase 7";
+  await expect(page.getByPlaceholder("Enter new username")).toBeVisible();
+  await expect(page.getByPlaceholder("Enter new email")).toBeVisible();
+  const newPasswordField = page.getByPlaceholder("Enter new password");
+  await page.getByPlaceholder("Enter new username").fill(renamed);
+  await newPasswordField.fill(newPassword);
+  await expect(newPasswordField).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(newPasswordField).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(newPasswordField).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Update account" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Account details updated" }),
+  ).toBeVisible();
+  await expect(page.getByText(`Welcome, ${renamed}`)).toBeVisible();
+  await expect(details.filter({ hasText: renamed })).toBeVisible();
+  await expect(page.getByPlaceholder("Enter new username")).toHaveValue("");
+
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Successfully subscribed!" }),
+  ).toBeVisible();
+  await expect(page.getByText("You are subscribed to our promotional mailing list.")).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Successfully unsubscribed!" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText("You are not subscribed to our promotional mailing list."),
+  ).toBeVisible();
+
+  // Logout from the header goes home and forgets the token.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Logout" })
+    .click();
+  await expect(page).toHaveURL("/");
+  expect(await storedToken(page)).toBeNull();
+
+  await page.goto("/login");
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+  const loginPassword = page.getByLabel("Password", { exact: true });
+  await page.getByLabel("Username").fill(renamed);
+  await loginPassword.fill(account.password);
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(loginPassword).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: "Login failed. Please check your username and password and try again.",
+    }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await loginPassword.fill(newPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/account");
+  await expect(page.getByText(`Welcome, ${renamed}`)).toBeVisible();
+  expect(await storedToken(page)).toBeTruthy();
+  // History was replaced: going back does not return to the login form.
+  await page.goBack();
+  await expect(page).not.toHaveURL("/login");
+  await page.goForward();
+  await expect(page).toHaveURL("/account");
+
+  // Delete: a dismissed confirmation keeps the account, an accepted one removes it.
+  const dialogs: string[] = [];
+  page.once("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await expect.poll(() => dialogs).toEqual([DELETE_CONFIRMATION]);
+  await expect(page).toHaveURL("/account");
+  expect(await storedToken(page)).toBeTruthy();
+
+  page.once("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await expect(page).toHaveURL("/");
+  expect(dialogs).toEqual([DELETE_CONFIRMATION, DELETE_CONFIRMATION]);
+  expect(await storedToken(page)).toBeNull();
+
+  const login = await page.request.post("/api/login", {
+    data: { username: renamed, password: newPassword },
+  });
+  expect(login.status()).toBe(401);
+});
+
+test.describe("route guards", () => {
+  test("a visitor asking for /account is sent to /login", async ({ page }) => {
+    await page.goto("/account");
+    await expect(page).toHaveURL("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+    await expect(page.getByText(/Welcome/)).toHaveCount(0);
+  });
+
+  test("a token holder asking for /login or /signup is sent to /account", async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request);
+    await holdToken(page, user.token);
+    for (const path of ["/login", "/signup"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/account");
+      await expect(page.getByText(`Welcome, ${user.username}`)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Register" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Login" })).toHaveCount(0);
+    }
+  });
+
+  test("a revoked token is cleared and the visitor is sent to /login", async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request);
+    const deleted = await request.post("/api/delete-account", {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(deleted.status()).toBe(200);
+    await holdToken(page, user.token);
+    await page.goto("/account");
+    await expect(page).toHaveURL("/login");
+    await expect(page.getByText("Your session has ended. Please log in again.")).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+  });
+
+  test("an expired token is cleared without asking the server", async ({ page }) => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const expired = `${encode({ alg: "HS256" })}.${encode({ sub: "1", username: "old", exp: 1 })}.sig`;
+    const calls: string[] = [];
+    page.on("request", (req) => {
+      if (req.url().includes("/api/")) calls.push(req.url());
+    });
+    await holdToken(page, expired);
+    await page.goto("/account");
+    await expect(page).toHaveURL("/login");
+    expect(await storedToken(page)).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
+
+test("a taken username makes sign-up fail with the server's reason", async ({ page, request }) => {
+  const existing = await createUser(request);
+  await page.goto("/signup");
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(existing.username.toUpperCase());
+  await page.getByLabel("Email").fill(newAccount().email);
+  await page.getByLabel("Password", { exact: true }).fill("pass phrase 42");
+  await page.getByRole("button", { name: "Register" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Error: Registration failed. Contact" });
+  await expect(alert).toContainText("support@kybernetes.com.au");
+  await expect(alert).toContainText("This username is already taken");
+  await expect(page.getByLabel("Username")).toHaveAccessibleDescription(
+    "This username is already taken",
+  );
+  await expect(page).toHaveURL("/signup");
+  expect(await storedToken(page)).toBeNull();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("when the API fails", () => {
+  test.use({ allowedConsoleErrors: /status of 500/ });
+
+  test("every account action shows its SPEC failure message", async ({ page, request }) => {
+    const user = await createUser(request);
+    await holdToken(page, user.token);
+    const failing = [
+      "get-account-details",
+      "update-account",
+      "Subscribe-mailing-list",
+      "Unsubscribe-mailing-list",
+      "delete-account",
+    ];
+    for (const name of failing) {
+      await page.route(`**/api/${name}`, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: '{"error":{"code":"internal_error","message":"x"}}',
+        }),
+      );
+    }
+    await page.goto("/account");
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to get account details" }),
+    ).toBeVisible();
+    await expect(page.getByText(`Welcome, ${user.username}`)).toBeVisible();
+
+    await page.getByPlaceholder("Enter new email").fill(`x${user.email}`);
+    await page.getByRole("button", { name: "Update account" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to update account data" }),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to Subscribe mailing list" }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to Unsubscribe mailing list" }),
+    ).toBeVisible();
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete account" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to delete account" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL("/account");
+    expect(await storedToken(page)).toBe(user.token);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("account screens in dark mode", () => {
+  test("the account page passes axe in dark mode", async ({ page, request }) => {
+    const user = await createUser(request);
+    await holdToken(page, user.token);
+    await setTheme(page, "dark");
+    await page.goto("/account");
+    await waitForHydration(page);
+    await expect(page.getByText(`Welcome, ${user.username}`)).toBeVisible();
+    await expect(
+      page.getByText("You are not subscribed to our promotional mailing list."),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Successfully subscribed!" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startProcess, stopProcess } from "../bench/lib/processes";
+
+const databaseServer = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+/**
+ * Two server processes behind "one address": one PostgreSQL, one Redis, one secret. What one
+ * instance writes the other sees, and the login rate limit is counted across both.
+ */
+describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL and Redis", () => {
+  const name = `test_multi_${randomBytes(4).toString("hex")}`;
+  const instances: { origin: string; process: ChildProcess }[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseServer });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(databaseServer as string);
+    url.pathname = `/${name}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redisUrl as string,
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      NODE_ENV: "test",
+    };
+    // Started together: the migration lock keeps them from racing.
+    const ports = [await freePort(), await freePort()];
+    const started = await Promise.all(
+      ports.map((port) =>
+        startProcess(
+          "server/dev.ts",
+          { ...env, PORT: String(port) },
+          `http://127.0.0.1:${port}/api/ready`,
+        ),
+      ),
+    );
+    started.forEach((child, index) =>
+      instances.push({ origin: `http://127.0.0.1:${ports[index]}`, process: child }),
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => stopProcess(instance.process)));
+    const admin = new pg.Client({ connectionString: databaseServer });
+    await admin.connect();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+
+  const post = (origin: string, path: string, body: unknown) =>
+    fetch(`${origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("signs up on one instance and logs in on the other", async () => {
+    const [a, b] = instances;
+    const username = `multi${randomBytes(3).toString("hex")}`;
+    const signup = await post(a!.origin, "/api/signup", {
+      username,
+      email: `${username}@example.com`,
+      password: "correct horse 1",
+    });
+    expect(signup.status).toBe(201);
+    const login = await post(b!.origin, "/api/login", { username, password: "correct horse 1" });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const details = await fetch(`${a!.origin}/api/get-account-details`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await details.json()).toMatchObject({ username });
+  });
+
+  it("shares the failed-login limit between instances", async () => {
+    const [a, b] = instances;
+    const username = `limit${randomBytes(3).toString("hex")}`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const target = attempt % 2 === 0 ? a! : b!;
+      statuses.push(
+        (await post(target.origin, "/api/login", { username, password: "wrong-password" })).status,
+      );
+    }
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const blocked = await post(a!.origin, "/api/login", { username, password: "wrong-password" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toBeTruthy();
+  });
+});

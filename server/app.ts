@@ -5,8 +5,12 @@ import { Redis } from "ioredis";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { etagMatches, negotiateEncoding } from "./lib/cached-body";
 import { errorBody, HttpError } from "./lib/http-errors";
+import { loadCatalog, type Catalog } from "./catalog/load-catalog";
 import { healthRoutes } from "./routes/health";
+import { productRoutes } from "./routes/products";
+import { searchRoutes } from "./routes/search";
 import type { StaticFile, StaticSite } from "./static-site";
 
 export interface AppDeps {
@@ -16,6 +20,8 @@ export interface AppDeps {
   site?: StaticSite;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Products and searchable pages; read from config.contentDir when left out. */
+  catalog?: Catalog;
 }
 
 /** API bodies are small forms; anything bigger is refused before parsing. */
@@ -23,7 +29,8 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-export async function buildApp({ config, database, site, logger = true }: AppDeps) {
+export async function buildApp({ config, database, site, logger = true, catalog }: AppDeps) {
+  const { products, pages } = catalog ?? (await loadCatalog(config.contentDir));
   const app = Fastify({
     logger: logger
       ? {
@@ -104,6 +111,8 @@ export async function buildApp({ config, database, site, logger = true }: AppDep
         reply.header("cache-control", reply.getHeader("cache-control") ?? "no-store");
       });
       await api.register(healthRoutes, { database });
+      await api.register(productRoutes, { products });
+      await api.register(searchRoutes, { products, pages });
     },
     { prefix: "/api" },
   );
@@ -154,7 +163,7 @@ function registerSite(app: FastifyInstance, site: StaticSite) {
     }
     const file = site.find(pathname);
     if (!file) return sendPage(reply, site.notFoundPage, 404, request.headers["accept-encoding"]);
-    if (request.headers["if-none-match"] === file.etag) {
+    if (etagMatches(request.headers["if-none-match"], file.etag)) {
       return reply.code(304).headers(cacheHeaders(file)).send();
     }
     return sendPage(reply, file, 200, request.headers["accept-encoding"]);
@@ -176,12 +185,7 @@ function sendPage(
   }
   reply.code(status).headers(cacheHeaders(file)).type(file.contentType);
   if (file.csp) reply.header("content-security-policy", file.csp);
-  const accepted = String(acceptEncoding ?? "");
-  if (file.br && /\bbr\b/.test(accepted)) {
-    return reply.header("content-encoding", "br").send(file.br);
-  }
-  if (file.gzip && /\bgzip\b/.test(accepted)) {
-    return reply.header("content-encoding", "gzip").send(file.gzip);
-  }
-  return reply.send(file.body);
+  const { body, encoding } = negotiateEncoding(file, acceptEncoding);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(body);
 }

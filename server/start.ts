@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { loadCatalog } from "./catalog/load-catalog";
 import { loadConfig, type Config } from "./config";
 import { openPglite, openPostgres, type Database } from "./db/client";
 import { siteCspExtras } from "./site-csp";
@@ -29,6 +30,8 @@ export function start({ serveSite }: { serveSite: boolean }) {
 
 async function run(serveSite: boolean) {
   const config = loadConfig();
+  // First, so a bad edit to content/ stops the start at once with the file, line and column.
+  const catalog = await loadCatalog(config.contentDir);
   const site = serveSite
     ? await loadStaticSite(config.siteDir, siteCspExtras).catch((error: unknown) => {
         throw new Error(
@@ -37,7 +40,7 @@ async function run(serveSite: boolean) {
       })
     : undefined;
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, site });
+  const app = await buildApp({ config, database, site, catalog });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -3,6 +3,7 @@ import mdx from "@mdx-js/rollup";
 import { reactRouter } from "@react-router/dev/vite";
 import remarkGfm from "remark-gfm";
 import { defineConfig } from "vite";
+import { contentDataPlugin } from "./scripts/content-data-plugin.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -13,7 +14,11 @@ export const aliases = {
 };
 
 export default defineConfig({
-  plugins: [{ enforce: "pre", ...mdx({ remarkPlugins: [remarkGfm] }) }, reactRouter()],
+  plugins: [
+    { enforce: "pre", ...mdx({ remarkPlugins: [remarkGfm] }) },
+    reactRouter(),
+    contentDataPlugin(),
+  ],
   resolve: { alias: aliases },
   server: {
     // `npm run dev`: the Fastify API runs beside Vite and is reached through this proxy.

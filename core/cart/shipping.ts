@@ -88,6 +88,11 @@ export function cartLines<P extends PricedProduct>(
   }));
 }
 
+/** Price × quantity in cents; 0 for a product not in the catalogue. */
+export function lineTotalCents(line: Pick<CartLine, "quantity" | "product">): number {
+  return line.product ? Math.round(toCents(line.product.price) * line.quantity) : 0;
+}
+
 export interface CartTotals {
   itemsCents: number;
   shippingCents: number;
@@ -102,11 +107,7 @@ export function cartTotals(
   lines: readonly Pick<CartLine, "quantity" | "product">[],
   shippingCents: number,
 ): CartTotals {
-  const itemsCents = lines.reduce(
-    (sum, line) =>
-      sum + (line.product ? Math.round(toCents(line.product.price) * line.quantity) : 0),
-    0,
-  );
+  const itemsCents = lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
   const totalCents = itemsCents + shippingCents;
   return { itemsCents, shippingCents, totalCents, gstCents: gstCentsIncludedIn(totalCents) };
 }

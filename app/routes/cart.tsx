@@ -79,13 +79,14 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           <button
                             type="button"
                             className={styles.remove}
+                            aria-label={`Remove ${name}`}
                             onClick={() => {
                               removeCartLine(line.id, line.type);
                               // The button disappears with its line; keep focus in the cart.
                               cartTitle.current?.focus();
                             }}
                           >
-                            Remove<span className="visually-hidden"> {name}</span>
+                            Remove
                           </button>
                         </td>
                       </tr>

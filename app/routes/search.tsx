@@ -32,12 +32,11 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
     scope: url.searchParams.get("scope") ?? undefined,
   });
   if (!parsed.success) {
+    // Refused here with the API's own message, without asking it.
     return {
       query: url.searchParams.get("q") ?? "",
       scope: "all" as SearchScope,
-      results: Promise.reject<SearchResponse>(
-        new Error(parsed.error.issues[0]?.message ?? SEARCH_UNAVAILABLE),
-      ),
+      invalid: parsed.error.issues[0]?.message ?? SEARCH_UNAVAILABLE,
     };
   }
   const { q, scope } = parsed.data;
@@ -54,8 +53,10 @@ export function HydrateFallback() {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, scope, results } = loaderData;
-  if (!results) {
+  const { query, scope } = loaderData;
+  const results = "results" in loaderData ? loaderData.results : undefined;
+  const invalid = "invalid" in loaderData ? loaderData.invalid : undefined;
+  if (!results && !invalid) {
     return (
       <>
         <h1>Search</h1>
@@ -72,11 +73,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         Search results for <span className={styles.query}>{query}</span>
       </h1>
       <ScopeLinks query={query} scope={scope} />
-      <Suspense fallback={<p role="status">Searching…</p>}>
-        <Await resolve={results} errorElement={<SearchFailed />}>
-          {(response) => <SearchResults response={response} />}
-        </Await>
-      </Suspense>
+      {invalid ? (
+        <p role="alert" className={styles.error}>
+          {invalid}
+        </p>
+      ) : results ? (
+        <Suspense fallback={<p role="status">Searching…</p>}>
+          <Await resolve={results} errorElement={<SearchFailed />}>
+            {(response) => <SearchResults response={response} />}
+          </Await>
+        </Suspense>
+      ) : null}
     </>
   );
 }

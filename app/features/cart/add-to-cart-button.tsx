@@ -18,16 +18,14 @@ export function AddToCartButton({ product }: AddToCartButtonProps) {
       <button
         type="button"
         className={styles.button}
+        // The visible words come first, so speech users can say "Add to Cart".
+        aria-label={`Add to Cart: ${product.name}${product.type ? ` (${product.type})` : ""}`}
         onClick={() => {
           addProductToCart(product);
           showAdded();
         }}
       >
         Add to Cart
-        <span className="visually-hidden">
-          : {product.name}
-          {product.type ? ` (${product.type})` : ""}
-        </span>
       </button>
       <p role="status" className={styles.message}>
         {added ? "Added to Cart!" : ""}

@@ -51,7 +51,23 @@ describe("createProductIndex", () => {
     expect(index.search("magnet", 3)).toMatchObject({ more: false });
   });
 
-  it("searches across many segments", () => {
+  it("finds every product that shares a matching description, in catalogue order", () => {
+    const editions = Array.from({ length: 40 }, (_, i) => ({
+      id: i,
+      name: `Edition ${i}`,
+      description: i % 3 === 0 ? "A field guide to implants." : "Stickers and mugs.",
+    }));
+    const shared = createProductIndex(editions);
+    expect(shared.search("field guide", 100).items.map((p) => p.id)).toEqual(
+      editions.filter((p) => p.id % 3 === 0).map((p) => p.id),
+    );
+    expect(shared.search("edition 3", 100).items.map((p) => p.id)).toEqual([
+      3, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
+    ]);
+    expect(shared.search("mugs", 5)).toMatchObject({ more: true });
+  });
+
+  it("searches across many blocks", () => {
     const many = Array.from({ length: 10_000 }, (_, i) => ({
       id: i,
       name: `Item ${i}`,

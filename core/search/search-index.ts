@@ -1,7 +1,7 @@
 /**
  * In-memory search over the catalogue and the site's pages (SPEC §5: "contains", any case).
  * Everything that can be prepared is prepared once when an index is built (folded text, a
- * trigram index), so a query costs a few `indexOf` calls: fast enough for 100,000 products.
+ * trigram index), so a query reads little text: fast enough for 100,000 products.
  */
 
 // Separates fields and products inside a haystack; queries never contain it.
@@ -31,28 +31,8 @@ export interface ProductIndex<P> {
   readonly size: number;
 }
 
-/** Products are grouped in blocks; the trigram index says which blocks may hold a match. */
-const BLOCK_SIZE = 16;
 const BUCKET_BITS = 17;
 const BUCKETS = 1 << BUCKET_BITS;
-
-interface Block {
-  /** The block's products as folded "name␀description", joined with ␀. */
-  text: string;
-  /** Where each product of the block starts in `text`. */
-  starts: Int32Array;
-}
-
-function productAt(starts: Int32Array, offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] as number) <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
 
 function trigramBucket(text: string, at: number): number {
   const code =
@@ -79,79 +59,149 @@ function forEachBucket(
 }
 
 /** The block numbers present in every (sorted) list, starting from the shortest list. */
-function intersect(lists: readonly Uint32Array[]): Uint32Array {
+function intersect(lists: readonly ArrayLike<number>[]): ArrayLike<number> {
   const [shortest, ...rest] = [...lists].sort((a, b) => a.length - b.length);
-  let result: Uint32Array = shortest ?? new Uint32Array();
+  let result: ArrayLike<number> = shortest ?? [];
   for (const list of rest) {
     if (result.length === 0) break;
     const kept: number[] = [];
     let cursor = 0;
-    for (const block of result) {
+    for (let position = 0; position < result.length; position += 1) {
+      const block = result[position] as number;
       while (cursor < list.length && (list[cursor] as number) < block) cursor += 1;
       if (cursor === list.length) break;
       if (list[cursor] === block) kept.push(block);
     }
-    result = Uint32Array.from(kept);
+    result = kept;
   }
   return result;
 }
 
+/** Which text of a block holds the character at `offset`. */
+function textAt(starts: Int32Array, offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /**
- * SPEC §5: a product matches when its name or description contains the query. A trigram index
- * (hashed into buckets, one posting per block of products) narrows a query of three or more
- * characters to the blocks that can hold it; `indexOf` then confirms, so results are exact.
- * Shorter queries match almost everything and stop at the limit after a few blocks.
+ * Folded texts grouped in blocks (one string per block, texts joined with ␀), with a trigram
+ * index (hashed into buckets, one posting per block) telling which blocks can contain a query
+ * of three or more characters.
+ */
+class TextBlocks {
+  readonly blocks: { text: string; starts: Int32Array }[] = [];
+  private readonly bounds = new Uint32Array(BUCKETS + 1);
+  private readonly postings: Uint16Array | Uint32Array;
+
+  constructor(
+    texts: readonly string[],
+    readonly blockSize: number,
+  ) {
+    for (let first = 0; first < texts.length; first += blockSize) {
+      const slice = texts.slice(first, first + blockSize);
+      const starts = new Int32Array(slice.length);
+      let offset = 0;
+      slice.forEach((text, index) => {
+        starts[index] = offset;
+        offset += text.length + 1;
+      });
+      this.blocks.push({ text: slice.join(SEPARATOR), starts });
+    }
+    // Counted first, then filled, so all postings sit in one typed array.
+    const seen = new Int32Array(BUCKETS).fill(-1);
+    const { bounds } = this;
+    this.blocks.forEach((block, number) =>
+      forEachBucket(block.text, seen, number, (bucket) => {
+        bounds[bucket + 1] = (bounds[bucket + 1] as number) + 1;
+      }),
+    );
+    for (let bucket = 0; bucket < BUCKETS; bucket += 1) {
+      bounds[bucket + 1] = (bounds[bucket + 1] as number) + (bounds[bucket] as number);
+    }
+    const total = bounds[BUCKETS] as number;
+    const postings = this.blocks.length <= 0xffff ? new Uint16Array(total) : new Uint32Array(total);
+    const next = bounds.slice(0, BUCKETS);
+    seen.fill(-1);
+    this.blocks.forEach((block, number) =>
+      forEachBucket(block.text, seen, number, (bucket) => {
+        postings[next[bucket] as number] = number;
+        next[bucket] = (next[bucket] as number) + 1;
+      }),
+    );
+    this.postings = postings;
+  }
+
+  /** One flag per block: may it contain `needle`? undefined: every block may. */
+  candidates(needle: string): Uint8Array | undefined {
+    if (needle.length < 3) return undefined;
+    const lists: ArrayLike<number>[] = [];
+    const buckets = new Set<number>();
+    for (let at = 0; at + 2 < needle.length; at += 1) {
+      const bucket = trigramBucket(needle, at);
+      if (buckets.has(bucket)) continue;
+      buckets.add(bucket);
+      lists.push(this.postings.subarray(this.bounds[bucket], this.bounds[bucket + 1]));
+    }
+    const mask = new Uint8Array(this.blocks.length);
+    const found = intersect(lists);
+    for (let position = 0; position < found.length; position += 1) {
+      mask[found[position] as number] = 1;
+    }
+    return mask;
+  }
+
+  /** Calls `visit` with the index of every text in block `number` that contains `needle`. */
+  forEachMatch(number: number, needle: string, visit: (index: number) => void) {
+    const { text, starts } = this.blocks[number] as { text: string; starts: Int32Array };
+    const first = number * this.blockSize;
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(needle, from);
+      if (at === -1) return;
+      const index = textAt(starts, at);
+      visit(first + index);
+      from = index + 1 < starts.length ? (starts[index + 1] as number) : text.length;
+    }
+  }
+}
+
+// Names are read block by block as the results are gathered in catalogue order; a block of
+// descriptions is read the first time one of its descriptions is needed.
+const NAME_BLOCK = 16;
+const DESCRIPTION_BLOCK = 8;
+
+/**
+ * SPEC §5: a product matches when its name or its description contains the query. Names and
+ * distinct descriptions are indexed separately: catalogues repeat descriptions across editions
+ * and sizes, and each distinct description is then read once per query, not once per product.
  */
 export function createProductIndex<P extends { name: string; description: string }>(
   products: readonly P[],
 ): ProductIndex<P> {
-  const blocks: Block[] = [];
-  for (let first = 0; first < products.length; first += BLOCK_SIZE) {
-    const slice = products.slice(first, first + BLOCK_SIZE);
-    const starts = new Int32Array(slice.length);
-    let offset = 0;
-    const parts = slice.map((product, index) => {
-      const hay = `${foldForSearch(product.name)}${SEPARATOR}${foldForSearch(product.description)}`;
-      starts[index] = offset;
-      offset += hay.length + 1;
-      return hay;
-    });
-    blocks.push({ text: parts.join(SEPARATOR), starts });
-  }
-
-  // Counted first, then filled, so all postings sit in one typed array.
-  const seen = new Int32Array(BUCKETS).fill(-1);
-  const bounds = new Uint32Array(BUCKETS + 1);
-  blocks.forEach((block, number) =>
-    forEachBucket(block.text, seen, number, (bucket) => {
-      bounds[bucket + 1] = (bounds[bucket + 1] as number) + 1;
-    }),
+  const names = new TextBlocks(
+    products.map((product) => foldForSearch(product.name)),
+    NAME_BLOCK,
   );
-  for (let bucket = 0; bucket < BUCKETS; bucket += 1) {
-    bounds[bucket + 1] = (bounds[bucket + 1] as number) + (bounds[bucket] as number);
-  }
-  const postings = new Uint32Array(bounds[BUCKETS] as number);
-  const next = bounds.slice(0, BUCKETS);
-  seen.fill(-1);
-  blocks.forEach((block, number) =>
-    forEachBucket(block.text, seen, number, (bucket) => {
-      postings[next[bucket] as number] = number;
-      next[bucket] = (next[bucket] as number) + 1;
-    }),
-  );
-
-  function candidateBlocks(needle: string): Uint32Array | undefined {
-    if (needle.length < 3) return undefined;
-    const lists: Uint32Array[] = [];
-    const marks = new Map<number, true>();
-    for (let at = 0; at + 2 < needle.length; at += 1) {
-      const bucket = trigramBucket(needle, at);
-      if (marks.has(bucket)) continue;
-      marks.set(bucket, true);
-      lists.push(postings.subarray(bounds[bucket], bounds[bucket + 1]));
+  const descriptionIds = new Map<string, number>();
+  const descriptionOf = new Int32Array(products.length);
+  products.forEach((product, index) => {
+    const text = foldForSearch(product.description);
+    let id = descriptionIds.get(text);
+    if (id === undefined) {
+      id = descriptionIds.size;
+      descriptionIds.set(text, id);
     }
-    return intersect(lists);
-  }
+    descriptionOf[index] = id;
+  });
+  const descriptions = new TextBlocks([...descriptionIds.keys()], DESCRIPTION_BLOCK);
+  const descriptionCount = descriptionIds.size;
+  descriptionIds.clear();
 
   return {
     size: products.length,
@@ -159,19 +209,39 @@ export function createProductIndex<P extends { name: string; description: string
       const needle = foldForSearch(query.trim());
       const items: P[] = [];
       if (needle === "" || limit <= 0) return { items, more: false };
-      const candidates = candidateBlocks(needle);
-      const count = candidates ? candidates.length : blocks.length;
-      for (let position = 0; position < count; position += 1) {
-        const number = candidates ? (candidates[position] as number) : position;
-        const { text, starts } = blocks[number] as Block;
-        let from = 0;
-        for (;;) {
-          const at = text.indexOf(needle, from);
-          if (at === -1) break;
-          const index = productAt(starts, at);
+
+      const nameBlocks = names.candidates(needle);
+      const descriptionBlocks = descriptions.candidates(needle);
+      if (nameBlocks?.includes(1) === false && descriptionBlocks?.includes(1) === false) {
+        return { items, more: false };
+      }
+      const descriptionBlockRead = new Uint8Array(descriptions.blocks.length);
+      const descriptionMatched = new Uint8Array(descriptionCount);
+      const markDescription = (id: number) => {
+        descriptionMatched[id] = 1;
+      };
+      const nameMatched = new Uint8Array(products.length > 0 ? NAME_BLOCK : 0);
+      const markName = (index: number) => {
+        nameMatched[index % NAME_BLOCK] = 1;
+      };
+
+      for (let block = 0; block < names.blocks.length; block += 1) {
+        nameMatched.fill(0);
+        if (!nameBlocks || nameBlocks[block] === 1) names.forEachMatch(block, needle, markName);
+        const first = block * NAME_BLOCK;
+        const end = Math.min(first + NAME_BLOCK, products.length);
+        for (let index = first; index < end; index += 1) {
+          const id = descriptionOf[index] as number;
+          const descriptionBlock = Math.floor(id / DESCRIPTION_BLOCK);
+          if (descriptionBlockRead[descriptionBlock] === 0) {
+            descriptionBlockRead[descriptionBlock] = 1;
+            if (!descriptionBlocks || descriptionBlocks[descriptionBlock] === 1) {
+              descriptions.forEachMatch(descriptionBlock, needle, markDescription);
+            }
+          }
+          if (nameMatched[index - first] === 0 && descriptionMatched[id] === 0) continue;
           if (items.length === limit) return { items, more: true };
-          items.push(products[number * BLOCK_SIZE + index] as P);
-          from = index + 1 < starts.length ? (starts[index + 1] as number) : text.length;
+          items.push(products[index] as P);
         }
       }
       return { items, more: false };

@@ -6,6 +6,7 @@ import { useCartCount } from "~/features/cart/cart-store";
 import { paths } from "~/paths";
 import { FilterNav, useChosenFilter } from "./filter-nav";
 import { ProductGrid } from "./product-card";
+import { ProductListJsonLd } from "./product-json-ld";
 import styles from "./shop-layout.module.css";
 
 export interface ShopScreenProps {
@@ -53,6 +54,7 @@ export function ShopScreen({
       }
     >
       <ProductGrid products={shown} />
+      <ProductListJsonLd products={products} />
     </ShopLayout>
   );
 }

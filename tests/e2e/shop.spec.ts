@@ -80,6 +80,16 @@ test("books are prerendered: the HTML holds every book card before any script ru
   }
   // Only books: no cyberware or merchandise on this page.
   expect(html).not.toContain("Pronunciation Mug");
+
+  // Structured data lists the same products with their AUD price.
+  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "{}";
+  const list = JSON.parse(jsonLd);
+  expect(list.itemListElement).toHaveLength(12);
+  expect(list.itemListElement[0].item).toMatchObject({
+    "@type": "Product",
+    name: "Neural Interfaces: From Electrode to Algorithm",
+    offers: { price: "89.95", priceCurrency: "AUD" },
+  });
 });
 
 test("a book card shows every field SPEC lists", async ({ page }) => {

@@ -3,7 +3,8 @@ import mdx from "@mdx-js/rollup";
 import { reactRouter } from "@react-router/dev/vite";
 import remarkGfm from "remark-gfm";
 import { defineConfig } from "vite";
-import { siteUrl } from "./core/site-url";
+import { siteUrl } from "./core/site-url.ts";
+import { contentDataPlugin } from "./scripts/content-data-plugin.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -20,7 +21,7 @@ export const mdxPlugin = () => ({
 });
 
 export default defineConfig({
-  plugins: [mdxPlugin(), reactRouter()],
+  plugins: [mdxPlugin(), reactRouter(), contentDataPlugin()],
   resolve: { alias: aliases },
   // Absolute links (canonical, Open Graph, JSON-LD) use SITE_URL given at build time.
   define: { "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl(process.env)) },

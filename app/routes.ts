@@ -7,6 +7,14 @@ const at = (path: string) => path.slice(1);
 export default [
   index("routes/home.tsx"),
 
+  // Shop
+  route(at(paths.books), "routes/books.tsx"),
+  route(at(paths.cyberware), "routes/cyberware.tsx"),
+  route(at(paths.merchandise), "routes/merchandise.tsx"),
+  route(at(paths.cart), "routes/cart.tsx"),
+  route(at(paths.checkout), "routes/checkout.tsx"),
+  route(at(paths.search), "routes/search.tsx"),
+
   // Information pages (content/pages/*.mdx)
   route(at(paths.cyberwareCatalogue), "routes/cyberware-catalogue.tsx"),
   route(at(paths.cytheseus), "routes/cytheseus.tsx"),

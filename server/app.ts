@@ -10,7 +10,11 @@ import { loggableError } from "./db/errors";
 import { errorBody, HttpError } from "./lib/http-errors";
 import { contactRoutes } from "./routes/contact";
 import { accountRoutes } from "./routes/account";
+import { etagMatches, negotiateEncoding } from "./lib/cached-body";
+import { loadCatalog, type Catalog } from "./catalog/load-catalog";
 import { healthRoutes } from "./routes/health";
+import { productRoutes } from "./routes/products";
+import { searchRoutes } from "./routes/search";
 import type { StaticFile, StaticSite } from "./static-site";
 
 export interface AppDeps {
@@ -24,6 +28,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Token secret (start.ts resolves it) and, in tests only, cheaper password hashing. */
   auth?: AuthOptions;
+  /** Products and searchable pages; read from config.contentDir when left out. */
+  catalog?: Catalog;
 }
 
 /** API bodies are small forms; anything bigger is refused before parsing. */
@@ -38,7 +44,9 @@ export async function buildApp({
   logger = true,
   logStream,
   auth: authOptions,
+  catalog,
 }: AppDeps) {
+  const { products, pages } = catalog ?? (await loadCatalog(config.contentDir));
   const app = Fastify({
     logger: logger
       ? {
@@ -124,6 +132,8 @@ export async function buildApp({
       await api.register(accountRoutes, {
         auth: createAuth(database.db, { secret: config.AUTH_SECRET, ...authOptions }),
       });
+      await api.register(productRoutes, { products });
+      await api.register(searchRoutes, { products, pages });
     },
     { prefix: "/api" },
   );
@@ -177,7 +187,7 @@ function registerSite(app: FastifyInstance, site: StaticSite) {
     }
     const file = site.find(pathname);
     if (!file) return sendPage(reply, site.notFoundPage, 404, request.headers["accept-encoding"]);
-    if (request.headers["if-none-match"] === file.etag) {
+    if (etagMatches(request.headers["if-none-match"], file.etag)) {
       return reply.code(304).headers(cacheHeaders(file)).send();
     }
     return sendPage(reply, file, 200, request.headers["accept-encoding"]);
@@ -199,12 +209,7 @@ function sendPage(
   }
   reply.code(status).headers(cacheHeaders(file)).type(file.contentType);
   if (file.csp) reply.header("content-security-policy", file.csp);
-  const accepted = String(acceptEncoding ?? "");
-  if (file.br && /\bbr\b/.test(accepted)) {
-    return reply.header("content-encoding", "br").send(file.br);
-  }
-  if (file.gzip && /\bgzip\b/.test(accepted)) {
-    return reply.header("content-encoding", "gzip").send(file.gzip);
-  }
-  return reply.send(file.body);
+  const { body, encoding } = negotiateEncoding(file, acceptEncoding);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(body);
 }

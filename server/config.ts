@@ -14,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./var"),
   SITE_DIR: z.string().default("./build/client"),
+  /** The catalogue, glossary and page sources (products.csv, terminologies.csv, pages/). */
+  CONTENT_DIR: z.string().default("./content"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -49,7 +51,11 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
   }
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string; siteDir: string };
+export type Config = z.output<typeof envSchema> & {
+  dataDir: string;
+  siteDir: string;
+  contentDir: string;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -72,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     dataDir: path.resolve(parsed.data.DATA_DIR),
     siteDir: path.resolve(parsed.data.SITE_DIR),
+    contentDir: path.resolve(parsed.data.CONTENT_DIR),
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth/auth-secret";
+import { loadCatalog } from "./catalog/load-catalog";
 import { loadConfig, type Config } from "./config";
 import { openPglite, openPostgres, type Database } from "./db/client";
 import { siteCspExtras } from "./site-csp";
@@ -30,6 +31,8 @@ export function start({ serveSite }: { serveSite: boolean }) {
 
 async function run(serveSite: boolean) {
   const config = loadConfig();
+  // First, so a bad edit to content/ stops the start at once with the file, line and column.
+  const catalog = await loadCatalog(config.contentDir);
   const site = serveSite
     ? await loadStaticSite(config.siteDir, siteCspExtras).catch((error: unknown) => {
         throw new Error(
@@ -39,7 +42,7 @@ async function run(serveSite: boolean) {
     : undefined;
   const authSecret = await resolveAuthSecret(config);
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, site, auth: { secret: authSecret } });
+  const app = await buildApp({ config, database, site, catalog, auth: { secret: authSecret } });
 
   let closing = false;
   const shutdown = (signal: string) => {

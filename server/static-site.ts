@@ -1,14 +1,10 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { cachedBody, type CachedBody } from "./lib/cached-body";
 
-export interface StaticFile {
-  body: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+export interface StaticFile extends CachedBody {
   contentType: string;
-  etag: string;
   cacheControl: string;
   /** HTML only: the Content-Security-Policy allowing exactly this page's inline scripts. */
   csp?: string;
@@ -125,17 +121,10 @@ export async function loadStaticSite(
     const body = await readFile(file);
     const urlPath = urlPathFor(relative);
     const entry: StaticFile = {
-      body,
+      ...cachedBody(body, COMPRESSIBLE.has(ext)),
       contentType: CONTENT_TYPES[ext] ?? "application/octet-stream",
-      etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
       cacheControl: cacheControlFor(urlPath, ext),
     };
-    if (COMPRESSIBLE.has(ext) && body.length > 512) {
-      entry.gzip = gzipSync(body, { level: 9 });
-      entry.br = brotliCompressSync(body, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
-      });
-    }
     if (ext === ".html") {
       entry.csp = contentSecurityPolicy(body.toString("utf8"), cspExtras[urlPath]);
     }

@@ -10,9 +10,12 @@ export interface LocalStorageStore<T> {
   use(): T;
 }
 
-function readRaw(key: string): string | null {
+/** localStorage by default; sessionStorage for what should last only as long as the tab. */
+export type StorageArea = "localStorage" | "sessionStorage";
+
+function readRaw(area: StorageArea, key: string): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return window[area].getItem(key);
   } catch {
     // Storage can be disabled (privacy mode, sandboxed frames): behave as if empty.
     return null;
@@ -27,6 +30,7 @@ export function createLocalStorageStore<T>(
   key: string,
   parse: (raw: string | null) => T,
   serverValue: T,
+  area: StorageArea = "localStorage",
 ): LocalStorageStore<T> {
   const listeners = new Set<() => void>();
   let cachedRaw: string | null | undefined;
@@ -34,7 +38,7 @@ export function createLocalStorageStore<T>(
 
   function get(): T {
     if (typeof window === "undefined") return serverValue;
-    const raw = readRaw(key);
+    const raw = readRaw(area, key);
     if (raw !== cachedRaw) {
       cachedRaw = raw;
       cachedValue = parse(raw);
@@ -52,8 +56,8 @@ export function createLocalStorageStore<T>(
 
   function setRaw(raw: string | null) {
     try {
-      if (raw === null) window.localStorage.removeItem(key);
-      else window.localStorage.setItem(key, raw);
+      if (raw === null) window[area].removeItem(key);
+      else window[area].setItem(key, raw);
     } catch {
       // Quota or disabled storage: the in-memory value still updates for this page.
       cachedRaw = raw;

@@ -21,5 +21,9 @@ export function formatAud(amount: number): string {
 
 /** Australian GST is 10% of the pre-tax price, so a GST-inclusive total holds 1/11 GST. */
 export function gstIncludedIn(totalInclGst: number): number {
-  return fromCents(Math.round(toCents(totalInclGst) / 11));
+  return fromCents(gstCentsIncludedIn(toCents(totalInclGst)));
+}
+
+export function gstCentsIncludedIn(totalCentsInclGst: number): number {
+  return Math.round(totalCentsInclGst / 11);
 }

@@ -1,0 +1,28 @@
+import type { CartTotals } from "~core/cart/shipping";
+import { fromCents, formatAud } from "~core/money/money";
+import styles from "./cart-summary.module.css";
+
+/** Items, shipping, Total Value (SPEC §9) and the GST inside it, in one list. */
+export function CartSummary({ totals }: { totals: CartTotals }) {
+  const money = (cents: number) => formatAud(fromCents(cents));
+  return (
+    <dl className={styles.summary}>
+      <div>
+        <dt>Items</dt>
+        <dd>{money(totals.itemsCents)}</dd>
+      </div>
+      <div>
+        <dt>Shipping</dt>
+        <dd>{money(totals.shippingCents)}</dd>
+      </div>
+      <div className={styles.total}>
+        <dt>Total Value</dt>
+        <dd>{money(totals.totalCents)} incl. GST</dd>
+      </div>
+      <div>
+        <dt>GST included in total</dt>
+        <dd>{money(totals.gstCents)}</dd>
+      </div>
+    </dl>
+  );
+}

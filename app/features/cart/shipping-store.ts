@@ -1,0 +1,28 @@
+import {
+  EMPTY_SHIPPING_FORM,
+  parseShippingForm,
+  type ShippingField,
+  type ShippingForm,
+} from "~core/cart/shipping";
+import { createLocalStorageStore } from "~/lib/local-storage-store";
+
+/**
+ * What the visitor typed into the Shipping Info form. It lives in sessionStorage: it survives
+ * a reload and the way to checkout, and is forgotten when the tab closes.
+ */
+export const SHIPPING_STORAGE_KEY = "shipping";
+
+export const shippingStore = createLocalStorageStore<ShippingForm>(
+  SHIPPING_STORAGE_KEY,
+  parseShippingForm,
+  EMPTY_SHIPPING_FORM,
+  "sessionStorage",
+);
+
+export function updateShippingField(field: ShippingField, value: string) {
+  shippingStore.setRaw(JSON.stringify({ ...shippingStore.get(), [field]: value }));
+}
+
+export function useShippingForm(): ShippingForm {
+  return shippingStore.use();
+}

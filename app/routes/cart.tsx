@@ -1,0 +1,132 @@
+import { useRef } from "react";
+import { Link } from "react-router";
+import { formatAud } from "~core/money/money";
+import { CartSummary } from "~/features/cart/cart-summary";
+import { removeCartLine } from "~/features/cart/cart-store";
+import { ShippingForm } from "~/features/cart/shipping-form";
+import { usePricedCart } from "~/features/cart/use-priced-cart";
+import { cartProducts } from "~/lib/catalog.server";
+import { pageMeta } from "~/lib/seo";
+import { paths } from "~/paths";
+import type { Route } from "./+types/cart";
+import styles from "./cart.module.css";
+
+export const meta = () =>
+  pageMeta({
+    title: "Your cart and shipping",
+    description:
+      "Review the products in your cart, enter your shipping details and see the shipping cost and the total value, GST included, before checkout.",
+    path: paths.cart,
+    noIndex: true,
+  });
+
+// Runs at build time: names and prices come from the catalogue, never from the stored cart.
+export function loader() {
+  return { products: cartProducts() };
+}
+
+export const shouldRevalidate = () => false;
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const { ready, lines, totals } = usePricedCart(loaderData.products);
+  const cartTitle = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <>
+      <h1>Cart</h1>
+      <div className={styles.columns}>
+        <ShippingForm />
+        <section className={styles.cart} aria-labelledby="cart-title">
+          <h2 id="cart-title" ref={cartTitle} tabIndex={-1}>
+            Your Cart
+          </h2>
+          {!ready ? (
+            <p role="status">Loading your cart…</p>
+          ) : lines.length === 0 ? (
+            <EmptyCart />
+          ) : (
+            <>
+              <table className={styles.lines}>
+                <caption className="visually-hidden">Products in your cart</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Unit price</th>
+                    <th scope="col">Qty</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Remove</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((line) => {
+                    const name = line.product?.name ?? "Unknown Product";
+                    return (
+                      <tr key={`${line.id}-${line.type}`}>
+                        <th scope="row" className={styles.name}>
+                          {line.product ? (
+                            <>
+                              {line.product.name}
+                              {line.type ? <span className={styles.type}>{line.type}</span> : null}
+                            </>
+                          ) : (
+                            <span className={styles.unknown}>Unknown Product</span>
+                          )}
+                        </th>
+                        <td>{line.product ? formatAud(line.product.price) : "Not available"}</td>
+                        <td>{line.quantity}</td>
+                        <td>
+                          <button
+                            type="button"
+                            className={styles.remove}
+                            aria-label={`Remove ${name}`}
+                            onClick={() => {
+                              removeCartLine(line.id, line.type);
+                              // The button disappears with its line; keep focus in the cart.
+                              cartTitle.current?.focus();
+                            }}
+                          >
+                            Remove
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              {lines.some((line) => !line.product) ? (
+                <p className={styles.notice}>
+                  A product marked Unknown Product is no longer in our catalogue and is not counted
+                  in the total. Please remove it.
+                </p>
+              ) : null}
+              <div role="status" className={styles.totals}>
+                <CartSummary totals={totals} />
+                {totals.shippingCents === 0 ? (
+                  <p className={styles.hint}>
+                    Enter your postcode and country to work out the shipping cost.
+                  </p>
+                ) : null}
+              </div>
+              <Link to={paths.checkout} className={styles.checkout}>
+                Checkout
+              </Link>
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className={styles.empty}>
+      <p>Your cart is empty.</p>
+      <p>
+        Browse our <Link to={paths.books}>books</Link>, <Link to={paths.cyberware}>cyberware</Link>{" "}
+        and <Link to={paths.merchandise}>merchandise</Link> to add something.
+      </p>
+    </div>
+  );
+}

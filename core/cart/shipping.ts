@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { gstCentsIncludedIn, toCents } from "../money/money";
+import { quantityOf, type CartItem } from "./cart";
+
+/** SPEC §3 Shipping form. SPEC §5: the form is not validated, so every field may be empty. */
+export const SHIPPING_FIELDS = [
+  "firstName",
+  "surname",
+  "street",
+  "city",
+  "postcode",
+  "country",
+] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+
+/** Longest value kept per field; anything longer is cut, never rejected. */
+export const SHIPPING_FIELD_MAX_LENGTH = 100;
+
+const shippingText = z
+  .string()
+  .catch("")
+  .transform((value) => value.slice(0, SHIPPING_FIELD_MAX_LENGTH));
+
+export const shippingFormSchema = z.object({
+  firstName: shippingText.default(""),
+  surname: shippingText.default(""),
+  street: shippingText.default(""),
+  city: shippingText.default(""),
+  postcode: shippingText.default(""),
+  country: shippingText.default(""),
+});
+
+export type ShippingForm = z.output<typeof shippingFormSchema>;
+
+export const EMPTY_SHIPPING_FORM: ShippingForm = shippingFormSchema.parse({});
+
+/** Reads a saved form; anything unreadable is an empty form. */
+export function parseShippingForm(raw: string | null): ShippingForm {
+  if (!raw) return EMPTY_SHIPPING_FORM;
+  try {
+    const parsed = shippingFormSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : EMPTY_SHIPPING_FORM;
+  } catch {
+    return EMPTY_SHIPPING_FORM;
+  }
+}
+
+export const SHIPPING_CENTS = { none: 0, usa: 1000, elsewhere: 2000 } as const;
+
+/**
+ * SPEC §9: 0 while the postcode or the country is empty, 10 when the country is "usa"
+ * (any case; surrounding spaces ignored), 20 for any other country.
+ */
+export function shippingCostCents({
+  postcode,
+  country,
+}: Pick<ShippingForm, "postcode" | "country">) {
+  const place = country.trim();
+  if (postcode.trim() === "" || place === "") return SHIPPING_CENTS.none;
+  return place.toLowerCase() === "usa" ? SHIPPING_CENTS.usa : SHIPPING_CENTS.elsewhere;
+}
+
+/** What the cart needs to know about a product to price a line. */
+export interface PricedProduct {
+  id: number;
+  name: string;
+  price: number;
+}
+
+export interface CartLine<P extends PricedProduct = PricedProduct> {
+  id: number;
+  type: string;
+  quantity: number;
+  /** undefined when the id is not in the catalogue (SPEC §8: 'Unknown Product'). */
+  product: P | undefined;
+}
+
+/** Joins the stored cart with the catalogue; prices always come from the catalogue. */
+export function cartLines<P extends PricedProduct>(
+  cart: readonly CartItem[],
+  catalogue: ReadonlyMap<number, P>,
+): CartLine<P>[] {
+  return cart.map((item) => ({
+    id: item.id,
+    type: item.type,
+    quantity: quantityOf(item),
+    product: catalogue.get(item.id),
+  }));
+}
+
+/** Price × quantity in cents; 0 for a product not in the catalogue. */
+export function lineTotalCents(line: Pick<CartLine, "quantity" | "product">): number {
+  return line.product ? Math.round(toCents(line.product.price) * line.quantity) : 0;
+}
+
+export interface CartTotals {
+  itemsCents: number;
+  shippingCents: number;
+  /** SPEC §9 Total Value: Σ price × quantity, plus shipping. */
+  totalCents: number;
+  /** The GST inside the GST-inclusive total: 1/11 of it, to the nearest cent. */
+  gstCents: number;
+}
+
+/** Sums in whole cents; lines without a known product add nothing. */
+export function cartTotals(
+  lines: readonly Pick<CartLine, "quantity" | "product">[],
+  shippingCents: number,
+): CartTotals {
+  const itemsCents = lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+  const totalCents = itemsCents + shippingCents;
+  return { itemsCents, shippingCents, totalCents, gstCents: gstCentsIncludedIn(totalCents) };
+}

@@ -1,0 +1,70 @@
+import { isCategory, type Product, type ProductCategory } from "./product";
+
+/** SPEC §2: each shop screen shows one category (compared case-insensitively). */
+export function productsInCategory<P extends Pick<Product, "category">>(
+  products: readonly P[],
+  category: ProductCategory,
+): P[] {
+  return products.filter((product) => isCategory(product, category));
+}
+
+/** Each distinct non-empty value of a field, in the order the catalogue first lists it. */
+export function distinctValues<P extends Partial<Record<Key, unknown>>, Key extends keyof P>(
+  products: readonly P[],
+  key: Key,
+): string[] {
+  const seen = new Map<string, string>();
+  for (const product of products) {
+    const value = product[key];
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const folded = value.trim().toLowerCase();
+    if (!seen.has(folded)) seen.set(folded, value.trim());
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The filter named in the URL (`?genre=tools`), matched case-insensitively against the
+ * choices; anything else, including nothing, means "All" (null).
+ */
+export function chosenFilter(choices: readonly string[], requested: string | null): string | null {
+  if (!requested) return null;
+  const wanted = requested.trim().toLowerCase();
+  return choices.find((choice) => choice.toLowerCase() === wanted) ?? null;
+}
+
+/** SPEC §4: products whose field equals the chosen value (any case); All keeps everything. */
+export function filterProducts<P extends Partial<Record<Key, unknown>>, Key extends keyof P>(
+  products: readonly P[],
+  key: Key,
+  chosen: string | null,
+): P[] {
+  if (chosen === null) return [...products];
+  const wanted = chosen.toLowerCase();
+  return products.filter((product) => {
+    const value = product[key];
+    return typeof value === "string" && value.trim().toLowerCase() === wanted;
+  });
+}
+
+/** SPEC §2 Products: the cyberware menu's fixed genres. */
+export const CYBERWARE_GENRES = ["Tools", "Sterilization"] as const;
+
+/**
+ * Alt text for a product image. The artwork's file names say which view a picture shows
+ * (`…-front.svg`, `…-back.svg`); books show their cover.
+ */
+export function productImageAlt(
+  product: Pick<Product, "name" | "type" | "category" | "images">,
+  index: number,
+): string {
+  const path = product.images[index] ?? "";
+  const view = /-(front|back|side|top|inside)\.\w+$/i.exec(path)?.[1]?.toLowerCase();
+  if (isCategory(product, "book")) {
+    return `Cover of ${product.name}${product.type ? `, ${product.type.toLowerCase()} edition` : ""}`;
+  }
+  if (view) return `${product.name}, ${view} view`;
+  if (product.images.length > 1)
+    return `${product.name}, picture ${index + 1} of ${product.images.length}`;
+  return product.name;
+}

@@ -1,0 +1,64 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseProductsCsv } from "../../core/catalog/parse-products";
+import type { Product } from "../../core/catalog/product";
+import { parseTerminologiesCsv } from "../../core/glossary/parse-terminologies";
+import { mdxToPlainText } from "../../core/search/mdx-text";
+import type { PageDocument } from "../../core/search/search-index";
+import { glossaryTermPath } from "../../core/search/search-response";
+import { searchablePages } from "../../core/search/searchable-pages";
+
+/** What the shop and search API serve, read once at start and kept in memory. */
+export interface Catalog {
+  products: readonly Product[];
+  /** Information pages (with their text) first, then one document per glossary term. */
+  pages: readonly PageDocument[];
+}
+
+export const PRODUCTS_FILE = "products.csv";
+export const TERMINOLOGIES_FILE = "terminologies.csv";
+
+/** File names in messages are relative to the working directory, as an editor sees them. */
+function displayName(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith("..") ? file : relative.split(path.sep).join("/");
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String(error);
+    throw new Error(`${displayName(file)}: ${reason}`);
+  }
+}
+
+/**
+ * Reads and validates content/: the product CSV, the glossary CSV and the text of every
+ * searchable page. Any bad row or missing file throws with the file, line and column, so the
+ * server refuses to start instead of serving a broken shop.
+ */
+export async function loadCatalog(contentDir: string): Promise<Catalog> {
+  const productsFile = path.join(contentDir, PRODUCTS_FILE);
+  const termsFile = path.join(contentDir, TERMINOLOGIES_FILE);
+  const [productsCsv, termsCsv] = await Promise.all([readText(productsFile), readText(termsFile)]);
+  const products = parseProductsCsv(productsCsv, displayName(productsFile));
+  const terms = parseTerminologiesCsv(termsCsv, displayName(termsFile));
+
+  const pages = await Promise.all(
+    searchablePages.map(async (page): Promise<PageDocument> => {
+      const text = page.content
+        ? mdxToPlainText(await readText(path.join(contentDir, "pages", `${page.content}.mdx`)))
+        : "";
+      return { kind: "page", title: page.title, path: page.path, text };
+    }),
+  );
+  const glossary = terms.map((term): PageDocument => ({
+    kind: "glossary",
+    title: term.term,
+    path: glossaryTermPath(term.letter),
+    text: term.definition,
+  }));
+  return { products, pages: [...pages, ...glossary] };
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Product } from "../../core/catalog/product";
+import type { PageDocument } from "../../core/search/search-index";
+import { MAX_PRODUCT_RESULTS, type SearchResponse } from "../../core/search/search-response";
+import { createTestApp } from "../test/test-app";
+
+function product(id: number, name: string, description: string): Product {
+  return { id, name, description, category: "Cyberware", type: "Tool", price: 10, images: [] };
+}
+
+const products = [
+  product(1, "Magnetic Field Viewer Card", "Shows the poles of an implanted magnet."),
+  product(2, "Sharps Container", "Puncture resistant. <b>Not</b> for household rubbish."),
+  ...Array.from({ length: 60 }, (_, i) => product(100 + i, `Sticker ${i}`, "Vinyl sticker")),
+];
+
+const pages: PageDocument[] = [
+  { kind: "page", title: "Events", path: "/events", text: "A monthly magnet meetup." },
+  { kind: "page", title: "Magnet Museum", path: "/museum", text: "Closed." },
+  { kind: "glossary", title: "Magnet", path: "/terminologies?letter=M", text: "A small magnet." },
+];
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await createTestApp({ catalog: { products, pages } });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+async function search(query: string) {
+  const response = await app.inject({ method: "GET", url: `/api/search?${query}` });
+  return { status: response.statusCode, body: response.json() as SearchResponse, response };
+}
+
+describe("GET /api/search", () => {
+  it("finds products and pages for the default scope all", async () => {
+    const { status, body } = await search("q=MAGNET");
+    expect(status).toBe(200);
+    expect(body.query).toBe("MAGNET");
+    expect(body.scope).toBe("all");
+    expect(body.products.map((p) => p.id)).toEqual([1]);
+    expect(body.products[0]).toEqual(products[0]);
+    expect(body.pages.map((p) => p.path)).toEqual([
+      "/museum",
+      "/terminologies?letter=M",
+      "/events",
+    ]);
+    expect(body.pages[2]).toMatchObject({ title: "Events", snippet: "A monthly magnet meetup." });
+  });
+
+  it("limits itself to the shop or to pages", async () => {
+    const shop = await search("q=magnet&scope=shop");
+    expect(shop.body.products).toHaveLength(1);
+    expect(shop.body.pages).toEqual([]);
+    const page = await search("q=magnet&scope=page");
+    expect(page.body.products).toEqual([]);
+    expect(page.body.pages).toHaveLength(3);
+  });
+
+  it("returns empty sections when nothing matches or the query is empty", async () => {
+    for (const query of ["q=zebra", "q=", "q=%20%20", ""]) {
+      const { status, body } = await search(query);
+      expect(status, query).toBe(200);
+      expect(body.products, query).toEqual([]);
+      expect(body.pages, query).toEqual([]);
+    }
+  });
+
+  it("caps the product results and says more matched", async () => {
+    const { body } = await search("q=sticker&scope=shop");
+    expect(body.products).toHaveLength(MAX_PRODUCT_RESULTS);
+    expect(body.moreProducts).toBe(true);
+    expect(body.morePages).toBe(false);
+  });
+
+  it("treats the query as plain text", async () => {
+    const { body } = await search(`q=${encodeURIComponent("<b>Not</b>")}`);
+    expect(body.products.map((p) => p.id)).toEqual([2]);
+    expect(body.query).toBe("<b>Not</b>");
+  });
+
+  it("refuses a query over 200 characters with a clear 400", async () => {
+    const { status, body } = await search(`q=${"a".repeat(201)}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: {
+        code: "validation_failed",
+        message: "Search text must be at most 200 characters",
+        fields: { q: "Search text must be at most 200 characters" },
+      },
+    });
+    expect((await search(`q=${"a".repeat(200)}`)).status).toBe(200);
+  });
+
+  it("falls back to scope all for an unknown scope", async () => {
+    const { body } = await search("q=magnet&scope=everything");
+    expect(body.scope).toBe("all");
+  });
+
+  it("lets clients cache the answer briefly", async () => {
+    const { response } = await search("q=magnet");
+    expect(response.headers["cache-control"]).toBe("public, max-age=300");
+  });
+});

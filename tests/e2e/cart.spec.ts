@@ -1,0 +1,198 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+
+interface StoredLine {
+  id: number;
+  type: string;
+  quantity?: number;
+}
+
+async function openCartWith(page: Page, lines: StoredLine[], path = "/cart") {
+  await page.goto("/");
+  await page.evaluate((cart) => localStorage.setItem("cart", JSON.stringify(cart)), lines);
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** The value printed beside a label in the totals list. */
+function summaryValue(page: Page, label: string) {
+  return page.locator(`xpath=//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+}
+
+const twoBooks = [
+  { id: 1, type: "Hardback", quantity: 2 }, // 89.95 × 2
+  { id: 30, type: "Sticker Pack" }, // 9.95, quantity missing: counts as 1
+];
+
+test("the cart lists each line with name, unit price and Qty, and totals the value", async ({
+  page,
+}) => {
+  await openCartWith(page, twoBooks);
+  await expect(page.getByRole("heading", { level: 1, name: "Cart" })).toBeVisible();
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText("Neural Interfaces: From Electrode to Algorithm");
+  await expect(rows.nth(1)).toContainText("$89.95 AUD");
+  await expect(rows.nth(1).getByRole("cell").nth(1)).toHaveText("2");
+  await expect(rows.nth(2)).toContainText("Cyborg Culture Sticker Pack");
+  await expect(rows.nth(2).getByRole("cell").nth(1)).toHaveText("1");
+
+  await expect(summaryValue(page, "Items")).toHaveText("$189.85 AUD");
+  await expect(summaryValue(page, "Shipping")).toHaveText("$0.00 AUD");
+  await expect(summaryValue(page, "Total Value")).toHaveText("$189.85 AUD incl. GST");
+  await expect(summaryValue(page, "GST included in total")).toHaveText("$17.26 AUD");
+});
+
+test("shipping follows the postcode and country as they are typed (0, 10 for usa, 20)", async ({
+  page,
+}) => {
+  await openCartWith(page, twoBooks);
+  const shipping = summaryValue(page, "Shipping");
+  const total = summaryValue(page, "Total Value");
+  const form = page.getByRole("form", { name: "Shipping Info" });
+  for (const label of ["First Name", "Surname", "Street", "City", "Postcode", "Country"]) {
+    await expect(form.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  await expect(form.getByLabel("Postcode")).toHaveAttribute("autocomplete", "postal-code");
+
+  await form.getByLabel("Country").fill("Australia");
+  await expect(shipping).toHaveText("$0.00 AUD");
+  await form.getByLabel("Postcode").fill("2015");
+  await expect(shipping).toHaveText("$20.00 AUD");
+  await expect(total).toHaveText("$209.85 AUD incl. GST");
+
+  await form.getByLabel("Country").fill(" USA ");
+  await expect(shipping).toHaveText("$10.00 AUD");
+  await expect(total).toHaveText("$199.85 AUD incl. GST");
+  await form.getByLabel("Country").fill("usa");
+  await expect(shipping).toHaveText("$10.00 AUD");
+  await form.getByLabel("Country").fill("United States");
+  await expect(shipping).toHaveText("$20.00 AUD");
+
+  await form.getByLabel("Postcode").fill("");
+  await expect(shipping).toHaveText("$0.00 AUD");
+  await expect(total).toHaveText("$189.85 AUD incl. GST");
+});
+
+test("a line whose product is not in the catalogue shows 'Unknown Product' in red", async ({
+  page,
+}) => {
+  await openCartWith(page, [{ id: 9999, type: "Gone", quantity: 3 }, ...twoBooks]);
+  const unknown = page.getByText("Unknown Product", { exact: true });
+  await expect(unknown).toBeVisible();
+  const red = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue("--color-danger").trim(),
+  );
+  expect(red).toBe("#b3261e");
+  await expect(unknown).toHaveCSS("color", "rgb(179, 38, 30)");
+  // Nothing is known about its price, so it adds nothing to the total.
+  await expect(summaryValue(page, "Items")).toHaveText("$189.85 AUD");
+});
+
+test("Remove takes the whole line and keeps what was typed in the shipping form", async ({
+  page,
+}) => {
+  await openCartWith(page, twoBooks);
+  const form = page.getByRole("form", { name: "Shipping Info" });
+  await form.getByLabel("First Name").fill("Ada");
+  await form.getByLabel("Postcode").fill("10001");
+  await form.getByLabel("Country").fill("USA");
+
+  await page.getByRole("button", { name: /^Remove Neural Interfaces/ }).click();
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("table")).not.toContainText("Neural Interfaces");
+  await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 1 item");
+  await expect(summaryValue(page, "Total Value")).toHaveText("$19.95 AUD incl. GST");
+  await expect(form.getByLabel("First Name")).toHaveValue("Ada");
+  await expect(page.getByRole("heading", { name: "Your Cart" })).toBeFocused();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+  expect(stored).toEqual([{ id: 30, type: "Sticker Pack" }]);
+
+  // The form survives a reload of the tab too.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.getByLabel("Country")).toHaveValue("USA");
+
+  await page.getByRole("button", { name: /^Remove Cyborg Culture Sticker Pack/ }).click();
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "books", exact: true }),
+  ).toHaveAttribute("href", "/books");
+  await expect(page.getByRole("link", { name: "Checkout" })).toHaveCount(0);
+});
+
+test("a change in another tab shows at once", async ({ page }) => {
+  await openCartWith(page, []);
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+
+  const other = await page.context().newPage();
+  await other.goto("/merchandise?type=Mug");
+  await waitForHydration(other);
+  await other.getByRole("button", { name: /^Add to Cart: Pronunciation Mug/ }).click();
+  await other.getByRole("button", { name: /^Add to Cart: Pronunciation Mug/ }).click();
+
+  await expect(page.getByRole("table")).toContainText("Pronunciation Mug");
+  await expect(page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(
+    "2",
+  );
+  await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 2 items");
+
+  await page.getByRole("button", { name: /^Remove Pronunciation Mug/ }).click();
+  await expect(other.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 0 items");
+  await other.close();
+});
+
+test("corrupt or foreign cart data shows an empty cart instead of breaking the page", async ({
+  page,
+}) => {
+  await page.goto("/");
+  for (const raw of ["{not json", '{"id":1}', '[{"name":"no id"}, 42, null]']) {
+    await page.evaluate((value) => localStorage.setItem("cart", value), raw);
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  }
+});
+
+test("the Checkout link leads to the checkout page, which lists the lines and the total", async ({
+  page,
+}) => {
+  await openCartWith(page, twoBooks);
+  const form = page.getByRole("form", { name: "Shipping Info" });
+  await form.getByLabel("Postcode").fill("2015");
+  await form.getByLabel("Country").fill("Australia");
+  await page.getByRole("link", { name: "Checkout" }).click();
+
+  await expect(page).toHaveURL("/checkout");
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(
+    page.getByText("Please confirm the products you want to purchase before purchasing."),
+  ).toBeVisible();
+  const lines = page.getByRole("list").filter({ hasText: "Neural Interfaces" });
+  await expect(lines.getByRole("listitem")).toHaveCount(2);
+  await expect(lines).toContainText("2 × $89.95 AUD = $179.90 AUD");
+  await expect(summaryValue(page, "Shipping")).toHaveText("$20.00 AUD");
+  await expect(summaryValue(page, "Total Value")).toHaveText("$209.85 AUD incl. GST");
+  // SPEC §2: no controls and no payment on this page.
+  await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("textbox")).toHaveCount(0);
+});
+
+test("an empty checkout says so and links to the shop", async ({ page }) => {
+  await openCartWith(page, [], "/checkout");
+  await expect(page.getByText(/Your cart is empty/)).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "merchandise" })).toBeVisible();
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`cart and checkout with items have no axe violations in ${theme} mode`, async ({ page }) => {
+    await page.goto("/");
+    await setTheme(page, theme);
+    await openCartWith(page, [{ id: 9999, type: "Gone" }, ...twoBooks]);
+    await page.getByRole("form", { name: "Shipping Info" }).getByLabel("Country").fill("USA");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Checkout" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

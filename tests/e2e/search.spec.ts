@@ -1,0 +1,170 @@
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+
+test("the header search shows shop and page results for the default scope", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const search = page.getByRole("search");
+  await search.getByLabel("Search the site").fill("magnet");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL("/search?scope=all&q=magnet");
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for magnet");
+  const shop = page.getByRole("region", { name: "Shop" });
+  await expect(shop.getByRole("article").first()).toBeVisible();
+  await expect(
+    shop.getByRole("heading", { level: 3, name: "Magnetic Field Viewer Card" }),
+  ).toBeVisible();
+  // Every product found has the query in its name or description.
+  for (const text of await shop.getByRole("article").allInnerTexts()) {
+    expect(text.toLowerCase()).toContain("magnet");
+  }
+
+  const pages = page.getByRole("region", { name: "Pages" });
+  // Title matches come first: glossary terms named after magnets, then pages mentioning them.
+  await expect(pages.getByRole("link").first()).toHaveText(/magnet/i);
+  const events = pages.getByRole("link", { name: "Events", exact: true });
+  await expect(events).toHaveAttribute("href", "/events");
+  await expect(
+    pages
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: "Events", exact: true }) }),
+  ).toContainText("/events");
+});
+
+test("shop results can be added to the cart", async ({ page }) => {
+  await page.goto("/search?q=indicator&scope=shop");
+  await waitForHydration(page);
+  const card = page.getByRole("article").filter({ hasText: "Class 5 Integrating Indicator" });
+  await card.getByRole("button", { name: /^Add to Cart/ }).click();
+  await expect(card.getByRole("status")).toHaveText("Added to Cart!");
+  await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 1 item");
+});
+
+test("scope shop shows only products; scope page only pages", async ({ page }) => {
+  await page.goto("/search?q=cyborg&scope=shop");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("region", { name: "Shop" }).getByRole("article").first(),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Pages" })).toHaveCount(0);
+  const scopes = page.getByRole("navigation", { name: "Search in" });
+  await expect(scopes.getByRole("link", { name: "Shop" })).toHaveAttribute("aria-current", "page");
+
+  await scopes.getByRole("link", { name: "Pages" }).click();
+  await expect(page).toHaveURL("/search?scope=page&q=cyborg");
+  await expect(page.getByRole("region", { name: "Pages" }).getByRole("link").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Shop" })).toHaveCount(0);
+  // Page text is searched too: the museum page mentions cyborgs in its title.
+  await expect(
+    page.getByRole("region", { name: "Pages" }).getByRole("link", { name: "Cyborg Museum" }),
+  ).toBeVisible();
+});
+
+test("glossary terms are found and link to their letter", async ({ page }) => {
+  await page.goto("/search?q=accelerometer&scope=page");
+  await waitForHydration(page);
+  const term = page.getByRole("link", { name: /^Accelerometer/ });
+  await expect(term).toHaveAttribute("href", "/terminologies?letter=A");
+  await expect(page.getByRole("region", { name: "Pages" })).toContainText(
+    "A sensor that measures acceleration",
+  );
+});
+
+test("each scope says when it found nothing", async ({ page }) => {
+  await page.goto("/search?q=zzqxv");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for zzqxv");
+  await expect(page.getByText("No shop results found.")).toBeVisible();
+  await expect(page.getByText("No page results found.")).toBeVisible();
+
+  await page.goto("/search?q=zzqxv&scope=shop");
+  await expect(page.getByText("No shop results found.")).toBeVisible();
+  await expect(page.getByText("No page results found.")).toHaveCount(0);
+
+  await page.goto("/search?q=zzqxv&scope=page");
+  await expect(page.getByText("No page results found.")).toBeVisible();
+  await expect(page.getByText("No shop results found.")).toHaveCount(0);
+});
+
+test("the query is shown as text, never as HTML", async ({ page }) => {
+  const query = '<img src=x onerror="document.title=1">';
+  await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search results for ${query}`);
+  await expect(page.getByRole("main").locator("img[src=x]")).toHaveCount(0);
+  await expect(page.getByText("No shop results found.")).toBeVisible();
+});
+
+test("without a query the page asks for one", async ({ page }) => {
+  await page.goto("/search");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+  await expect(page.getByText(/Type what you are looking for/)).toBeVisible();
+});
+
+test("a status says the search is running until the results arrive", async ({ page }) => {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/search?*", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/search?q=mug");
+  await waitForHydration(page);
+  await expect(page.getByRole("status").filter({ hasText: "Searching…" })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 3, name: "Pronunciation Mug" })).toBeVisible();
+  await expect(page.getByText("Searching…")).toHaveCount(0);
+});
+
+test.describe("when the search API fails", () => {
+  test.use({ allowedConsoleErrors: /status of 500/ });
+
+  test("an error message is shown", async ({ page }) => {
+    await page.route("**/api/search?*", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal_error", message: "boom" } }),
+      }),
+    );
+    await page.goto("/search?q=magnet");
+    await waitForHydration(page);
+    await expect(page.getByRole("alert")).toHaveText(
+      "Search is not available right now. Please try again in a moment.",
+    );
+  });
+});
+
+test("a query over 200 characters is refused with the validation message", async ({ page }) => {
+  await page.goto(`/search?q=${"a".repeat(201)}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("alert")).toHaveText("Search text must be at most 200 characters");
+});
+
+test("GET /api/search answers the same results as JSON", async ({ request }) => {
+  const response = await request.get("/api/search?q=magnet&scope=shop");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.scope).toBe("shop");
+  expect(body.products.length).toBeGreaterThan(0);
+  expect(body.pages).toEqual([]);
+  const tooLong = await request.get(`/api/search?q=${"a".repeat(201)}`);
+  expect(tooLong.status()).toBe(400);
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`search results have no axe violations in ${theme} mode`, async ({ page }) => {
+    await page.goto("/");
+    await setTheme(page, theme);
+    await page.goto("/search?q=magnet");
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("region", { name: "Pages" }).getByRole("link").first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/search?q=zzqxv");
+    await expect(page.getByText("No page results found.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

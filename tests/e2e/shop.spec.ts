@@ -1,0 +1,206 @@
+import { readFileSync } from "node:fs";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+
+const shopPages = [
+  {
+    path: "/books",
+    nav: "Genres",
+    all: "All Books",
+    choice: "Science Fiction",
+    param: "genre=Science+Fiction",
+    total: 12,
+    chosen: 3,
+  },
+  {
+    path: "/cyberware",
+    nav: "Categories",
+    all: "All Cyberware",
+    choice: "Sterilization",
+    param: "genre=Sterilization",
+    total: 13,
+    chosen: 7,
+  },
+  {
+    path: "/merchandise",
+    nav: "Types",
+    all: "All Merchandise",
+    choice: "T-Shirt",
+    param: "type=T-Shirt",
+    total: 8,
+    chosen: 2,
+  },
+] as const;
+
+for (const shop of shopPages) {
+  test(`${shop.path} filters by ${shop.choice}; the choice survives reload and back`, async ({
+    page,
+  }) => {
+    await page.goto(shop.path);
+    await waitForHydration(page);
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.all);
+    await expect(cards).toHaveCount(shop.total);
+    await expect(page.getByText("Prices are in Australian dollars (AUD)")).toBeVisible();
+
+    const nav = page.getByRole("navigation", { name: shop.nav });
+    await nav.getByRole("link", { name: shop.choice, exact: true }).click();
+    await expect(page).toHaveURL(`${shop.path}?${shop.param}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.choice);
+    await expect(cards).toHaveCount(shop.chosen);
+    await expect(nav.getByRole("link", { name: shop.choice, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.choice);
+    await expect(cards).toHaveCount(shop.chosen);
+
+    await page.goBack();
+    await expect(page).toHaveURL(shop.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.all);
+    await expect(cards).toHaveCount(shop.total);
+  });
+}
+
+test("books are prerendered: the HTML holds every book card before any script runs", async ({
+  request,
+}) => {
+  const html = await (await request.get("/books")).text();
+  expect(html.match(/<article/g)).toHaveLength(12);
+  for (const text of [
+    "Neural Interfaces: From Electrode to Algorithm",
+    "978-0-6489217-0-7",
+    "$89.95 AUD",
+    "Add to Cart",
+    "All Books",
+  ]) {
+    expect(html).toContain(text);
+  }
+  // Only books: no cyberware or merchandise on this page.
+  expect(html).not.toContain("Pronunciation Mug");
+
+  // Structured data lists the same products with their AUD price.
+  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "{}";
+  const list = JSON.parse(jsonLd);
+  expect(list.itemListElement).toHaveLength(12);
+  expect(list.itemListElement[0].item).toMatchObject({
+    "@type": "Product",
+    name: "Neural Interfaces: From Electrode to Algorithm",
+    offers: { price: "89.95", priceCurrency: "AUD" },
+  });
+});
+
+test("a book card shows every field SPEC lists", async ({ page }) => {
+  await page.goto("/books");
+  const card = page.getByRole("article").filter({ hasText: "Firing Patterns" });
+  for (const text of [
+    "Firing Patterns: A Beginner's Guide to the Brain",
+    "From ion channels to memory",
+    "Paperback",
+    "$32.99 AUD",
+    "978-0-6453308-4-7",
+    "Harbour Lights Books",
+    "English",
+    "140 x 216 mm",
+    "288",
+    "4 October 2021",
+    "General readers",
+    "Neuroscience",
+  ]) {
+    await expect(card).toContainText(text);
+  }
+  await expect(card.getByRole("img")).toHaveAttribute("alt", /Firing Patterns/);
+});
+
+test("a merchandise card shows SKU, material, colour, size and category", async ({ page }) => {
+  await page.goto("/merchandise?type=Hoodie");
+  await waitForHydration(page);
+  const card = page.getByRole("article").filter({ hasText: "Circuit Trace Hoodie" });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  for (const text of ["KYB-MR-003", "80% organic cotton", "Teal", "S–XXL", "Merchandise"]) {
+    await expect(card).toContainText(text);
+  }
+  await expect(card.getByRole("img")).toHaveCount(2);
+});
+
+test("Add to Cart shows 'Added to Cart!' for 2 seconds and counts in the header and side column", async ({
+  page,
+}) => {
+  await page.goto("/books");
+  await waitForHydration(page);
+  const header = page.getByRole("link", { name: /^Cart, / });
+  const side = page.getByRole("complementary", { name: "Your cart" });
+  await expect(header).toHaveAccessibleName("Cart, 0 items");
+  await expect(side).toContainText("Cart Count: 0");
+
+  const card = page.getByRole("article").filter({ hasText: "Salt Water Circuit" }).first();
+  const message = card.getByRole("status");
+  await card.getByRole("button", { name: /^Add to Cart/ }).click();
+  const shownAt = Date.now();
+  await expect(message).toHaveText("Added to Cart!");
+  await expect(header).toHaveAccessibleName("Cart, 1 item");
+  await expect(side).toContainText("Cart Count: 1");
+
+  await expect(message).toHaveText("", { timeout: 4000 });
+  const shownFor = Date.now() - shownAt;
+  expect(shownFor).toBeGreaterThanOrEqual(1800);
+  expect(shownFor).toBeLessThan(3500);
+
+  await card.getByRole("button", { name: /^Add to Cart/ }).click();
+  await expect(header).toHaveAccessibleName("Cart, 2 items");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+  expect(stored).toEqual([expect.objectContaining({ id: 7, type: "Paperback", quantity: 2 })]);
+});
+
+test("cyberware cards add to the cart and the side column shows Cart Count", async ({ page }) => {
+  await page.goto("/cyberware?genre=Tools");
+  await waitForHydration(page);
+  const card = page.getByRole("article").filter({ hasText: "NTAG216 Glass Implant Kit" });
+  await expect(card).toContainText("$149.00 AUD");
+  await card.getByRole("button", { name: /^Add to Cart/ }).click();
+  await expect(card.getByRole("status")).toHaveText("Added to Cart!");
+  await expect(page.getByRole("complementary", { name: "Your cart" })).toContainText(
+    "Cart Count: 1",
+  );
+});
+
+test("/ProductData.csv and /Terminologies.csv are served unchanged", async ({ request }) => {
+  const products = await request.get("/ProductData.csv");
+  expect(products.status()).toBe(200);
+  expect(products.headers()["content-type"]).toContain("text/csv");
+  expect(await products.body()).toEqual(readFileSync("content/products.csv"));
+  const terms = await request.get("/Terminologies.csv");
+  expect(await terms.body()).toEqual(readFileSync("content/terminologies.csv"));
+});
+
+test("GET /api/products returns the catalogue and honours its ETag", async ({ request }) => {
+  const response = await request.get("/api/products");
+  expect(response.status()).toBe(200);
+  const { products } = await response.json();
+  expect(products).toHaveLength(33);
+  const again = await request.get("/api/products", {
+    headers: { "if-none-match": response.headers().etag ?? "" },
+  });
+  expect(again.status()).toBe(304);
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`filtered shop pages have no axe violations in ${theme} mode`, async ({ page }) => {
+    await page.goto("/");
+    await setTheme(page, theme);
+    for (const url of [
+      "/books?genre=Neuroscience",
+      "/cyberware?genre=Tools",
+      "/merchandise?type=Mug",
+    ]) {
+      await page.goto(url);
+      await waitForHydration(page);
+      const card = page.getByRole("article").first();
+      await card.getByRole("button", { name: /^Add to Cart/ }).click();
+      await expect(card.getByRole("status")).toHaveText("Added to Cart!");
+      await expectNoAxeViolations(page);
+    }
+  });
+}

@@ -44,7 +44,7 @@ export const siteConfig = {
     referenceHint: "your name and the word DONATION",
   },
   /** Orders above this value (AUD, GST included) ship free (Purchase and Refund Policy). */
-  freeShippingThresholdAud: 150,
+  freeShippingThresholdAud: 300,
 } as const;
 
 export type SiteConfig = typeof siteConfig;

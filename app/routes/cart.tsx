@@ -28,7 +28,7 @@ export function loader() {
 export const shouldRevalidate = () => false;
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { ready, lines, totals } = usePricedCart(loaderData.products);
+  const { ready, lines, totals, shipping } = usePricedCart(loaderData.products);
   const cartTitle = useRef<HTMLHeadingElement>(null);
 
   return (
@@ -101,8 +101,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div role="status" className={styles.totals}>
-                <CartSummary totals={totals} />
-                {totals.shippingCents === 0 ? (
+                <CartSummary totals={totals} freeShipping={shipping.free} />
+                {totals.shippingCents === 0 && !shipping.free ? (
                   <p className={styles.hint}>
                     Enter your postcode and country to work out the shipping cost.
                   </p>

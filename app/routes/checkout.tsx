@@ -27,7 +27,7 @@ export const shouldRevalidate = () => false;
 
 /** SPEC §2 Checkout: asks the visitor to confirm the products; no controls, no payment. */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { ready, lines, totals } = usePricedCart(loaderData.products);
+  const { ready, lines, totals, shipping } = usePricedCart(loaderData.products);
 
   return (
     <section aria-labelledby="checkout-title" className={styles.checkout}>
@@ -67,7 +67,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <CartSummary totals={totals} />
+          <CartSummary totals={totals} freeShipping={shipping.free} />
           {totals.shippingCents === 0 ? (
             <p className={styles.hint}>
               Shipping is worked out from the postcode and country on the cart page.

@@ -40,7 +40,11 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
     };
   }
   const { q, scope } = parsed.data;
-  return { query: q, scope, results: q ? fetchSearch(q, scope, request.signal) : undefined };
+  const results = q ? fetchSearch(q, scope, request.signal) : undefined;
+  // <Await> shows a failure; marking the promise handled keeps the browser from also
+  // reporting it as an unhandled rejection when it settles before <Await> subscribes.
+  results?.catch(() => {});
+  return { query: q, scope, results };
 }
 
 export function HydrateFallback() {

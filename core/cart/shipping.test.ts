@@ -4,6 +4,7 @@ import {
   cartTotals,
   EMPTY_SHIPPING_FORM,
   parseShippingForm,
+  quoteShipping,
   shippingCostCents,
 } from "./shipping";
 
@@ -95,5 +96,27 @@ describe("parseShippingForm", () => {
     expect(parseShippingForm("[1,2]")).toEqual(EMPTY_SHIPPING_FORM);
     expect(parseShippingForm(JSON.stringify({ city: 42 }))).toEqual(EMPTY_SHIPPING_FORM);
     expect(parseShippingForm(null)).toEqual(EMPTY_SHIPPING_FORM);
+  });
+});
+
+describe("quoteShipping", () => {
+  const abroad = { postcode: "2015", country: "Australia" };
+  const usa = { postcode: "10001", country: "usa" };
+
+  it("charges the SPEC rate up to the free-shipping threshold", () => {
+    expect(quoteShipping(abroad, 15000, 15000)).toEqual({ cents: 2000, free: false });
+    expect(quoteShipping(usa, 100, 15000)).toEqual({ cents: 1000, free: false });
+  });
+
+  it("ships free once the items come to more than the threshold", () => {
+    expect(quoteShipping(abroad, 15001, 15000)).toEqual({ cents: 0, free: true });
+    expect(quoteShipping(usa, 99999, 15000)).toEqual({ cents: 0, free: true });
+  });
+
+  it("is not 'free' while there is no address to ship to", () => {
+    expect(quoteShipping({ postcode: "", country: "" }, 99999, 15000)).toEqual({
+      cents: 0,
+      free: false,
+    });
   });
 });

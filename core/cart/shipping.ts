@@ -60,6 +60,27 @@ export function shippingCostCents({
   return place.toLowerCase() === "usa" ? SHIPPING_CENTS.usa : SHIPPING_CENTS.elsewhere;
 }
 
+export interface ShippingQuote {
+  cents: number;
+  /** True when the order is over the free-shipping threshold and would otherwise be charged. */
+  free: boolean;
+}
+
+/**
+ * The shipping the order pays: the SPEC §9 rate, waived when the items come to more than
+ * `freeOverCents` (the free-shipping promise of the Purchase and Refund Policy).
+ */
+export function quoteShipping(
+  address: Pick<ShippingForm, "postcode" | "country">,
+  itemsCents: number,
+  freeOverCents: number,
+): ShippingQuote {
+  const rate = shippingCostCents(address);
+  return rate > 0 && itemsCents > freeOverCents
+    ? { cents: 0, free: true }
+    : { cents: rate, free: false };
+}
+
 /** What the cart needs to know about a product to price a line. */
 export interface PricedProduct {
   id: number;
@@ -102,12 +123,17 @@ export interface CartTotals {
   gstCents: number;
 }
 
+/** Σ price × quantity in cents; lines without a known product add nothing. */
+export function itemsTotalCents(lines: readonly Pick<CartLine, "quantity" | "product">[]): number {
+  return lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+}
+
 /** Sums in whole cents; lines without a known product add nothing. */
 export function cartTotals(
   lines: readonly Pick<CartLine, "quantity" | "product">[],
   shippingCents: number,
 ): CartTotals {
-  const itemsCents = lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+  const itemsCents = itemsTotalCents(lines);
   const totalCents = itemsCents + shippingCents;
   return { itemsCents, shippingCents, totalCents, gstCents: gstCentsIncludedIn(totalCents) };
 }

@@ -74,6 +74,16 @@ test("shipping follows the postcode and country as they are typed (0, 10 for usa
   await expect(total).toHaveText("$189.85 AUD incl. GST");
 });
 
+test("orders over the free-shipping threshold of the refund policy ship free", async ({ page }) => {
+  // 4 × 89.95 = 359.80, over the AUD 300 of core/site-config.ts.
+  await openCartWith(page, [{ id: 1, type: "Hardback", quantity: 4 }]);
+  const form = page.getByRole("form", { name: "Shipping Info" });
+  await form.getByLabel("Postcode").fill("2015");
+  await form.getByLabel("Country").fill("Australia");
+  await expect(summaryValue(page, "Shipping")).toHaveText("Free (orders over $300.00 AUD)");
+  await expect(summaryValue(page, "Total Value")).toHaveText("$359.80 AUD incl. GST");
+});
+
 test("a line whose product is not in the catalogue shows 'Unknown Product' in red", async ({
   page,
 }) => {

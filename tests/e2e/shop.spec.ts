@@ -82,11 +82,14 @@ test("books are prerendered: the HTML holds every book card before any script ru
   expect(html).not.toContain("Pronunciation Mug");
 
   // Structured data lists the same products with their AUD price.
-  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "{}";
-  const list = JSON.parse(jsonLd);
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? "{}"),
+  );
+  const list = blocks.find((block) => block["@type"] === "ItemList");
   expect(list.itemListElement).toHaveLength(12);
   expect(list.itemListElement[0].item).toMatchObject({
-    "@type": "Product",
+    "@type": ["Product", "Book"],
+    isbn: "978-0-6489217-0-7",
     name: "Neural Interfaces: From Electrode to Algorithm",
     offers: { price: "89.95", priceCurrency: "AUD" },
   });

@@ -1,9 +1,16 @@
 import type { CartTotals } from "~core/cart/shipping";
 import { fromCents, formatAud } from "~core/money/money";
+import { siteConfig } from "~core/site-config";
 import styles from "./cart-summary.module.css";
 
 /** Items, shipping, Total Value (SPEC §9) and the GST inside it, in one list. */
-export function CartSummary({ totals }: { totals: CartTotals }) {
+export function CartSummary({
+  totals,
+  freeShipping = false,
+}: {
+  totals: CartTotals;
+  freeShipping?: boolean;
+}) {
   const money = (cents: number) => formatAud(fromCents(cents));
   return (
     <dl className={styles.summary}>
@@ -13,7 +20,11 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
       </div>
       <div>
         <dt>Shipping</dt>
-        <dd>{money(totals.shippingCents)}</dd>
+        <dd>
+          {freeShipping
+            ? `Free (orders over ${formatAud(siteConfig.freeShippingThresholdAud)})`
+            : money(totals.shippingCents)}
+        </dd>
       </div>
       <div className={styles.total}>
         <dt>Total Value</dt>

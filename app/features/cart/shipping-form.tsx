@@ -1,3 +1,4 @@
+import { FormField } from "~/components/form-field";
 import { useId } from "react";
 import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "~core/cart/shipping";
 import { updateShippingField, useShippingForm } from "./shipping-store";
@@ -40,27 +41,25 @@ export function ShippingForm() {
     >
       <h2 id={titleId}>Shipping Info</h2>
       {FIELDS.map((field) => {
-        const inputId = `${id}-${field.name}`;
-        const hintId = field.hint ? `${inputId}-hint` : undefined;
         return (
-          <div key={field.name} className={styles.field}>
-            <label htmlFor={inputId}>{field.label}</label>
-            <input
-              id={inputId}
-              name={field.name}
-              type="text"
-              autoComplete={field.autoComplete}
-              maxLength={SHIPPING_FIELD_MAX_LENGTH}
-              value={values[field.name]}
-              aria-describedby={hintId}
-              onChange={(event) => updateShippingField(field.name, event.target.value)}
-            />
-            {field.hint ? (
-              <p id={hintId} className={styles.hint}>
-                {field.hint}
-              </p>
-            ) : null}
-          </div>
+          <FormField
+            key={field.name}
+            label={field.label}
+            id={`${id}-${field.name}`}
+            hint={field.hint}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name={field.name}
+                type="text"
+                autoComplete={field.autoComplete}
+                maxLength={SHIPPING_FIELD_MAX_LENGTH}
+                value={values[field.name]}
+                onChange={(event) => updateShippingField(field.name, event.target.value)}
+              />
+            )}
+          </FormField>
         );
       })}
     </form>

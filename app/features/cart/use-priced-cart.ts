@@ -2,29 +2,39 @@ import { useMemo } from "react";
 import {
   cartLines,
   cartTotals,
-  shippingCostCents,
+  itemsTotalCents,
+  quoteShipping,
   type CartLine,
   type CartTotals,
   type PricedProduct,
+  type ShippingQuote,
 } from "~core/cart/shipping";
+import { toCents } from "~core/money/money";
+import { siteConfig } from "~core/site-config";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "./cart-store";
 import { useShippingForm } from "./shipping-store";
 
 /**
- * The stored cart priced from the catalogue, with shipping from the Shipping Info form.
+ * The stored cart priced from the catalogue, with shipping from the Shipping Info form
+ * (free over the policy's threshold).
  * `ready` is false until hydration: the prerendered page cannot know the visitor's cart.
  */
 export function usePricedCart<P extends PricedProduct>(
   products: readonly P[],
-): { ready: boolean; lines: CartLine<P>[]; totals: CartTotals } {
+): { ready: boolean; lines: CartLine<P>[]; totals: CartTotals; shipping: ShippingQuote } {
   const catalogue = useMemo(
     () => new Map(products.map((product) => [product.id, product])),
     [products],
   );
   const cart = useCart();
-  const shipping = useShippingForm();
+  const address = useShippingForm();
   const ready = useHydrated();
   const lines = cartLines(cart, catalogue);
-  return { ready, lines, totals: cartTotals(lines, shippingCostCents(shipping)) };
+  const shipping = quoteShipping(
+    address,
+    itemsTotalCents(lines),
+    toCents(siteConfig.freeShippingThresholdAud),
+  );
+  return { ready, lines, totals: cartTotals(lines, shipping.cents), shipping };
 }

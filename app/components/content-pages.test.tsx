@@ -112,7 +112,7 @@ describe("key facts of SPEC §2 and §9", () => {
     expect(refunds).toMatch(/7–10 business days/);
     expect(refunds).toMatch(/change of mind/i);
     expect(refunds).toMatch(/include GST/);
-    expect(refunds).toMatch(/free on orders over \$150\.00 AUD/);
+    expect(refunds).toMatch(/free on orders over \$300\.00 AUD/);
     expect(text("privacy-policy").textContent).toMatch(/children under 13/);
     expect(text("cybersecurity").textContent).toMatch(/Effective date: 5 March 2024/);
   });

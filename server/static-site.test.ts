@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy, loadStaticSite } from "./static-site";
 import { createTestApp } from "./test/test-app";
+import { stubDatabase } from "./test/test-database";
 
 let app: FastifyInstance;
 const inline = 'console.log("boot")';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "assets", "app-abc123.js"), "export const a = 1;");
   await writeFile(path.join(dir, "ProductData.csv"), "id,name\n1,Book\n");
   const site = await loadStaticSite(dir, { "/books": { frameSrc: ["https://maps.example"] } });
-  app = await createTestApp({ site });
+  app = await createTestApp({ site, database: stubDatabase() });
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductsCsv } from "../../core/catalog/parse-products";
 import { createTestApp } from "../test/test-app";
+import { stubDatabase } from "../test/test-database";
 
 const products = parseProductsCsv(
   [
@@ -15,7 +16,7 @@ const products = parseProductsCsv(
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await createTestApp({ catalog: { products, pages: [] } });
+  app = await createTestApp({ catalog: { products, pages: [] }, database: stubDatabase() });
 });
 
 afterAll(async () => {

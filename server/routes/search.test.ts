@@ -4,6 +4,7 @@ import type { Product } from "../../core/catalog/product";
 import type { PageDocument } from "../../core/search/search-index";
 import { MAX_PRODUCT_RESULTS, type SearchResponse } from "../../core/search/search-response";
 import { createTestApp } from "../test/test-app";
+import { stubDatabase } from "../test/test-database";
 
 function product(id: number, name: string, description: string): Product {
   return { id, name, description, category: "Cyberware", type: "Tool", price: 10, images: [] };
@@ -24,7 +25,7 @@ const pages: PageDocument[] = [
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await createTestApp({ catalog: { products, pages } });
+  app = await createTestApp({ catalog: { products, pages }, database: stubDatabase() });
 });
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { benchApi } from "./api";
 import { freePort, startProcess, stopProcess } from "./lib/processes";
 import type { Check } from "./lib/table";
 import { benchPages, REFERENCE_PATH, referencePageHtml } from "./pages";
+import { benchSearchAtScale } from "./search-scale";
 
 const only = process.env.BENCH_ONLY;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -61,6 +62,7 @@ try {
     checks.push(...(await benchPages({ origin, siteDir, authToken, runs, pages })));
   }
   if (!only || only === "api") checks.push(...(await benchApi(origin)));
+  if (!only || only === "search") checks.push(...(await benchSearchAtScale()));
 } finally {
   await stopProcess(server);
 }

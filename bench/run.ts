@@ -6,7 +6,7 @@
  * BENCH_PAGES=/,/books limits the pages.
  */
 import { execSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { benchApi } from "./api";
@@ -30,6 +30,7 @@ writeFileSync(
   referencePageHtml(readFileSync(path.join(siteDir, "index.html"), "utf8")),
 );
 
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = await startProcess(
@@ -38,7 +39,7 @@ const server = await startProcess(
     PORT: String(port),
     HOST: "127.0.0.1",
     SITE_DIR: siteDir,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-data-")),
+    DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     NODE_ENV: "production",
   },
@@ -65,6 +66,8 @@ try {
   if (!only || only === "search") checks.push(...(await benchSearchAtScale()));
 } finally {
   await stopProcess(server);
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 const broken = checks.filter((check) => !check.ok);

@@ -1,6 +1,6 @@
 import type { Product } from "~core/catalog/product";
 import { productImageAlt } from "~core/catalog/shop";
-import { isCategory } from "~core/catalog/product";
+import { isCategory } from "~core/catalog/category";
 import { formatAud } from "~core/money/money";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import styles from "./product-card.module.css";

@@ -1,4 +1,5 @@
-import { isCategory, type Product } from "~core/catalog/product";
+import { isCategory } from "~core/catalog/category";
+import type { Product } from "~core/catalog/product";
 import { siteUrl } from "~/lib/seo";
 import { JsonLd } from "./json-ld";
 

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { Await, Link, useAsyncError } from "react-router";
-import { searchQuerySchema, type SearchScope } from "~core/search/search";
+import { readSearchQuery, type SearchScope } from "~core/search/search-query";
 import type { SearchResponse } from "~core/search/search-response";
 import { ProductGrid } from "~/components/product-card";
 import { fetchSearch, SEARCH_UNAVAILABLE } from "~/features/search/fetch-search";
@@ -27,19 +27,12 @@ export const meta = () =>
  */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  const parsed = searchQuerySchema.safeParse({
-    q: url.searchParams.get("q") ?? undefined,
-    scope: url.searchParams.get("scope") ?? undefined,
-  });
-  if (!parsed.success) {
+  const parsed = readSearchQuery(url.searchParams.get("q"), url.searchParams.get("scope"));
+  if (!parsed.ok) {
     // Refused here with the API's own message, without asking it.
-    return {
-      query: url.searchParams.get("q") ?? "",
-      scope: "all" as SearchScope,
-      invalid: parsed.error.issues[0]?.message ?? SEARCH_UNAVAILABLE,
-    };
+    return { query: parsed.q, scope: "all" as SearchScope, invalid: parsed.message };
   }
-  const { q, scope } = parsed.data;
+  const { q, scope } = parsed;
   const results = q ? fetchSearch(q, scope, request.signal) : undefined;
   // <Await> shows a failure; marking the promise handled keeps the browser from also
   // reporting it as an unhandled rejection when it settles before <Await> subscribes.

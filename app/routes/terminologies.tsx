@@ -3,8 +3,11 @@ import glossaryCsv from "~content/terminologies.csv?raw";
 import Intro, { meta as page } from "~content/pages/terminologies.mdx";
 import { normaliseLetter } from "~core/glossary/glossary";
 import { parseTerminologiesCsv } from "~core/glossary/parse-terminologies";
+import type { GlossaryTerm } from "~core/glossary/glossary";
 import { ContentPage, contentMeta } from "~/components/content-page";
+import { JsonLd } from "~/components/json-ld";
 import { GlossaryUnavailable, GlossaryView } from "~/features/glossary/glossary-view";
+import { siteUrl } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { paths } from "~/paths";
 import type { Route } from "./+types/terminologies";
@@ -25,8 +28,26 @@ export default function Terminologies({ loaderData }: Route.ComponentProps) {
     <>
       <ContentPage Content={Intro} />
       <GlossaryView terms={loaderData.terms} letter={letter} path={paths.terminologies} />
+      <JsonLd data={glossaryStructuredData(loaderData.terms)} />
     </>
   );
+}
+
+/** The glossary as a schema.org DefinedTermSet, so search engines can read the definitions. */
+function glossaryStructuredData(terms: readonly GlossaryTerm[]) {
+  const url = `${siteUrl}${paths.terminologies}`;
+  return {
+    "@type": "DefinedTermSet",
+    "@id": url,
+    name: page.title,
+    url,
+    hasDefinedTerm: terms.map((term) => ({
+      "@type": "DefinedTerm",
+      name: term.term,
+      description: term.definition || undefined,
+      inDefinedTermSet: url,
+    })),
+  };
 }
 
 /** The glossary data failed to arrive (e.g. offline during a client-side navigation). */

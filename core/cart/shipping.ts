@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { gstCentsIncludedIn, toCents } from "../money/money";
 import { quantityOf, type CartItem } from "./cart";
 
@@ -16,33 +15,37 @@ export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 /** Longest value kept per field; anything longer is cut, never rejected. */
 export const SHIPPING_FIELD_MAX_LENGTH = 100;
 
-const shippingText = z
-  .string()
-  .catch("")
-  .transform((value) => value.slice(0, SHIPPING_FIELD_MAX_LENGTH));
+export type ShippingForm = Record<ShippingField, string>;
 
-export const shippingFormSchema = z.object({
-  firstName: shippingText.default(""),
-  surname: shippingText.default(""),
-  street: shippingText.default(""),
-  city: shippingText.default(""),
-  postcode: shippingText.default(""),
-  country: shippingText.default(""),
-});
+export const EMPTY_SHIPPING_FORM: ShippingForm = {
+  firstName: "",
+  surname: "",
+  street: "",
+  city: "",
+  postcode: "",
+  country: "",
+};
 
-export type ShippingForm = z.output<typeof shippingFormSchema>;
-
-export const EMPTY_SHIPPING_FORM: ShippingForm = shippingFormSchema.parse({});
-
-/** Reads a saved form; anything unreadable is an empty form. */
+/**
+ * Reads a saved form; a field that is not text is empty, anything unreadable is an empty form.
+ * Hand-written rather than zod so the cart page does not ship a validation library.
+ */
 export function parseShippingForm(raw: string | null): ShippingForm {
   if (!raw) return EMPTY_SHIPPING_FORM;
+  let data: unknown;
   try {
-    const parsed = shippingFormSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : EMPTY_SHIPPING_FORM;
+    data = JSON.parse(raw);
   } catch {
     return EMPTY_SHIPPING_FORM;
   }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return EMPTY_SHIPPING_FORM;
+  const record = data as Record<string, unknown>;
+  const form = { ...EMPTY_SHIPPING_FORM };
+  for (const field of SHIPPING_FIELDS) {
+    const value = record[field];
+    if (typeof value === "string") form[field] = value.slice(0, SHIPPING_FIELD_MAX_LENGTH);
+  }
+  return form;
 }
 
 export const SHIPPING_CENTS = { none: 0, usa: 1000, elsewhere: 2000 } as const;

@@ -85,10 +85,3 @@ export const productRowSchema = z.object({
 });
 
 export type Product = z.output<typeof productRowSchema>;
-
-export type ProductCategory = "book" | "cyberware" | "merchandise";
-
-/** SPEC §2: category comparisons are case-insensitive. */
-export function isCategory(product: Pick<Product, "category">, category: ProductCategory) {
-  return product.category.toLowerCase() === category;
-}

@@ -1,4 +1,5 @@
-import { isCategory, type Product, type ProductCategory } from "./product";
+import { isCategory, type ProductCategory } from "./category";
+import type { Product } from "./product";
 
 /** SPEC §2: each shop screen shows one category (compared case-insensitively). */
 export function productsInCategory<P extends Pick<Product, "category">>(

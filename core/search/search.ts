@@ -1,17 +1,12 @@
 import { z } from "zod";
+import { MAX_QUERY_LENGTH, QUERY_TOO_LONG, SEARCH_SCOPE_VALUES } from "./search-query";
 
-/** SPEC §2/§9: where a search looks; `all` is the default. */
-export const searchScopeSchema = z.enum(["all", "shop", "page"]);
-export type SearchScope = z.infer<typeof searchScopeSchema>;
+export { MAX_QUERY_LENGTH, type SearchScope } from "./search-query";
 
-export const MAX_QUERY_LENGTH = 200;
+export const searchScopeSchema = z.enum(SEARCH_SCOPE_VALUES);
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(MAX_QUERY_LENGTH, `Search text must be at most ${MAX_QUERY_LENGTH} characters`)
-    .default(""),
+  q: z.string().trim().max(MAX_QUERY_LENGTH, QUERY_TOO_LONG).default(""),
   scope: searchScopeSchema.catch("all").default("all"),
 });
 

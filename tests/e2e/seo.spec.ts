@@ -51,3 +51,31 @@ test("sitemap.xml lists every indexable page and robots.txt points at it", async
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/^Sitemap: https:\/\/.+\/sitemap\.xml$/m);
 });
+
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? "{}") as Record<string, unknown>,
+  );
+}
+
+test("the glossary is a DefinedTermSet and shop pages list Products priced in AUD", async ({
+  request,
+}) => {
+  const glossary = structuredData(await (await request.get("/terminologies")).text()).find(
+    (block) => block["@type"] === "DefinedTermSet",
+  ) as { hasDefinedTerm: { "@type": string; name: string; description: string }[] };
+  expect(glossary.hasDefinedTerm.length).toBeGreaterThanOrEqual(150);
+  expect(glossary.hasDefinedTerm[0]).toMatchObject({ "@type": "DefinedTerm" });
+  expect(glossary.hasDefinedTerm[0]?.description).toBeTruthy();
+
+  for (const shop of ["/cyberware", "/merchandise"]) {
+    const list = structuredData(await (await request.get(shop)).text()).find(
+      (block) => block["@type"] === "ItemList",
+    ) as { itemListElement: { item: { "@type": string; offers: { priceCurrency: string } } }[] };
+    expect(list.itemListElement.length, shop).toBeGreaterThan(0);
+    for (const { item } of list.itemListElement) {
+      expect(item["@type"]).toBe("Product");
+      expect(item.offers.priceCurrency).toBe("AUD");
+    }
+  }
+});

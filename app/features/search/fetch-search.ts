@@ -1,4 +1,4 @@
-import type { SearchScope } from "~core/search/search";
+import type { SearchScope } from "~core/search/search-query";
 import type { SearchResponse } from "~core/search/search-response";
 
 /** Shown when the search API cannot answer; a 4xx answer's own message is shown instead. */

@@ -1,4 +1,4 @@
-import type { SearchScope } from "~core/search/search";
+import type { SearchScope } from "~core/search/search-query";
 
 export const SEARCH_SCOPES: readonly { value: SearchScope; label: string }[] = [
   { value: "all", label: "All" },

@@ -94,6 +94,8 @@ describe("the built site", () => {
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toContain("unsafe-inline");
+    expect(response.headers["strict-transport-security"]).toContain("max-age=31536000");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(csp).toContain("frame-src 'none'");
     const books = await app.inject({ method: "GET", url: "/books" });
     expect(books.headers["content-security-policy"]).toContain("frame-src https://maps.example");

@@ -107,3 +107,21 @@ describe("GET /api/search", () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=300");
   });
 });
+
+describe("repeated searches", () => {
+  it("answer the same from the kept copy, and errors are never kept", async () => {
+    const url = "/api/search?q=magnet&scope=shop";
+    const first = await app.inject({ method: "GET", url });
+    const second = await app.inject({ method: "GET", url });
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers["cache-control"]).toBe("public, max-age=300");
+
+    const tooLong = `/api/search?q=${"x".repeat(201)}`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await app.inject({ method: "GET", url: tooLong });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers["cache-control"]).toBe("no-store");
+    }
+  });
+});

@@ -9,6 +9,9 @@ import {
 import { MAX_PAGE_RESULTS, MAX_PRODUCT_RESULTS } from "../../core/search/search-response";
 import { validate } from "../lib/validate";
 
+const MAX_CACHED_ANSWERS = 500;
+const MAX_CACHED_ANSWER_CHARS = 64 * 1024;
+
 interface IndexedProduct {
   name: string;
   description: string;
@@ -33,20 +36,42 @@ export const searchRoutes: FastifyPluginAsync<{
   );
   const pageIndex = createPageIndex(pages);
 
+  // Answers depend only on the URL while the catalogue is fixed, so recent ones are kept,
+  // ready to send (least recently used dropped first; large answers are not kept).
+  const answers = new Map<string, string>();
+
   app.get("/search", (request, reply) => {
-    const { q, scope } = validate(searchQuerySchema, request.query);
+    let body = answers.get(request.url);
+    if (body === undefined) {
+      body = searchAnswer(request.query);
+      if (body.length <= MAX_CACHED_ANSWER_CHARS) {
+        if (answers.size >= MAX_CACHED_ANSWERS) {
+          answers.delete(answers.keys().next().value as string);
+        }
+        answers.set(request.url, body);
+      }
+    } else {
+      // Most recently used goes last.
+      answers.delete(request.url);
+      answers.set(request.url, body);
+    }
+    // Results change only when the site is redeployed.
+    reply.header("cache-control", "public, max-age=300");
+    return reply.type("application/json; charset=utf-8").send(body);
+  });
+
+  function searchAnswer(query: unknown): string {
+    const { q, scope } = validate(searchQuerySchema, query);
     const shop =
       scope === "page" ? { items: [], more: false } : productIndex.search(q, MAX_PRODUCT_RESULTS);
     const found =
       scope === "shop" ? { items: [], more: false } : pageIndex.search(q, MAX_PAGE_RESULTS);
     // Same shape as SearchResponse (core/search/search-response.ts), written by hand so the
     // pre-serialised products are not parsed and encoded again.
-    const body =
+    return (
       `{"query":${JSON.stringify(q)},"scope":"${scope}",` +
       `"products":[${shop.items.map((item) => item.json).join(",")}],"moreProducts":${shop.more},` +
-      `"pages":${JSON.stringify(found.items)},"morePages":${found.more}}`;
-    // Results change only when the site is redeployed.
-    reply.header("cache-control", "public, max-age=300");
-    return reply.type("application/json; charset=utf-8").send(body);
-  });
+      `"pages":${JSON.stringify(found.items)},"morePages":${found.more}}`
+    );
+  }
 };

@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { findChromium } from "../scripts/find-chromium";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium";
 import { median, printTable, type Check } from "./lib/table";
 
 export const REFERENCE_PATH = "/__bench-reference";
@@ -80,16 +80,7 @@ export async function benchPages(options: {
   if (!chromePath) throw new Error("No Chromium found (set CHROME_PATH)");
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const checks: Check[] = [];
   try {

@@ -51,6 +51,18 @@ export const caseVariants: Readonly<Record<string, AppPath>> = {
   "/Terminologies": paths.terminologies,
 };
 
+/**
+ * Screens whose content is the visitor's own (cart, checkout, search results, account). They
+ * stay crawlable, so a shared link still previews and Lighthouse's SEO audit passes, but they
+ * are left out of the sitemap: there is nothing on them worth submitting for indexing.
+ */
+export const unlistedPaths: readonly string[] = [
+  paths.cart,
+  paths.checkout,
+  paths.search,
+  paths.account,
+];
+
 /** The canonical form of a path (case variants map to the route table's spelling). */
 export function canonicalPath(pathname: string): string {
   return caseVariants[pathname] ?? pathname;

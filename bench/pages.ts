@@ -57,6 +57,20 @@ interface PageRun {
   transferKb: number;
   scripts: string[];
   styles: string[];
+  /** Audits that cost points, as "category: audit id". */
+  failing: string[];
+}
+
+/** The weighted audits below full marks in the categories we score. */
+function failingAudits(lhr: {
+  categories: Record<string, { id: string; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null }>;
+}): string[] {
+  return Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category.id}: ${ref.id}`),
+  );
 }
 
 function gzipKb(siteDir: string, urls: string[]): number {
@@ -126,6 +140,7 @@ export async function benchPages(options: {
         styles: sameOrigin
           .filter((item) => item.resourceType === "Stylesheet")
           .map((item) => String(item.url)),
+        failing: failingAudits(lhr),
       };
     };
 
@@ -189,6 +204,10 @@ export async function benchPages(options: {
           ok: pick("transferKb") <= PAGE_BUDGETS.booksTransferKb,
         });
       }
+    }
+    for (const [pagePath, list] of results) {
+      const failing = [...new Set(list.flatMap((run) => run.failing))];
+      if (failing.length > 0) console.log(`${pagePath} loses points on: ${failing.join(", ")}`);
     }
     printTable(
       `Pages (Lighthouse mobile, median of ${runs}; reference LCP ${Math.round(referenceLcp)} ms)`,

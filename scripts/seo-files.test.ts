@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { indexablePaths, robotsTxt, sitemapXml } from "./seo-files";
 
 describe("SEO files", () => {
-  it("lists indexable pages, leaving out 404, case variants and noindex pages", () => {
+  it("lists public pages, leaving out 404, case variants, noindex and visitor-specific pages", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "seo-"));
     const page = (rel: string, html = "<html></html>") => {
       mkdirSync(path.join(dir, rel), { recursive: true });
@@ -16,7 +16,9 @@ describe("SEO files", () => {
     page("Terminologies");
     page("terminologies");
     page("__not-found");
-    page("account", '<meta name="robots" content="noindex"/>');
+    page("privacy-draft", '<meta name="robots" content="noindex"/>');
+    page("cart");
+    page("account");
     expect(indexablePaths(dir)).toEqual(["/", "/books", "/terminologies"]);
   });
 
@@ -25,5 +27,7 @@ describe("SEO files", () => {
       "<url><loc>https://example.au/books</loc></url>",
     );
     expect(robotsTxt("https://example.au")).toContain("Sitemap: https://example.au/sitemap.xml");
+    // A Disallow line would keep crawlers (and Lighthouse) from the visitor-specific pages.
+    expect(robotsTxt("https://example.au")).not.toMatch(/Disallow: \/(cart|search|account)/);
   });
 });

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { caseVariants, notFoundPrerenderPath } from "../app/paths";
+import { caseVariants, notFoundPrerenderPath, unlistedPaths } from "../app/paths";
 
-/** Every prerendered page a search engine should index, as site paths. */
+/** Every prerendered page worth submitting to search engines, as site paths. */
 export function indexablePaths(clientDir: string): string[] {
   return readdirSync(clientDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name === "index.html")
@@ -13,7 +13,12 @@ export function indexablePaths(clientDir: string): string[] {
         file: path.join(entry.parentPath, entry.name),
       };
     })
-    .filter(({ urlPath }) => urlPath !== notFoundPrerenderPath && !(urlPath in caseVariants))
+    .filter(
+      ({ urlPath }) =>
+        urlPath !== notFoundPrerenderPath &&
+        !(urlPath in caseVariants) &&
+        !unlistedPaths.includes(urlPath),
+    )
     .filter(({ file }) => !/<meta name="robots" content="noindex"/.test(readFileSync(file, "utf8")))
     .map(({ urlPath }) => urlPath)
     .sort();
@@ -28,7 +33,6 @@ export function robotsTxt(siteUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /account",
     "Disallow: /api/",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,

@@ -17,7 +17,6 @@ export const meta = () =>
     description:
       "Review the products in your cart, enter your shipping details and see the shipping cost and the total value, GST included, before checkout.",
     path: paths.cart,
-    noIndex: true,
   });
 
 // Runs at build time: names and prices come from the catalogue, never from the stored cart.

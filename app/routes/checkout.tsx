@@ -15,7 +15,6 @@ export const meta = () =>
     description:
       "Confirm the products you want to buy from Kybernetes, with quantities, shipping and the total value in Australian dollars, GST included.",
     path: paths.checkout,
-    noIndex: true,
   });
 
 // Runs at build time: names and prices come from the catalogue, never from the stored cart.

@@ -17,7 +17,6 @@ export const meta = () =>
     description:
       "Search the Kybernetes shop and site: books, cyberware tools, merchandise, information pages, courses and glossary terms.",
     path: paths.search,
-    noIndex: true,
   });
 
 /**

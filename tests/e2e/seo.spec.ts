@@ -1,4 +1,4 @@
-import { caseVariants } from "../../app/paths";
+import { caseVariants, unlistedPaths } from "../../app/paths";
 import { expect, test } from "./fixtures";
 import { builtRoutes } from "./site-routes";
 
@@ -45,10 +45,12 @@ test("sitemap.xml lists every indexable page and robots.txt points at it", async
   for (const route of routes) {
     const html = await (await request.get(route)).text();
     const listed = body.includes(`${route}</loc>`);
-    const shouldBeListed = !head(html).noIndex && !(route in caseVariants);
+    const shouldBeListed =
+      !head(html).noIndex && !(route in caseVariants) && !unlistedPaths.includes(route);
     expect(listed, route).toBe(shouldBeListed);
   }
   const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).not.toMatch(/^Disallow: \/(cart|search|account)/m);
   expect(robots).toMatch(/^Sitemap: https:\/\/.+\/sitemap\.xml$/m);
 });
 

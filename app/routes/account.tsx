@@ -17,7 +17,6 @@ export const meta = () =>
     title: "Account",
     description: "Your Kybernetes account: details, mailing list and account deletion.",
     path: paths.account,
-    noIndex: true,
   });
 
 /** SPEC §2 /account: only for token holders; a visitor is sent to /login. */
@@ -56,18 +55,23 @@ function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
   return (
     <>
       <p>Welcome, {username}</p>
-      {state.status === "failed" ? <p role="alert">Failed to get account details</p> : null}
-      {state.status === "loading" ? <p role="status">Loading your account details…</p> : null}
-      {details ? (
-        <dl className={proseStyles.details} aria-label="Your account details">
+      {state.status === "failed" ? (
+        <p role="alert">Failed to get account details</p>
+      ) : (
+        // Laid out at its final size while loading, so nothing below it moves when it fills in.
+        <dl
+          className={proseStyles.details}
+          aria-label="Your account details"
+          aria-busy={details ? undefined : true}
+        >
           <dt>Username</dt>
-          <dd>{details.username}</dd>
+          <dd>{details ? details.username : "Loading…"}</dd>
           <dt>Email</dt>
-          <dd>{details.email}</dd>
+          <dd>{details ? details.email : "Loading…"}</dd>
           <dt>Mailing list</dt>
-          <dd>{details.subscribed ? "Subscribed" : "Not subscribed"}</dd>
+          <dd>{details ? (details.subscribed ? "Subscribed" : "Not subscribed") : "Loading…"}</dd>
         </dl>
-      ) : null}
+      )}
       <AccountEditForm
         token={token}
         onUpdated={(fresh) => {

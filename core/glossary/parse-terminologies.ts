@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 import { parseCsvRows } from "../catalog/parse-csv";
 import type { GlossaryTerm } from "./glossary";
 

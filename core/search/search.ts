@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 import { MAX_QUERY_LENGTH, QUERY_TOO_LONG, SEARCH_SCOPE_VALUES } from "./search-query";
 
 export { MAX_QUERY_LENGTH, type SearchScope } from "./search-query";

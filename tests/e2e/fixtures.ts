@@ -14,6 +14,14 @@ export const test = base.extend<{
   consoleProblems: [
     async ({ page, allowedConsoleErrors }, use) => {
       const problems: string[] = [];
+      // Some violations (a caught `new Function`, say) never reach the console on their own.
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(
+            `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`,
+          );
+        });
+      });
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         const text = message.text();
@@ -48,7 +56,11 @@ export async function setTheme(page: Page, theme: "light" | "dark") {
   await page.evaluate((value) => localStorage.setItem("theme", value), theme);
 }
 
-/** Waits until React has hydrated, so clicks reach event handlers. */
+/**
+ * Waits until React has hydrated, so clicks reach event handlers. Content pages load their
+ * JavaScript on the visitor's first move, so a key press (Shift: it changes nothing) makes one.
+ */
 export async function waitForHydration(page: Page) {
+  await page.keyboard.press("Shift");
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

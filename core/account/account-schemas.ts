@@ -1,12 +1,7 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
+import { ACCOUNT_LIMITS } from "./account-limits";
 
-/** SPEC §5/§9 input limits, plus the password minimum the product adds for safety. */
-export const ACCOUNT_LIMITS = {
-  usernameMax: 20,
-  emailMax: 50,
-  passwordMin: 8,
-  passwordMax: 30,
-} as const;
+export { ACCOUNT_LIMITS };
 
 /** SPEC §5: text, @, text, dot, text, with no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

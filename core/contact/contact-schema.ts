@@ -1,7 +1,11 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  type ContactField,
+} from "./contact-fields";
 
-/** SPEC §5 and §9: the contact message limit, in characters. */
-export const CONTACT_MESSAGE_MAX_LENGTH = 1000;
+export { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX_LENGTH, type ContactField };
 
 /** The exact messages of SPEC §5, shared by the form and POST /api/contact. */
 export const contactErrors = {
@@ -16,12 +20,6 @@ export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Addresses longer than this cannot be delivered (RFC 5321). */
 const EMAIL_MAX_LENGTH = 254;
-
-/**
- * The name of the hidden honeypot field. People never see it; form-filling bots do, and a
- * submission with it filled is answered as a success and thrown away.
- */
-export const CONTACT_HONEYPOT_FIELD = "company";
 
 export const contactFormSchema = z.object({
   email: z
@@ -38,7 +36,6 @@ export const contactFormSchema = z.object({
 });
 
 export type ContactForm = z.output<typeof contactFormSchema>;
-export type ContactField = keyof ContactForm;
 
 /** The first message per field, in field order; empty when the input is valid. */
 export function contactFormErrors(input: unknown): Partial<Record<ContactField, string>> {

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
-import { updateAccountSchema } from "~core/account/account-schemas";
 import { fieldErrors } from "~core/validation/field-errors";
 import { Field, FeedbackMessage, type Feedback } from "~/components/form-field";
 import { useAccountFields } from "./account-fields";
 import { accountApi, ApiError } from "./account-api";
+import { accountRules } from "./account-rules";
 import styles from "./auth-forms.module.css";
 import { PasswordField } from "./password-field";
 import { isUnauthorized } from "./use-account-details";
@@ -45,15 +45,18 @@ export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
     event.preventDefault();
     if (pending) return;
     setFeedback(null);
-    const parsed = updateAccountSchema.safeParse(fields.values);
-    if (!parsed.success) {
+    setPending(true);
+    const rules = await accountRules.load().catch(() => undefined);
+    // Without the rules (a failed download) the server still checks, with the same schema.
+    const parsed = rules?.updateAccountSchema.safeParse(fields.values);
+    if (parsed && !parsed.success) {
       fail(fieldErrors(parsed.error));
+      setPending(false);
       return;
     }
     fields.setErrors({});
-    setPending(true);
     try {
-      const { token: fresh } = await accountApi.updateAccount(token, parsed.data);
+      const { token: fresh } = await accountApi.updateAccount(token, parsed?.data ?? fields.values);
       fields.clear();
       setFeedback({ kind: "success", text: "Account details updated" });
       onUpdated(fresh);
@@ -73,6 +76,7 @@ export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
         className={styles.form}
         noValidate
         onSubmit={(event) => void submit(event)}
+        onFocus={accountRules.prefetch}
         aria-busy={pending}
       >
         <Field label="New username" placeholder="Enter new username" {...fields.bind("username")} />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ACCOUNT_LIMITS } from "~core/account/account-schemas";
+import { ACCOUNT_LIMITS } from "~core/account/account-limits";
 
 const EMPTY = { username: "", email: "", password: "" };
 export type AccountValues = typeof EMPTY;

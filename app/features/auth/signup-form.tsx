@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { ACCOUNT_LIMITS, signupSchema } from "~core/account/account-schemas";
+import { ACCOUNT_LIMITS } from "~core/account/account-limits";
 import { siteConfig } from "~core/site-config";
 import { fieldErrors } from "~core/validation/field-errors";
 import { Field, FeedbackMessage, type Feedback } from "~/components/form-field";
 import { useAccountFields } from "./account-fields";
 import { accountApi, ApiError } from "./account-api";
+import { accountRules } from "./account-rules";
 import styles from "./auth-forms.module.css";
 
 export const REGISTRATION_SUCCESS = "Success: Registration successful";
@@ -36,17 +37,20 @@ export function SignupForm({ onRegistered }: { onRegistered: (token: string) => 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const parsed = signupSchema.safeParse(fields.values);
     setFeedback(null);
-    if (!parsed.success) {
+    setPending(true);
+    const rules = await accountRules.load().catch(() => undefined);
+    // Without the rules (a failed download) the server still checks, with the same schema.
+    const parsed = rules?.signupSchema.safeParse(fields.values);
+    if (parsed && !parsed.success) {
       fields.setErrors(fieldErrors(parsed.error));
       setChecks((count) => count + 1);
+      setPending(false);
       return;
     }
     fields.setErrors({});
-    setPending(true);
     try {
-      const { token } = await accountApi.signup(parsed.data);
+      const { token } = await accountApi.signup(parsed?.data ?? fields.values);
       setFeedback({ kind: "success", text: REGISTRATION_SUCCESS });
       onRegistered(token);
     } catch (error) {
@@ -86,6 +90,7 @@ export function SignupForm({ onRegistered }: { onRegistered: (token: string) => 
       noValidate
       onSubmit={(event) => void submit(event)}
       onReset={reset}
+      onFocus={accountRules.prefetch}
       aria-busy={pending}
     >
       <Field label="Username" {...fields.bind("username")} />

@@ -1,8 +1,8 @@
 import { useRef, type FormEvent } from "react";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX_LENGTH } from "~core/contact/contact-schema";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX_LENGTH } from "~core/contact/contact-fields";
 import { siteConfig } from "~core/site-config";
 import { FormField } from "~/components/form-field";
-import { useContactForm, type ContactStatus } from "./use-contact-form";
+import { contactRules, useContactForm, type ContactStatus } from "./use-contact-form";
 import styles from "./contact-form.module.css";
 
 /** SPEC §2 Contact Us Form: email and message. */
@@ -24,6 +24,7 @@ export function ContactForm() {
       className={styles.form}
       noValidate
       onSubmit={handleSubmit}
+      onFocus={contactRules.prefetch}
       aria-labelledby="contact-form-title"
     >
       <h2 id="contact-form-title">Send us a message</h2>

@@ -1,4 +1,4 @@
-import { CONTACT_HONEYPOT_FIELD } from "~core/contact/contact-schema";
+import { CONTACT_HONEYPOT_FIELD } from "~core/contact/contact-fields";
 
 export const CONTACT_API = "/api/contact";
 

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from "react";
-import { contactFormErrors, type ContactField } from "~core/contact/contact-schema";
+import type { ContactField } from "~core/contact/contact-fields";
+import { lazyModule } from "~/lib/lazy-module";
 import { sendContactMessage, type ContactValues } from "./send-contact-message";
 
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -9,6 +10,9 @@ export type ContactStatus =
   | { state: "sending" }
   | { state: "sent" }
   | { state: "failed"; status: number; message?: string };
+
+/** The shared contact schema, fetched when the form is first used. */
+export const contactRules = lazyModule(() => import("~core/contact/contact-schema"));
 
 const EMPTY: ContactValues = { email: "", message: "", company: "" };
 const FIELD_ORDER: readonly ContactField[] = ["email", "message"];
@@ -28,14 +32,18 @@ export function useContactForm() {
     return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const next = { ...values, [field]: event.target.value };
       setValues(next);
-      if (attempted) setErrors(contactFormErrors(next));
+      // After a submit the rules have arrived, so the messages follow each keystroke.
+      const rules = contactRules.current();
+      if (attempted && rules) setErrors(rules.contactFormErrors(next));
     };
   }
 
   /** Validates and sends; returns the first invalid field (to move focus there), if any. */
   async function submit(): Promise<ContactField | undefined> {
     if (status.state === "sending") return undefined;
-    const found = contactFormErrors(values);
+    // Without the rules (a failed download) the server still checks, with the same schema.
+    const rules = await contactRules.load().catch(() => undefined);
+    const found = rules?.contactFormErrors(values) ?? {};
     setErrors(found);
     setAttempted(true);
     const firstInvalid = FIELD_ORDER.find((field) => found[field]);

@@ -12,18 +12,20 @@ import { JsonLd, organizationJsonLd } from "~/components/json-ld";
 import { NotFoundScreen } from "~/components/not-found-screen";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { sessionBootScript } from "~/features/auth/auth-store";
+import { cartCountBootScript } from "~/features/cart/cart-count-script";
 import { themeBootScript } from "~/features/theme/theme-store";
 import "./styles/global.css";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    // data-theme is set by the boot script before React hydrates.
+    // data-theme and data-session are set by the head script before React hydrates.
     <html lang="en-AU" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b6e69" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript + sessionBootScript }} />
         <link rel="icon" href="/media/kybernetes-mark.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -31,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <SiteHeader />
+        <script dangerouslySetInnerHTML={{ __html: cartCountBootScript }} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

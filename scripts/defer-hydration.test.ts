@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./defer-hydration";
+import { deferHydration, HYDRATE_ON_INTENT } from "./defer-hydration";
 
 const page = `<head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/root-2.js"/></head><body><script type="module" async="">import "/assets/manifest-1.js";
 import * as route0 from "/assets/root-2.js";
@@ -20,10 +20,29 @@ describe("deferHydration", () => {
       'window.__reactRouterRouteModules={"root":route0,"routes/home":route1};await import("/assets/entry.client-4.js")};',
     );
     expect(html).toContain('addEventListener("load",boot,{once:true})');
+    expect(html).not.toContain("pointerdown");
   });
 
-  it("produces a script that parses", () => {
-    const code = /<script type="module">([\s\S]*)<\/script>/.exec(deferHydration(page))?.[1] ?? "";
+  it("waits for the visitor's first move on a page that reads without JavaScript", () => {
+    const html = deferHydration(page.replace("<body>", `<body><article ${HYDRATE_ON_INTENT}>`));
+    expect(html).not.toContain('addEventListener("load"');
+    for (const intent of ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"]) {
+      expect(html).toContain(`"${intent}"`);
+    }
+  });
+
+  it("holds button clicks made before hydration and replays them after", () => {
+    const html = deferHydration(page);
+    expect(html).toContain('addEventListener("click",hold,true)');
+    expect(html).toContain("button.click()");
+  });
+
+  it.each([
+    ["on load", page],
+    ["on intent", page.replace("<body>", `<body><article ${HYDRATE_ON_INTENT}>`)],
+  ])("produces a script that parses (%s)", (_, source) => {
+    const code =
+      /<script type="module">([\s\S]*)<\/script>/.exec(deferHydration(source))?.[1] ?? "";
     // Module code may use top-level await; wrapping in an async function checks the syntax.
     expect(() => new Function(`return (async () => {${code}})`)).not.toThrow();
   });

@@ -4,11 +4,34 @@ import path from "node:path";
 const BOOT_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g;
 
+/** The marker a page renders when it reads completely without JavaScript (ContentPage). */
+export const HYDRATE_ON_INTENT = 'data-hydrate="on-intent"';
+
+/** What a visitor does just before they use the page; any of them starts its JavaScript. */
+const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll"];
+
+/**
+ * Until React has hydrated (root.tsx sets data-hydrated), a click on a button would be lost:
+ * it is held instead and clicked again once the handlers are attached. Links and the search
+ * form work without JavaScript and are left alone.
+ */
+const REPLAY_CLICKS =
+  `const root=document.documentElement,held=[];` +
+  `const hold=(event)=>{const button=event.target instanceof Element?event.target.closest("button"):null;` +
+  `if(button&&!root.dataset.hydrated){event.preventDefault();event.stopImmediatePropagation();held.push(button)}};` +
+  `addEventListener("click",hold,true);` +
+  `new MutationObserver((_,observer)=>{if(!root.dataset.hydrated)return;observer.disconnect();` +
+  `removeEventListener("click",hold,true);for(const button of held)if(button.isConnected)button.click()})` +
+  `.observe(root,{attributes:true,attributeFilter:["data-hydrated"]});`;
+
 /**
  * Makes a prerendered page load its JavaScript after the page has painted (the `load`
  * event) instead of competing with the HTML and CSS for the network. Every page is complete
  * HTML already, so this moves Largest Contentful Paint to where a page with no JavaScript
- * would have it; hydration follows a moment later. Rewrites React Router's boot script and
+ * would have it; hydration follows a moment later. Pages marked with HYDRATE_ON_INTENT wait
+ * longer: until the visitor first moves, scrolls, touches, types or focuses, so a visitor who
+ * only reads downloads no JavaScript at all (docs/decisions/008). On every page a button
+ * clicked before hydration is clicked again after it. Rewrites React Router's boot script and
  * drops its modulepreload links; fails the build if that script ever changes shape.
  */
 export function deferHydration(html: string, file = "page"): string {
@@ -30,11 +53,15 @@ export function deferHydration(html: string, file = "page"): string {
   const urls = [...bare, ...named.map((found) => found[2] as string)];
   const boot =
     `const boot=async()=>{const[${targets}]=await Promise.all([${urls.map(load).join(",")}]);` +
-    `window.__reactRouterRouteModules=${modules};await ${load(entry)}};` +
-    `document.readyState==="complete"?boot():addEventListener("load",boot,{once:true});`;
+    `window.__reactRouterRouteModules=${modules};await ${load(entry)}};`;
+  const start = html.includes(HYDRATE_ON_INTENT)
+    ? `const intents=${JSON.stringify(INTENT_EVENTS)};` +
+      `const go=()=>{for(const type of intents)removeEventListener(type,go,true);boot()};` +
+      `for(const type of intents)addEventListener(type,go,{capture:true,passive:true});`
+    : `document.readyState==="complete"?boot():addEventListener("load",boot,{once:true});`;
   return html
     .replace(MODULE_PRELOAD, "")
-    .replace(BOOT_SCRIPT, () => `<script type="module">${boot}</script>`);
+    .replace(BOOT_SCRIPT, () => `<script type="module">${REPLAY_CLICKS}${boot}${start}</script>`);
 }
 
 /** Applies deferHydration to every HTML file of the build. */

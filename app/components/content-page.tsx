@@ -3,10 +3,20 @@ import { pageMeta } from "~/lib/seo";
 import { mdxComponents } from "./mdx-components";
 import styles from "./prose.module.css";
 
+interface ContentPageProps {
+  Content: MDXContent;
+  /**
+   * Set when the route adds something that needs JavaScript at once (a form, a filter).
+   * Otherwise the page reads completely as HTML and its JavaScript waits for the visitor's
+   * first move (scripts/defer-hydration.ts).
+   */
+  interactive?: boolean;
+}
+
 /** Renders one MDX page from content/pages with the site's components. */
-export function ContentPage({ Content }: { Content: MDXContent }) {
+export function ContentPage({ Content, interactive = false }: ContentPageProps) {
   return (
-    <article className={styles.prose}>
+    <article className={styles.prose} data-hydrate={interactive ? undefined : "on-intent"}>
       <Content components={mdxComponents} />
     </article>
   );

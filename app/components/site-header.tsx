@@ -2,9 +2,11 @@ import { useId, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { siteConfig } from "~core/site-config";
 import { clearToken, useAuthToken } from "~/features/auth/auth-store";
+import { cartLinkLabel } from "~/features/cart/cart-count-script";
 import { useCartCount } from "~/features/cart/cart-store";
 import { SEARCH_SCOPES } from "~/features/search/search-scopes";
 import { ThemeToggle } from "~/features/theme/theme-toggle";
+import { useHydrated } from "~/lib/use-hydrated";
 import { paths } from "~/paths";
 import styles from "./site-header.module.css";
 
@@ -80,27 +82,48 @@ export function SiteHeader() {
   );
 }
 
+/**
+ * Login and Sign up for visitors, Account and Logout for token holders. The stored token is
+ * unknown to the static HTML, so until hydration both pairs are rendered and CSS shows the one
+ * that matches `data-session` on <html>, which the head script sets from localStorage.
+ */
 function AccountLinks() {
+  const hydrated = useHydrated();
   const token = useAuthToken();
-  const navigate = useNavigate();
-  if (!token) {
+  if (!hydrated) {
     return (
       <>
-        <li>
-          <NavLink to={paths.login}>Login</NavLink>
-        </li>
-        <li>
-          <NavLink to={paths.signup}>Sign up</NavLink>
-        </li>
+        <VisitorLinks session="visitor" />
+        <MemberLinks session="member" />
       </>
     );
   }
+  return token ? <MemberLinks /> : <VisitorLinks />;
+}
+
+type SessionOnly = { session?: "visitor" | "member" };
+
+function VisitorLinks({ session }: SessionOnly) {
   return (
     <>
-      <li>
+      <li data-session-only={session}>
+        <NavLink to={paths.login}>Login</NavLink>
+      </li>
+      <li data-session-only={session}>
+        <NavLink to={paths.signup}>Sign up</NavLink>
+      </li>
+    </>
+  );
+}
+
+function MemberLinks({ session }: SessionOnly) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <li data-session-only={session}>
         <NavLink to={paths.account}>Account</NavLink>
       </li>
-      <li>
+      <li data-session-only={session}>
         <button
           type="button"
           className={styles.linkButton}
@@ -119,10 +142,13 @@ function AccountLinks() {
 function CartLink() {
   const count = useCartCount();
   return (
+    // The count and label are filled in from localStorage before hydration (cart-count-script),
+    // so the static HTML and the first client render may differ here on purpose.
     <Link
       to={paths.cart}
       className={styles.cart}
-      aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+      aria-label={cartLinkLabel(count)}
+      suppressHydrationWarning
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path
@@ -131,7 +157,12 @@ function CartLink() {
         />
       </svg>
       <span>Cart</span>
-      <span className={styles.count} data-testid="cart-count">
+      <span
+        className={styles.count}
+        data-testid="cart-count"
+        data-cart-count
+        suppressHydrationWarning
+      >
         {count}
       </span>
     </Link>

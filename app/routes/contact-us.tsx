@@ -43,7 +43,7 @@ export const shouldRevalidate = () => false;
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <ContentPage Content={Intro} />
+      <ContentPage Content={Intro} interactive />
       <div className={styles.layout}>
         <div id="contact-form">
           <ContactForm />

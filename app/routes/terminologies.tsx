@@ -26,7 +26,7 @@ export default function Terminologies({ loaderData }: Route.ComponentProps) {
   const letter = hydrated ? normaliseLetter(searchParams.get("letter")) : null;
   return (
     <>
-      <ContentPage Content={Intro} />
+      <ContentPage Content={Intro} interactive />
       <GlossaryView terms={loaderData.terms} letter={letter} path={paths.terminologies} />
       <JsonLd data={glossaryStructuredData(loaderData.terms)} />
     </>
@@ -54,7 +54,7 @@ function glossaryStructuredData(terms: readonly GlossaryTerm[]) {
 export function ErrorBoundary() {
   return (
     <>
-      <ContentPage Content={Intro} />
+      <ContentPage Content={Intro} interactive />
       <GlossaryUnavailable />
     </>
   );

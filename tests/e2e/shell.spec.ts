@@ -150,6 +150,57 @@ test.describe("with scripts blocked", () => {
   });
 });
 
+test.describe("before the JavaScript arrives", () => {
+  test.use({
+    allowedConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module/,
+  });
+
+  test("a content page loads no JavaScript until the visitor first acts", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(scripts).toEqual([]);
+    await page.mouse.move(20, 20);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  test("the header shows the stored cart count and session with scripts blocked", async ({
+    page,
+  }) => {
+    await page.goto("/books");
+    await page.evaluate(() => {
+      localStorage.setItem("cart", JSON.stringify([{ id: 1, type: "Paperback", quantity: 3 }]));
+      localStorage.setItem("authToken", "a.eyJ1c2VybmFtZSI6ImFkYSJ9.c");
+    });
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.reload();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 3 items");
+    await expect(nav.getByRole("link", { name: "Account" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  });
+
+  test("a button clicked before hydration takes effect once it has hydrated", async ({ page }) => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/");
+    const html = page.locator("html");
+    await page.getByRole("button", { name: "Switch to dark mode" }).click();
+    await expect(html).not.toHaveAttribute("data-theme", "dark");
+    release();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+  });
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -21,3 +21,12 @@ export function clearToken() {
 export function useAuthToken(): string | null {
   return authStore.use();
 }
+
+/**
+ * Runs in <head> before the first paint: marks <html data-session="member"> when a token is
+ * stored, so the static header shows Account and Logout instead of Login and Sign up before
+ * any JavaScript bundle arrives. Counts a token the way `authStore` parses one.
+ */
+export const sessionBootScript = `try{if((localStorage.getItem(${JSON.stringify(
+  AUTH_STORAGE_KEY,
+)})||"").trim())document.documentElement.dataset.session="member"}catch(e){}`;

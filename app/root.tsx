@@ -33,11 +33,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <SiteHeader />
-        <script dangerouslySetInnerHTML={{ __html: cartCountBootScript }} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />
+        <script dangerouslySetInnerHTML={{ __html: cartCountBootScript }} />
         <ScrollRestoration />
         <Scripts />
       </body>

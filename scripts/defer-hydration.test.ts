@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, HYDRATE_ON_INTENT } from "./defer-hydration";
+import { HYDRATE_ON_INTENT_MARKER } from "../app/lib/hydrate-on-intent";
+import { deferHydration } from "./defer-hydration";
 
 const page = `<head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/root-2.js"/></head><body><script type="module" async="">import "/assets/manifest-1.js";
 import * as route0 from "/assets/root-2.js";
@@ -24,8 +25,11 @@ describe("deferHydration", () => {
   });
 
   it("waits for the visitor's first move on a page that reads without JavaScript", () => {
-    const html = deferHydration(page.replace("<body>", `<body><article ${HYDRATE_ON_INTENT}>`));
-    expect(html).not.toContain('addEventListener("load"');
+    const html = deferHydration(
+      page.replace("<body>", `<body><article ${HYDRATE_ON_INTENT_MARKER}>`),
+    );
+    // Only a visit with a query string (applied after hydration) loads at once.
+    expect(html).toContain('if(location.search){document.readyState==="complete"?boot()');
     for (const intent of ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"]) {
       expect(html).toContain(`"${intent}"`);
     }
@@ -39,7 +43,7 @@ describe("deferHydration", () => {
 
   it.each([
     ["on load", page],
-    ["on intent", page.replace("<body>", `<body><article ${HYDRATE_ON_INTENT}>`)],
+    ["on intent", page.replace("<body>", `<body><article ${HYDRATE_ON_INTENT_MARKER}>`)],
   ])("produces a script that parses (%s)", (_, source) => {
     const code =
       /<script type="module">([\s\S]*)<\/script>/.exec(deferHydration(source))?.[1] ?? "";

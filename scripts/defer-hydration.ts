@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { HYDRATE_ON_INTENT_MARKER } from "../app/lib/hydrate-on-intent";
 
 const BOOT_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g;
-
-/** The marker a page renders when it reads completely without JavaScript (ContentPage). */
-export const HYDRATE_ON_INTENT = 'data-hydrate="on-intent"';
 
 /** What a visitor does just before they use the page; any of them starts its JavaScript. */
 const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll"];
@@ -28,7 +26,7 @@ const REPLAY_CLICKS =
  * Makes a prerendered page load its JavaScript after the page has painted (the `load`
  * event) instead of competing with the HTML and CSS for the network. Every page is complete
  * HTML already, so this moves Largest Contentful Paint to where a page with no JavaScript
- * would have it; hydration follows a moment later. Pages marked with HYDRATE_ON_INTENT wait
+ * would have it; hydration follows a moment later. Pages marked with hydrateOnIntent wait
  * longer: until the visitor first moves, scrolls, touches, types or focuses, so a visitor who
  * only reads downloads no JavaScript at all (docs/decisions/008). On every page a button
  * clicked before hydration is clicked again after it. Rewrites React Router's boot script and
@@ -54,11 +52,13 @@ export function deferHydration(html: string, file = "page"): string {
   const boot =
     `const boot=async()=>{const[${targets}]=await Promise.all([${urls.map(load).join(",")}]);` +
     `window.__reactRouterRouteModules=${modules};await ${load(entry)}};`;
-  const start = html.includes(HYDRATE_ON_INTENT)
-    ? `const intents=${JSON.stringify(INTENT_EVENTS)};` +
+  const onLoad = `document.readyState==="complete"?boot():addEventListener("load",boot,{once:true});`;
+  // A query string (?genre=, ?letter=) is applied after hydration, so such a visit loads at once.
+  const start = html.includes(HYDRATE_ON_INTENT_MARKER)
+    ? `if(location.search){${onLoad}}else{const intents=${JSON.stringify(INTENT_EVENTS)};` +
       `const go=()=>{for(const type of intents)removeEventListener(type,go,true);boot()};` +
-      `for(const type of intents)addEventListener(type,go,{capture:true,passive:true});`
-    : `document.readyState==="complete"?boot():addEventListener("load",boot,{once:true});`;
+      `for(const type of intents)addEventListener(type,go,{capture:true,passive:true})}`
+    : onLoad;
   return html
     .replace(MODULE_PRELOAD, "")
     .replace(BOOT_SCRIPT, () => `<script type="module">${REPLAY_CLICKS}${boot}${start}</script>`);

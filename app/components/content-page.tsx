@@ -1,4 +1,5 @@
 import type { MDXContent } from "mdx/types";
+import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { pageMeta } from "~/lib/seo";
 import { mdxComponents } from "./mdx-components";
 import styles from "./prose.module.css";
@@ -6,7 +7,7 @@ import styles from "./prose.module.css";
 interface ContentPageProps {
   Content: MDXContent;
   /**
-   * Set when the route adds something that needs JavaScript at once (a form, a filter).
+   * Set when the route adds something that needs JavaScript at once (a form).
    * Otherwise the page reads completely as HTML and its JavaScript waits for the visitor's
    * first move (scripts/defer-hydration.ts).
    */
@@ -16,7 +17,7 @@ interface ContentPageProps {
 /** Renders one MDX page from content/pages with the site's components. */
 export function ContentPage({ Content, interactive = false }: ContentPageProps) {
   return (
-    <article className={styles.prose} data-hydrate={interactive ? undefined : "on-intent"}>
+    <article className={styles.prose} {...(interactive ? {} : hydrateOnIntent)}>
       <Content components={mdxComponents} />
     </article>
   );

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Product } from "~core/catalog/product";
 import { filterProducts } from "~core/catalog/shop";
 import { useCartCount } from "~/features/cart/cart-store";
+import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { paths } from "~/paths";
 import { FilterNav, useChosenFilter } from "./filter-nav";
 import { ProductGrid } from "./product-card";
@@ -76,7 +77,7 @@ export interface ShopLayoutProps {
 export function ShopLayout({ title, filters, summary, children }: ShopLayoutProps) {
   const titleId = useId();
   return (
-    <div className={styles.layout}>
+    <div className={styles.layout} {...hydrateOnIntent}>
       <header className={styles.header}>
         <h1 id={titleId}>{title}</h1>
         <p className={styles.note}>Prices are in Australian dollars (AUD) and include GST.</p>
@@ -103,7 +104,11 @@ function CartCountPanel() {
         Your cart
       </h2>
       <p className={styles.cartCount}>
-        Cart Count: <strong>{count}</strong>
+        {/* Filled in from localStorage before hydration, like the header's count. */}
+        Cart Count:{" "}
+        <strong data-cart-count suppressHydrationWarning>
+          {count}
+        </strong>
       </p>
       <Link to={paths.cart}>View cart and shipping</Link>
     </aside>

@@ -26,7 +26,7 @@ export default function Terminologies({ loaderData }: Route.ComponentProps) {
   const letter = hydrated ? normaliseLetter(searchParams.get("letter")) : null;
   return (
     <>
-      <ContentPage Content={Intro} interactive />
+      <ContentPage Content={Intro} />
       <GlossaryView terms={loaderData.terms} letter={letter} path={paths.terminologies} />
       <JsonLd data={glossaryStructuredData(loaderData.terms)} />
     </>
@@ -45,7 +45,6 @@ function glossaryStructuredData(terms: readonly GlossaryTerm[]) {
       "@type": "DefinedTerm",
       name: term.term,
       description: term.definition || undefined,
-      inDefinedTermSet: url,
     })),
   };
 }
@@ -54,7 +53,7 @@ function glossaryStructuredData(terms: readonly GlossaryTerm[]) {
 export function ErrorBoundary() {
   return (
     <>
-      <ContentPage Content={Intro} interactive />
+      <ContentPage Content={Intro} />
       <GlossaryUnavailable />
     </>
   );

@@ -4,13 +4,14 @@ import { cartCount, parseCart } from "~core/cart/cart";
 import { cartCountBootScript, cartLinkLabel } from "./cart-count-script";
 
 function runScript(stored: string | null) {
-  document.body.innerHTML = `<a aria-label="${cartLinkLabel(0)}"><span data-cart-count>0</span></a>`;
+  document.body.innerHTML = `<a aria-label="${cartLinkLabel(0)}"><span data-cart-count>0</span></a><p>Cart Count: <strong data-cart-count>0</strong></p>`;
   localStorage.clear();
   if (stored !== null) localStorage.setItem("cart", stored);
   new Function(cartCountBootScript)();
   const link = document.querySelector("a");
   return {
     text: document.querySelector("[data-cart-count]")?.textContent,
+    panel: document.querySelector("strong[data-cart-count]")?.textContent,
     label: link?.getAttribute("aria-label"),
   };
 }
@@ -44,8 +45,9 @@ describe("the cart count set before hydration", () => {
 
   it.each(stored)("counts %s exactly as the cart store does", (raw) => {
     const expected = cartCount(parseCart(raw));
-    const { text, label } = runScript(raw);
+    const { text, panel, label } = runScript(raw);
     expect(Number(text)).toBe(expected);
+    expect(Number(panel)).toBe(expected);
     expect(label).toBe(cartLinkLabel(expected));
   });
 

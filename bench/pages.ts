@@ -61,6 +61,12 @@ interface PageRun {
   failing: string[];
 }
 
+/** What moved, when the page shifted: "shifted: <snippet>" per element. */
+function shiftedNodes(details: unknown): string[] {
+  const items = (details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
+  return (items ?? []).map((item) => `shifted: ${item.node?.snippet?.slice(0, 100) ?? "?"}`);
+}
+
 /** The weighted audits below full marks in the categories we score. */
 function failingAudits(lhr: {
   categories: Record<string, { id: string; auditRefs: { id: string; weight: number }[] }>;
@@ -110,7 +116,7 @@ export async function benchPages(options: {
       await page.close();
     }
 
-    const runPage = async (pagePath: string): Promise<PageRun> => {
+    const audit = async (pagePath: string) => {
       const result = await lighthouse(`${options.origin}${pagePath}`, {
         port: chrome.port,
         output: "json",
@@ -118,7 +124,17 @@ export async function benchPages(options: {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-      const { lhr } = result;
+      return result.lhr;
+    };
+
+    const runPage = async (pagePath: string): Promise<PageRun> => {
+      let lhr = await audit(pagePath);
+      if (lhr.runtimeError) {
+        // A run that could not measure at all (a protocol timeout, say) says nothing about
+        // the page; it is reported and measured again once.
+        console.log(`${pagePath}: Lighthouse failed (${lhr.runtimeError.code}), running again`);
+        lhr = await audit(pagePath);
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const items =
         (lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] })?.items ??
@@ -140,7 +156,7 @@ export async function benchPages(options: {
         styles: sameOrigin
           .filter((item) => item.resourceType === "Stylesheet")
           .map((item) => String(item.url)),
-        failing: failingAudits(lhr),
+        failing: [...failingAudits(lhr), ...shiftedNodes(lhr.audits["layout-shifts"]?.details)],
       };
     };
 

@@ -4,7 +4,7 @@ import { clearToken, saveToken } from "~/features/auth/auth-store";
 import styles from "~/features/auth/auth-forms.module.css";
 import { DeleteAccount } from "~/features/auth/delete-account";
 import { MailingList } from "~/features/auth/mailing-list";
-import { SessionCheck } from "~/features/auth/session-check";
+import { SessionGate } from "~/features/auth/session-check";
 import { readTokenPayload } from "~/features/auth/token-payload";
 import { useAccountDetails } from "~/features/auth/use-account-details";
 import { Notice } from "~/features/auth/notice";
@@ -26,7 +26,7 @@ export default function Account() {
     <section className={styles.page} aria-labelledby="account-title">
       <h1 id="account-title">Account</h1>
       <Notice />
-      {guard.ready && guard.token ? (
+      <SessionGate audience="member" ready={guard.ready && guard.token !== null}>
         <AccountScreen
           token={guard.token}
           onUnauthorized={guard.endSession}
@@ -35,26 +35,25 @@ export default function Account() {
             clearToken();
           }}
         />
-      ) : (
-        <SessionCheck />
-      )}
+      </SessionGate>
     </section>
   );
 }
 
 interface ScreenProps {
-  token: string;
+  /** Null before hydration: the screen is laid out with placeholders until the token is read. */
+  token: string | null;
   onUnauthorized: () => void;
   onDeleted: () => void;
 }
 
 function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
   const { state, reload } = useAccountDetails(token, onUnauthorized);
-  const username = readTokenPayload(token)?.username;
+  const username = token ? readTokenPayload(token)?.username : undefined;
   const details = state.status === "ready" ? state.details : undefined;
   return (
     <>
-      <p>Welcome, {username}</p>
+      <p>Welcome{username ? `, ${username}` : ""}</p>
       {state.status === "failed" ? (
         <p role="alert">Failed to get account details</p>
       ) : (
@@ -73,7 +72,7 @@ function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
         </dl>
       )}
       <AccountEditForm
-        token={token}
+        token={token ?? ""}
         onUpdated={(fresh) => {
           if (fresh) saveToken(fresh);
           reload();
@@ -81,12 +80,12 @@ function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
         onUnauthorized={onUnauthorized}
       />
       <MailingList
-        token={token}
+        token={token ?? ""}
         subscribed={details?.subscribed}
         onChanged={reload}
         onUnauthorized={onUnauthorized}
       />
-      <DeleteAccount token={token} onDeleted={onDeleted} onUnauthorized={onUnauthorized} />
+      <DeleteAccount token={token ?? ""} onDeleted={onDeleted} onUnauthorized={onUnauthorized} />
     </>
   );
 }

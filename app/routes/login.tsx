@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { saveToken } from "~/features/auth/auth-store";
 import styles from "~/features/auth/auth-forms.module.css";
 import { LoginForm } from "~/features/auth/login-form";
-import { SessionCheck } from "~/features/auth/session-check";
+import { SessionGate } from "~/features/auth/session-check";
 import { Notice } from "~/features/auth/notice";
 import { useSessionGuard } from "~/features/auth/use-session-guard";
 import { pageMeta } from "~/lib/seo";
@@ -22,21 +22,17 @@ export default function Login() {
     <section className={styles.page} aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
       <Notice />
-      {ready ? (
-        <>
-          <LoginForm
-            onLoggedIn={(token) => {
-              saveToken(token);
-              leave(paths.account, { replace: true });
-            }}
-          />
-          <p>
-            New here? <Link to={paths.signup}>Create an account</Link>.
-          </p>
-        </>
-      ) : (
-        <SessionCheck />
-      )}
+      <SessionGate audience="visitor" ready={ready}>
+        <LoginForm
+          onLoggedIn={(token) => {
+            saveToken(token);
+            leave(paths.account, { replace: true });
+          }}
+        />
+        <p>
+          New here? <Link to={paths.signup}>Create an account</Link>.
+        </p>
+      </SessionGate>
     </section>
   );
 }

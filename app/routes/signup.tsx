@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { saveToken } from "~/features/auth/auth-store";
 import styles from "~/features/auth/auth-forms.module.css";
-import { SessionCheck } from "~/features/auth/session-check";
+import { SessionGate } from "~/features/auth/session-check";
 import { REGISTRATION_SUCCESS, SignupForm } from "~/features/auth/signup-form";
 import { useSessionGuard } from "~/features/auth/use-session-guard";
 import { pageMeta } from "~/lib/seo";
@@ -21,22 +21,18 @@ export default function Signup() {
   return (
     <section className={styles.page} aria-labelledby="signup-title">
       <h1 id="signup-title">Sign up</h1>
-      {ready ? (
-        <>
-          <p>
-            Create an account to manage your details and our mailing list. Already registered?{" "}
-            <Link to={paths.login}>Log in</Link>.
-          </p>
-          <SignupForm
-            onRegistered={(token) => {
-              saveToken(token);
-              leave(paths.account, { replace: true, state: { notice: REGISTRATION_SUCCESS } });
-            }}
-          />
-        </>
-      ) : (
-        <SessionCheck />
-      )}
+      <SessionGate audience="visitor" ready={ready}>
+        <p>
+          Create an account to manage your details and our mailing list. Already registered?{" "}
+          <Link to={paths.login}>Log in</Link>.
+        </p>
+        <SignupForm
+          onRegistered={(token) => {
+            saveToken(token);
+            leave(paths.account, { replace: true, state: { notice: REGISTRATION_SUCCESS } });
+          }}
+        />
+      </SessionGate>
     </section>
   );
 }

@@ -10,13 +10,14 @@ export function isUnauthorized(error: unknown): boolean {
 
 /**
  * The signed-in user's details (GET /api/get-account-details), read again when the token
- * changes or `reload` is called. A 401 ends the session through `onUnauthorized`.
+ * changes or `reload` is called; nothing is asked while the token is still unknown (null). A 401 ends the session through `onUnauthorized`.
  */
-export function useAccountDetails(token: string, onUnauthorized: () => void) {
+export function useAccountDetails(token: string | null, onUnauthorized: () => void) {
   const [state, setState] = useState<DetailsState>({ status: "loading" });
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
+    if (token === null) return;
     let current = true;
     accountApi.getAccountDetails(token).then(
       (details) => {

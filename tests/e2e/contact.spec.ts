@@ -63,7 +63,9 @@ test("the contact page gives hours, address, e-mail, phone and a map of Alexandr
   ).toHaveAttribute("href", `${MAP_ORIGIN}/?mlat=-33.9105&mlon=151.1952#map=15/-33.9105/151.1952`);
 });
 
-test("only the contact page's policy lets the map frame in, once the page has loaded", async ({ request }) => {
+test("only the contact page's policy lets the map frame in, once the page has loaded", async ({
+  request,
+}) => {
   const contact = await request.get("/contactus");
   expect(contact.headers()["content-security-policy"]).toContain(`frame-src ${MAP_ORIGIN}`);
   // The frame is addressed only after hydration, so the map never delays the first paint.

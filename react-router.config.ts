@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 import path from "node:path";
 import { notFoundPrerenderPath, prerenderedCaseVariants } from "./app/paths";
 import { siteUrl } from "./core/site-url";
+import { buildSearchRenderer } from "./scripts/build-search-renderer";
 import { deferHydrationInBuild } from "./scripts/defer-hydration";
 import { writeSeoFiles } from "./scripts/seo-files";
 
@@ -15,9 +16,10 @@ export default {
     const staticPaths = getStaticPaths();
     return [...staticPaths, ...prerenderedCaseVariants(staticPaths), notFoundPrerenderPath];
   },
-  buildEnd({ reactRouterConfig }) {
+  async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     deferHydrationInBuild(clientDir);
     writeSeoFiles(clientDir, siteUrl(process.env));
+    await buildSearchRenderer(reactRouterConfig.buildDirectory);
   },
 } satisfies Config;

@@ -39,6 +39,7 @@ const server = await startProcess(
     PORT: String(port),
     HOST: "127.0.0.1",
     SITE_DIR: siteDir,
+    SEARCH_RENDERER: path.resolve("build/search-renderer/render.js"),
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     NODE_ENV: "production",

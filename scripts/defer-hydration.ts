@@ -10,8 +10,9 @@ const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "f
 
 /**
  * Until React has hydrated (root.tsx sets data-hydrated), a click on a button would be lost:
- * it is held instead and clicked again once the handlers are attached. Links and the search
- * form work without JavaScript and are left alone.
+ * it is held instead and clicked again once the handlers are attached. When React replaced the
+ * element (server-rendered search results), the button with the same name is clicked. Links
+ * and the search form work without JavaScript and are left alone.
  */
 const REPLAY_CLICKS =
   `const root=document.documentElement,held=[];` +
@@ -19,7 +20,8 @@ const REPLAY_CLICKS =
   `if(button&&!root.dataset.hydrated){event.preventDefault();event.stopImmediatePropagation();held.push(button)}};` +
   `addEventListener("click",hold,true);` +
   `new MutationObserver((_,observer)=>{if(!root.dataset.hydrated)return;observer.disconnect();` +
-  `removeEventListener("click",hold,true);for(const button of held)if(button.isConnected)button.click()})` +
+  `removeEventListener("click",hold,true);const same=(a,b)=>a.getAttribute("aria-label")===b.getAttribute("aria-label")&&a.textContent===b.textContent;` +
+  `for(const button of held)(button.isConnected?button:[...document.querySelectorAll("button")].find((each)=>same(each,button)))?.click()})` +
   `.observe(root,{attributes:true,attributeFilter:["data-hydrated"]});`;
 
 /**

@@ -14,6 +14,8 @@ import { loadCatalog, type Catalog } from "./catalog/load-catalog";
 import { healthRoutes } from "./routes/health";
 import { productRoutes } from "./routes/products";
 import { searchRoutes } from "./routes/search";
+import { createSearchEngine } from "./search/search-engine";
+import { createSearchPage, type SearchRenderer } from "./search/search-page";
 import type { StaticFile, StaticSite } from "./static-site";
 
 export interface AppDeps {
@@ -29,6 +31,8 @@ export interface AppDeps {
   auth?: AuthOptions;
   /** Products and searchable pages; read from config.contentDir when left out. */
   catalog?: Catalog;
+  /** Renders search results into /search pages; without it the shell fetches them. */
+  searchRenderer?: SearchRenderer;
 }
 
 /** API bodies are small forms; anything bigger is refused before parsing. */
@@ -59,8 +63,10 @@ export async function buildApp({
   logStream,
   auth: authOptions,
   catalog,
+  searchRenderer,
 }: AppDeps) {
   const { products, pages } = catalog ?? (await loadCatalog(config.contentDir));
+  const searchEngine = createSearchEngine(products, pages);
   const app = Fastify({
     logger: logger
       ? {
@@ -148,12 +154,19 @@ export async function buildApp({
         auth: createAuth(database.db, { secret: config.AUTH_SECRET, ...authOptions }),
       });
       await api.register(productRoutes, { products });
-      await api.register(searchRoutes, { products, pages });
+      await api.register(searchRoutes, { engine: searchEngine });
     },
     { prefix: "/api" },
   );
 
-  if (site) registerSite(app, site);
+  if (site) {
+    const searchShell = site.find("/search");
+    const searchPage =
+      searchRenderer && searchShell
+        ? createSearchPage(searchShell, searchRenderer, searchEngine)
+        : undefined;
+    registerSite(app, site, searchPage);
+  }
 
   app.addHook("onClose", async () => {
     await database.close();
@@ -194,13 +207,19 @@ function requestPath(url: string): string {
   }
 }
 
-function registerSite(app: FastifyInstance, site: StaticSite) {
+function registerSite(
+  app: FastifyInstance,
+  site: StaticSite,
+  searchPage?: (url: string, query: unknown) => StaticFile | undefined,
+) {
   app.get("/*", (request, reply) => {
     const pathname = requestPath(request.url);
     if (isApiPath(pathname)) {
       return reply.code(404).send(errorBody("not_found", `No API route GET ${pathname}`));
     }
-    const file = site.find(pathname);
+    const file =
+      (pathname === "/search" ? searchPage?.(request.url, request.query) : undefined) ??
+      site.find(pathname);
     if (!file) return sendPage(reply, site.notFoundPage, 404, request.headers["accept-encoding"]);
     if (etagMatches(request.headers["if-none-match"], file.etag)) {
       return reply.code(304).headers(cacheHeaders(file)).send();

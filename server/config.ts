@@ -14,6 +14,9 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./var"),
   SITE_DIR: z.string().default("./build/client"),
+  // The server-side renderer of search results (scripts/build-search-renderer.ts); by default
+  // next to the site, in <SITE_DIR>/../search-renderer/render.js.
+  SEARCH_RENDERER: z.string().optional(),
   /** The catalogue, glossary and page sources (products.csv, terminologies.csv, pages/). */
   CONTENT_DIR: z.string().default("./content"),
   DATABASE_URL: z
@@ -55,6 +58,7 @@ export type Config = z.output<typeof envSchema> & {
   dataDir: string;
   siteDir: string;
   contentDir: string;
+  searchRendererFile: string;
 };
 
 export class ConfigError extends Error {
@@ -78,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     dataDir: path.resolve(parsed.data.DATA_DIR),
     siteDir: path.resolve(parsed.data.SITE_DIR),
+    searchRendererFile: path.resolve(
+      parsed.data.SEARCH_RENDERER ??
+        path.join(parsed.data.SITE_DIR, "..", "search-renderer", "render.js"),
+    ),
     contentDir: path.resolve(parsed.data.CONTENT_DIR),
   };
 }

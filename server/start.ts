@@ -4,6 +4,7 @@ import { loadCatalog } from "./catalog/load-catalog";
 import { loadConfig, type Config } from "./config";
 import { openPglite, openPostgres, type Database } from "./db/client";
 import { siteCspExtras } from "./site-csp";
+import { loadSearchRenderer } from "./search/search-page";
 import { loadStaticSite } from "./static-site";
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -40,9 +41,19 @@ async function run(serveSite: boolean) {
         );
       })
     : undefined;
+  const searchRenderer = serveSite
+    ? await loadSearchRenderer(config.searchRendererFile)
+    : undefined;
   const authSecret = await resolveAuthSecret(config);
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, site, catalog, auth: { secret: authSecret } });
+  const app = await buildApp({
+    config,
+    database,
+    site,
+    catalog,
+    searchRenderer,
+    auth: { secret: authSecret },
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

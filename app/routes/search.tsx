@@ -1,15 +1,18 @@
-import { Suspense, type ReactNode } from "react";
-import { Await, Link, useAsyncError } from "react-router";
+import { Suspense } from "react";
+import { Await, useAsyncError } from "react-router";
 import { readSearchQuery, type SearchScope } from "~core/search/search-query";
 import type { SearchResponse } from "~core/search/search-response";
-import { ProductGrid } from "~/components/product-card";
 import { fetchSearch, SEARCH_UNAVAILABLE } from "~/features/search/fetch-search";
-import { PageResults } from "~/features/search/page-results";
-import { SEARCH_SCOPES } from "~/features/search/search-scopes";
+import {
+  SEARCH_PAGE_SLOT,
+  SearchPageView,
+  SearchResults,
+  SERVER_RENDERED,
+} from "~/features/search/search-view";
+import styles from "~/features/search/search-view.module.css";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/search";
-import styles from "./search.module.css";
 
 export const meta = () =>
   pageMeta({
@@ -19,12 +22,19 @@ export const meta = () =>
     path: paths.search,
   });
 
+/** The slot as the document holds it on first load: server-rendered results, or the shell. */
+function slotInDocument(): HTMLElement | null {
+  return typeof document === "undefined" ? null : document.getElementById(SEARCH_PAGE_SLOT);
+}
+
 /**
- * The page is prerendered as a shell; the results come from GET /api/search in the browser,
- * for the q and scope in the URL. The answer is not awaited here, so the heading shows at once
- * and the results stream in.
+ * The page is prerendered as a shell. A full page load of /search?q= gets the results rendered
+ * into it by the server (server/search-page.ts), so they show before any JavaScript runs; the
+ * browser then asks GET /api/search for the same answer (a cached one) and React takes over
+ * once it has it, so nothing on screen changes. A client-side search does not wait: the heading
+ * shows at once and the results stream in.
  */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const parsed = readSearchQuery(url.searchParams.get("q"), url.searchParams.get("scope"));
   if (!parsed.ok) {
@@ -32,27 +42,46 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
     return { query: parsed.q, scope: "all" as SearchScope, invalid: parsed.message };
   }
   const { q, scope } = parsed;
-  const results = q ? fetchSearch(q, scope, request.signal) : undefined;
+  if (!q) return { query: q, scope };
+  const results = fetchSearch(q, scope, request.signal);
+  if (slotInDocument()?.hasAttribute(SERVER_RENDERED)) {
+    // Waiting here keeps the server's markup on screen instead of a "Searching…" flash.
+    const response = await results.catch(() => undefined);
+    if (response) return { query: q, scope, response };
+  }
   // <Await> shows a failure; marking the promise handled keeps the browser from also
   // reporting it as an unhandled rejection when it settles before <Await> subscribes.
-  results?.catch(() => {});
+  results.catch(() => {});
   return { query: q, scope, results };
 }
 
 export function HydrateFallback() {
+  // Hydration must reproduce the document exactly, so the slot keeps whatever the server put
+  // there. While prerendering there is no document and the shell is written.
+  const slot = slotInDocument();
+  if (slot) {
+    return (
+      <div
+        id={SEARCH_PAGE_SLOT}
+        {...(slot.hasAttribute(SERVER_RENDERED) ? { [SERVER_RENDERED]: "" } : {})}
+        dangerouslySetInnerHTML={{ __html: slot.innerHTML }}
+      />
+    );
+  }
   return (
-    <>
+    <div id={SEARCH_PAGE_SLOT}>
       <h1>Search</h1>
       <p role="status">Loading search results…</p>
-    </>
+    </div>
   );
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, scope } = loaderData;
+  const response = "response" in loaderData ? loaderData.response : undefined;
   const results = "results" in loaderData ? loaderData.results : undefined;
   const invalid = "invalid" in loaderData ? loaderData.invalid : undefined;
-  if (!results && !invalid) {
+  if (!response && !results && !invalid) {
     return (
       <>
         <h1>Search</h1>
@@ -64,121 +93,24 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <>
-      <h1 className={styles.title}>
-        Search results for <span className={styles.query}>{query}</span>
-      </h1>
-      <ScopeLinks query={query} scope={scope} />
+    <SearchPageView query={query} scope={scope}>
       {invalid ? (
         <p role="alert" className={styles.error}>
           {invalid}
         </p>
-      ) : results ? (
+      ) : response ? (
+        <SearchResults response={response} />
+      ) : (
         <Suspense fallback={<p role="status">Searching…</p>}>
           <Await resolve={results} errorElement={<SearchFailed />}>
-            {(response) => <SearchResults response={response} />}
+            {(answer: SearchResponse | undefined) =>
+              answer ? <SearchResults response={answer} /> : null
+            }
           </Await>
         </Suspense>
-      ) : null}
-    </>
-  );
-}
-
-function ScopeLinks({ query, scope }: { query: string; scope: SearchScope }) {
-  return (
-    <nav aria-label="Search in" className={styles.scopes}>
-      <ul>
-        {SEARCH_SCOPES.map((option) => (
-          <li key={option.value}>
-            <Link
-              to={{
-                pathname: paths.search,
-                search: `?${new URLSearchParams({ scope: option.value, q: query })}`,
-              }}
-              aria-current={option.value === scope ? "page" : undefined}
-            >
-              {option.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-function SearchResults({ response }: { response: SearchResponse }) {
-  const { scope, products, moreProducts, pages, morePages } = response;
-  return (
-    <div className={styles.sections}>
-      <p role="status" className="visually-hidden">
-        {resultsSummary(response)}
-      </p>
-      {scope !== "page" ? (
-        <ResultSection
-          id="shop-results"
-          title="Shop"
-          count={products.length}
-          noun="products"
-          more={moreProducts}
-          empty="No shop results found."
-        >
-          <ProductGrid products={products} headingLevel={3} />
-        </ResultSection>
-      ) : null}
-      {scope !== "shop" ? (
-        <ResultSection
-          id="page-results"
-          title="Pages"
-          count={pages.length}
-          noun="pages"
-          more={morePages}
-          empty="No page results found."
-        >
-          <PageResults hits={pages} />
-        </ResultSection>
-      ) : null}
-    </div>
-  );
-}
-
-interface ResultSectionProps {
-  id: string;
-  title: string;
-  count: number;
-  noun: string;
-  /** More matched than the API returns. */
-  more: boolean;
-  /** SPEC §2: what an empty section says. */
-  empty: string;
-  children: ReactNode;
-}
-
-function ResultSection({ id, title, count, noun, more, empty, children }: ResultSectionProps) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {count === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <>
-          {children}
-          {more ? (
-            <p className={styles.more}>
-              Showing the first {count} {noun}. Add a word to narrow the search.
-            </p>
-          ) : null}
-        </>
       )}
-    </section>
+    </SearchPageView>
   );
-}
-
-function resultsSummary({ scope, products, pages }: SearchResponse): string {
-  const parts = [
-    scope !== "page" ? `${products.length} ${products.length === 1 ? "product" : "products"}` : "",
-    scope !== "shop" ? `${pages.length} ${pages.length === 1 ? "page" : "pages"}` : "",
-  ].filter(Boolean);
-  return `Found ${parts.join(" and ")}.`;
 }
 
 function SearchFailed() {

@@ -14,13 +14,21 @@ const MIN_COMPRESSIBLE_BYTES = 512;
 /** Above this size the strongest settings would hold up start-up for seconds. */
 const STRONGEST_UP_TO_BYTES = 1_000_000;
 
-export function cachedBody(body: Buffer, compressible: boolean): CachedBody {
+/**
+ * `fast` is for bodies made while a request waits (a rendered search page): compressing them
+ * at the strongest settings would cost more time than it saves.
+ */
+export function cachedBody(
+  body: Buffer,
+  compressible: boolean,
+  { fast = false }: { fast?: boolean } = {},
+): CachedBody {
   const entry: CachedBody = {
     body,
     etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
   };
   if (compressible && body.length > MIN_COMPRESSIBLE_BYTES) {
-    const strongest = body.length <= STRONGEST_UP_TO_BYTES;
+    const strongest = !fast && body.length <= STRONGEST_UP_TO_BYTES;
     entry.gzip = gzipSync(body, { level: strongest ? 9 : 6 });
     entry.br = brotliCompressSync(body, {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: strongest ? 11 : 5 },

@@ -102,15 +102,19 @@ test("without a query the page asks for one", async ({ page }) => {
   await expect(page.getByText(/Type what you are looking for/)).toBeVisible();
 });
 
-test("a status says the search is running until the results arrive", async ({ page }) => {
+test("a search from the page shows a status until the results arrive", async ({ page }) => {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/search?*", async (route) => {
     await released;
     await route.continue();
   });
-  await page.goto("/search?q=mug");
+  // A full page load gets its results from the server; a search made in the page asks the API.
+  await page.goto("/search");
   await waitForHydration(page);
+  const search = page.getByRole("search");
+  await search.getByLabel("Search the site").fill("mug");
+  await search.getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Searching…" })).toBeVisible();
   release();
   await expect(page.getByRole("heading", { level: 3, name: "Pronunciation Mug" })).toBeVisible();
@@ -168,3 +172,39 @@ for (const theme of ["light", "dark"] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe("a full page load", () => {
+  test.use({
+    allowedConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module/,
+  });
+
+  test("shows the results in the HTML, before any script runs", async ({ page }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/search?q=magnet&scope=shop");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for magnet");
+    await expect(
+      page.getByRole("region", { name: "Shop" }).getByRole("heading", {
+        level: 3,
+        name: "Magnetic Field Viewer Card",
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Pages" })).toHaveCount(0);
+  });
+
+  test("keeps the server's results in place while React takes over", async ({ page }) => {
+    await page.goto("/search?q=cyborg");
+    const heading = page.getByRole("heading", { level: 1 });
+    const before = await heading.boundingBox();
+    await waitForHydration(page);
+    await expect(page.getByRole("link", { name: "Pages", exact: true })).toBeVisible();
+    expect(await heading.boundingBox()).toEqual(before);
+    await expect(page.getByText("Searching…")).toHaveCount(0);
+  });
+});
+
+test("a query is escaped, never run, when the server renders it", async ({ page }) => {
+  const query = '<img src=x onerror="window.injected=1">';
+  await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search results for ${query}`);
+  expect(await page.evaluate(() => "injected" in window)).toBe(false);
+});

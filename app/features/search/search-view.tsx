@@ -1,0 +1,137 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { SearchScope } from "~core/search/search-query";
+import type { SearchResponse } from "~core/search/search-response";
+import { ProductGrid } from "~/components/product-card";
+import { paths } from "~/paths";
+import { PageResults } from "./page-results";
+import { SEARCH_SCOPES } from "./search-scopes";
+import styles from "./search-view.module.css";
+
+/**
+ * The id of the element that holds the search page below the header. The server fills it with
+ * the rendered results (server/search-page.ts) and the page keeps that markup until React has
+ * the same answer (routes/search.tsx).
+ */
+export const SEARCH_PAGE_SLOT = "search-page";
+
+/** The attribute the server sets on the slot when it rendered the results into it. */
+export const SERVER_RENDERED = "data-server-rendered";
+
+/** The heading and scope links of a search for `query`; the results or a message go below. */
+export function SearchPageView({
+  query,
+  scope,
+  children,
+}: {
+  query: string;
+  scope: SearchScope;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h1 className={styles.title}>
+        Search results for <span className={styles.query}>{query}</span>
+      </h1>
+      <ScopeLinks query={query} scope={scope} />
+      {children}
+    </>
+  );
+}
+
+function ScopeLinks({ query, scope }: { query: string; scope: SearchScope }) {
+  return (
+    <nav aria-label="Search in" className={styles.scopes}>
+      <ul>
+        {SEARCH_SCOPES.map((option) => (
+          <li key={option.value}>
+            <Link
+              to={{
+                pathname: paths.search,
+                search: `?${new URLSearchParams({ scope: option.value, q: query })}`,
+              }}
+              aria-current={option.value === scope ? "page" : undefined}
+            >
+              {option.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SearchResults({ response }: { response: SearchResponse }) {
+  const { scope, products, moreProducts, pages, morePages } = response;
+  return (
+    <div className={styles.sections}>
+      <p role="status" className="visually-hidden">
+        {resultsSummary(response)}
+      </p>
+      {scope !== "page" ? (
+        <ResultSection
+          id="shop-results"
+          title="Shop"
+          count={products.length}
+          noun="products"
+          more={moreProducts}
+          empty="No shop results found."
+        >
+          <ProductGrid products={products} headingLevel={3} />
+        </ResultSection>
+      ) : null}
+      {scope !== "shop" ? (
+        <ResultSection
+          id="page-results"
+          title="Pages"
+          count={pages.length}
+          noun="pages"
+          more={morePages}
+          empty="No page results found."
+        >
+          <PageResults hits={pages} />
+        </ResultSection>
+      ) : null}
+    </div>
+  );
+}
+
+interface ResultSectionProps {
+  id: string;
+  title: string;
+  count: number;
+  noun: string;
+  /** More matched than the API returns. */
+  more: boolean;
+  /** SPEC §2: what an empty section says. */
+  empty: string;
+  children: ReactNode;
+}
+
+function ResultSection({ id, title, count, noun, more, empty, children }: ResultSectionProps) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {count === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <>
+          {children}
+          {more ? (
+            <p className={styles.more}>
+              Showing the first {count} {noun}. Add a word to narrow the search.
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function resultsSummary({ scope, products, pages }: SearchResponse): string {
+  const parts = [
+    scope !== "page" ? `${products.length} ${products.length === 1 ? "product" : "products"}` : "",
+    scope !== "shop" ? `${pages.length} ${pages.length === 1 ? "page" : "pages"}` : "",
+  ].filter(Boolean);
+  return `Found ${parts.join(" and ")}.`;
+}

@@ -1,0 +1,31 @@
+/**
+ * A bounded map that forgets the least recently used entry first. Used for answers that depend
+ * only on the request while the catalogue is fixed (search answers, rendered search pages).
+ */
+export class Lru<Key, Value> {
+  readonly #entries = new Map<Key, Value>();
+
+  constructor(readonly capacity: number) {}
+
+  get(key: Key): Value | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) {
+      // Most recently used goes last.
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: Key, value: Value): void {
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.capacity) {
+      this.#entries.delete(this.#entries.keys().next().value as Key);
+    }
+    this.#entries.set(key, value);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}

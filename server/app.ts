@@ -55,6 +55,12 @@ export const SECURITY_HEADERS = {
   "x-xss-protection": "0",
 } as const;
 
+const API_HEADERS = {
+  ...SECURITY_HEADERS,
+  "content-security-policy": API_CSP,
+  "cache-control": "no-store",
+} as const;
+
 export async function buildApp({
   config,
   database,
@@ -92,9 +98,12 @@ export async function buildApp({
 
   // Security headers (helmet's defaults, fixed once) and the request id on every answer, set
   // in one callback-style hook: @fastify/helmet recomputed them per request and cost ~40% of
-  // the API's throughput (npm run bench). HTML pages add their own CSP (static-site.ts).
+  // the API's throughput (npm run bench). HTML pages add their own CSP (static-site.ts); API
+  // answers get the API's, and no-store unless a route that may be cached sets its own.
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    // Routing has happened by now: the matched route's pattern tells API from site.
+    const route = request.routeOptions.url;
+    reply.headers(route?.startsWith("/api/") ? API_HEADERS : SECURITY_HEADERS);
     reply.header("x-request-id", request.id);
     done();
   });
@@ -142,12 +151,6 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      // Routes that may be cached set their own cache-control over this default.
-      api.addHook("onRequest", (_request, reply, done) => {
-        reply.header("content-security-policy", API_CSP);
-        reply.header("cache-control", "no-store");
-        done();
-      });
       await api.register(healthRoutes, { database });
       await api.register(contactRoutes, { database, config });
       await api.register(accountRoutes, {

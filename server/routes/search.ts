@@ -5,7 +5,7 @@ import { validate } from "../lib/validate";
 import type { SearchEngine } from "../search/search-engine";
 
 const MAX_CACHED_ANSWERS = 500;
-const MAX_CACHED_ANSWER_CHARS = 64 * 1024;
+const MAX_CACHED_ANSWER_BYTES = 64 * 1024;
 
 /**
  * GET /api/search?q=&scope=all|shop|page: the products and pages whose text contains q
@@ -16,15 +16,15 @@ export const searchRoutes: FastifyPluginAsync<{ engine: SearchEngine }> = async 
   { engine },
 ) => {
   // Answers depend only on the URL while the catalogue is fixed, so recent ones are kept,
-  // ready to send (large answers are not kept).
-  const answers = new Lru<string, string>(MAX_CACHED_ANSWERS);
+  // ready to send as bytes (large answers are not kept).
+  const answers = new Lru<string, Buffer>(MAX_CACHED_ANSWERS);
 
   app.get("/search", (request, reply) => {
     let body = answers.get(request.url);
     if (body === undefined) {
       const { q, scope } = validate(searchQuerySchema, request.query);
-      body = engine.answer(q, scope);
-      if (body.length <= MAX_CACHED_ANSWER_CHARS) answers.set(request.url, body);
+      body = Buffer.from(engine.answer(q, scope));
+      if (body.length <= MAX_CACHED_ANSWER_BYTES) answers.set(request.url, body);
     }
     // Results change only when the site is redeployed.
     reply.header("cache-control", "public, max-age=300");

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
-import { fieldErrors } from "~core/validation/field-errors";
 import { Field, FeedbackMessage, type Feedback } from "~/components/form-field";
 import { useAccountFields } from "./account-fields";
 import { accountApi, ApiError } from "./account-api";
-import { accountRules } from "./account-rules";
+import { accountRules, checkAccountForm } from "./account-rules";
 import styles from "./auth-forms.module.css";
 import { PasswordField } from "./password-field";
 import { isUnauthorized } from "./use-account-details";
@@ -46,17 +45,15 @@ export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
     if (pending) return;
     setFeedback(null);
     setPending(true);
-    const rules = await accountRules.load().catch(() => undefined);
-    // Without the rules (a failed download) the server still checks, with the same schema.
-    const parsed = rules?.updateAccountSchema.safeParse(fields.values);
-    if (parsed && !parsed.success) {
-      fail(fieldErrors(parsed.error));
+    const checked = await checkAccountForm("updateAccountSchema", fields.values);
+    if (!checked.ok) {
+      fail(checked.errors);
       setPending(false);
       return;
     }
     fields.setErrors({});
     try {
-      const { token: fresh } = await accountApi.updateAccount(token, parsed?.data ?? fields.values);
+      const { token: fresh } = await accountApi.updateAccount(token, checked.data);
       fields.clear();
       setFeedback({ kind: "success", text: "Account details updated" });
       onUpdated(fresh);

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ACCOUNT_LIMITS } from "~core/account/account-limits";
 import { siteConfig } from "~core/site-config";
-import { fieldErrors } from "~core/validation/field-errors";
 import { Field, FeedbackMessage, type Feedback } from "~/components/form-field";
 import { useAccountFields } from "./account-fields";
 import { accountApi, ApiError } from "./account-api";
-import { accountRules } from "./account-rules";
+import { accountRules, checkAccountForm } from "./account-rules";
 import styles from "./auth-forms.module.css";
 
 export const REGISTRATION_SUCCESS = "Success: Registration successful";
@@ -39,18 +38,16 @@ export function SignupForm({ onRegistered }: { onRegistered: (token: string) => 
     if (pending) return;
     setFeedback(null);
     setPending(true);
-    const rules = await accountRules.load().catch(() => undefined);
-    // Without the rules (a failed download) the server still checks, with the same schema.
-    const parsed = rules?.signupSchema.safeParse(fields.values);
-    if (parsed && !parsed.success) {
-      fields.setErrors(fieldErrors(parsed.error));
+    const checked = await checkAccountForm("signupSchema", fields.values);
+    if (!checked.ok) {
+      fields.setErrors(checked.errors);
       setChecks((count) => count + 1);
       setPending(false);
       return;
     }
     fields.setErrors({});
     try {
-      const { token } = await accountApi.signup(parsed?.data ?? fields.values);
+      const { token } = await accountApi.signup(checked.data);
       setFeedback({ kind: "success", text: REGISTRATION_SUCCESS });
       onRegistered(token);
     } catch (error) {

@@ -33,5 +33,20 @@ export default defineConfig({
   },
   build: {
     assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the root layout imports is on every page: one file instead of a dozen
+              // tiny ones, each with its own import line, manifest entry and gzip overhead.
+              // (React and React Router come along as their dependencies.)
+              name: "app-shell",
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|[\\/]app[\\/](lib[\\/](local-storage-store|use-hydrated|seo|hydrate-on-intent)|components[\\/](json-ld|not-found-screen)|features[\\/](auth[\\/]auth-store|cart[\\/]cart-store|search[\\/]search-scopes)|paths)\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

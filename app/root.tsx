@@ -25,11 +25,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b6e69" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript + sessionBootScript }} />
+        <StaticScript html={import.meta.env.SSR ? themeBootScript + sessionBootScript : ""} />
         <link rel="icon" href="/media/kybernetes-mark.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <JsonLd data={organizationJsonLd} />
+        {import.meta.env.SSR ? (
+          <JsonLd data={organizationJsonLd} />
+        ) : (
+          <StaticScript type="application/ld+json" html="" />
+        )}
       </head>
       <body>
         <SiteHeader />
@@ -37,12 +41,22 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <script dangerouslySetInnerHTML={{ __html: cartCountBootScript }} />
+        <StaticScript html={import.meta.env.SSR ? cartCountBootScript : ""} />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+/**
+ * A script whose text matters only in the prerendered HTML (the boot scripts, the organisation's
+ * structured data). The browser hydrates the element as it is and never re-renders it, so the
+ * text is written only while prerendering (`import.meta.env.SSR`) and the client bundle does
+ * not carry a second copy.
+ */
+function StaticScript({ html, type }: { html: string; type?: string }) {
+  return <script type={type} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
 }
 
 export default function App() {

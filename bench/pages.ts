@@ -88,6 +88,29 @@ function gzipKb(siteDir: string, urls: string[]): number {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
+/**
+ * Every module a page's boot script loads, with their static imports: the JavaScript the page
+ * runs once hydrated. Pages that wait for the visitor's first move (docs/decisions/008) load
+ * none of it during the Lighthouse run, so this is what the route budget is checked against.
+ */
+export function bootModuleUrls(siteDir: string, pagePath: string): string[] {
+  const pathname = new URL(pagePath, "http://x").pathname;
+  const html = readFileSync(path.join(siteDir, pathname, "index.html"), "utf8");
+  const boot = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  const pending = [...boot.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1] as string);
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const url = pending.pop() as string;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(path.join(siteDir, url), "utf8");
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      pending.push(new URL(match[1] as string, `http://x${url}`).pathname);
+    }
+  }
+  return [...seen].map((url) => `http://x${url}`);
+}
+
 export async function benchPages(options: {
   origin: string;
   siteDir: string;
@@ -178,6 +201,7 @@ export async function benchPages(options: {
       const pick = (key: keyof PageRun) => median(list.map((run) => run[key] as number));
       const last = list[list.length - 1] as PageRun;
       const jsKb = gzipKb(options.siteDir, last.scripts);
+      const routeJsKb = gzipKb(options.siteDir, bootModuleUrls(options.siteDir, pagePath));
       const cssKb = gzipKb(options.siteDir, last.styles);
       const lcpRatio = pick("lcp") / referenceLcp;
       const row = {
@@ -190,6 +214,7 @@ export async function benchPages(options: {
         "LCP/ref": lcpRatio.toFixed(2),
         CLS: pick("cls").toFixed(3),
         "JS KB gz": jsKb,
+        "JS once used": routeJsKb,
         "CSS KB gz": cssKb,
         "transfer KB": pick("transferKb"),
       };
@@ -209,6 +234,10 @@ export async function benchPages(options: {
         },
         { label: `${pagePath} CLS ${row.CLS} = 0`, ok: pick("cls") <= PAGE_BUDGETS.cls },
         { label: `${pagePath} JS ${jsKb} KB gzip ≤ ${jsBudget}`, ok: jsKb <= jsBudget },
+        {
+          label: `${pagePath} JS once used ${routeJsKb} KB gzip ≤ ${PAGE_BUDGETS.routeJsKb}`,
+          ok: routeJsKb <= PAGE_BUDGETS.routeJsKb,
+        },
         {
           label: `${pagePath} CSS ${cssKb} KB gzip ≤ ${PAGE_BUDGETS.cssKb}`,
           ok: cssKb <= PAGE_BUDGETS.cssKb,

@@ -38,7 +38,7 @@ describe("deferHydration", () => {
   it("holds button clicks made before hydration and replays them after", () => {
     const html = deferHydration(page);
     expect(html).toContain('addEventListener("click",hold,true)');
-    expect(html).toContain("button.click()");
+    expect(html).toContain("?.click()");
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatAddress, siteConfig, type SiteLinkName } from "~core/site-config";
 import { formatAud } from "~core/money/money";
 import { SpinningEmblem } from "./spinning-emblem";
+import detailsStyles from "./details-list.module.css";
 import styles from "./prose.module.css";
 
 /** Site-relative links move within the app; outside addresses stay plain links. */
@@ -28,7 +29,7 @@ function SiteLink({ to, children }: { to: SiteLinkName; children: ReactNode }) {
 function BankDetails() {
   const { bank } = siteConfig;
   return (
-    <dl className={styles.details}>
+    <dl className={detailsStyles.details}>
       <dt>Account name</dt>
       <dd>{bank.accountName}</dd>
       <dt>BSB</dt>

@@ -1,4 +1,4 @@
-import proseStyles from "~/components/prose.module.css";
+import detailsStyles from "~/components/details-list.module.css";
 import { AccountEditForm } from "~/features/auth/account-edit-form";
 import { clearToken, saveToken } from "~/features/auth/auth-store";
 import styles from "~/features/auth/auth-forms.module.css";
@@ -59,7 +59,7 @@ function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
       ) : (
         // Laid out at its final size while loading, so nothing below it moves when it fills in.
         <dl
-          className={proseStyles.details}
+          className={detailsStyles.details}
           aria-label="Your account details"
           aria-busy={details ? undefined : true}
         >

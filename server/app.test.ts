@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMIT_BYTES, SECURITY_HEADERS } from "./app";
+import { API_SECURITY_HEADERS, BODY_LIMIT_BYTES } from "./app";
 import { createTestApp } from "./test/test-app";
 
 let app: FastifyInstance;
@@ -63,10 +63,13 @@ describe("API errors are JSON and never leak internals", () => {
 
   it("sends security headers and a locked-down CSP on API answers", async () => {
     const response = await app.inject({ method: "GET", url: "/api/health" });
-    expect(response.headers).toMatchObject(SECURITY_HEADERS);
+    expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(response.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["strict-transport-security"]).toContain("max-age=31536000");
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 });

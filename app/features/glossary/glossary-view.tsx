@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import {
   ALPHABET,
@@ -59,11 +60,12 @@ export function GlossaryView({ terms, letter, path }: GlossaryViewProps) {
           <p>There are no terms under this letter yet.</p>
         ) : (
           <dl className={styles.terms}>
+            {/* No wrapper per entry: 240 entries are a large page, and every element costs. */}
             {shown.map((entry) => (
-              <div key={`${entry.letter}-${entry.term}`}>
+              <Fragment key={`${entry.letter}-${entry.term}`}>
                 <dt>{entry.term}</dt>
                 {entry.definition ? <dd>{entry.definition}</dd> : null}
-              </div>
+              </Fragment>
             ))}
           </dl>
         )}

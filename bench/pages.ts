@@ -59,6 +59,16 @@ interface PageRun {
   styles: string[];
   /** Audits that cost points, as "category: audit id". */
   failing: string[];
+  /** The start of the element Lighthouse took for the Largest Contentful Paint. */
+  lcpElement: string;
+}
+
+/** The LCP element's markup, cut short. */
+function lcpSnippet(details: unknown): string {
+  type Table = { items?: { items?: { node?: { snippet?: string } }[] }[] };
+  return (
+    (details as Table | undefined)?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 100) ?? "?"
+  );
 }
 
 /** What moved, when the page shifted: "shifted: <snippet>" per element. */
@@ -180,6 +190,7 @@ export async function benchPages(options: {
           .filter((item) => item.resourceType === "Stylesheet")
           .map((item) => String(item.url)),
         failing: [...failingAudits(lhr), ...shiftedNodes(lhr.audits["layout-shifts"]?.details)],
+        lcpElement: lcpSnippet(lhr.audits["largest-contentful-paint-element"]?.details),
       };
     };
 
@@ -229,7 +240,7 @@ export async function benchPages(options: {
         { label: `${pagePath} best practices ${row.bp} = 100`, ok: row.bp >= PAGE_BUDGETS.scores },
         { label: `${pagePath} SEO ${row.seo} = 100`, ok: row.seo >= PAGE_BUDGETS.scores },
         {
-          label: `${pagePath} LCP ${row["LCP/ref"]}× reference ≤ ${PAGE_BUDGETS.lcpRatio}`,
+          label: `${pagePath} LCP ${row["LCP/ref"]}× reference ≤ ${PAGE_BUDGETS.lcpRatio} (${last.lcpElement})`,
           ok: lcpRatio <= PAGE_BUDGETS.lcpRatio,
         },
         { label: `${pagePath} CLS ${row.CLS} = 0`, ok: pick("cls") <= PAGE_BUDGETS.cls },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { HYDRATE_ON_INTENT_MARKER } from "../app/lib/hydrate-on-intent";
+import { HYDRATE_ON_INTENT_MARKER, SERVER_RENDERED } from "../app/lib/hydrate-on-intent";
 
 const BOOT_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g;
@@ -55,12 +55,16 @@ export function deferHydration(html: string, file = "page"): string {
     `const boot=async()=>{const[${targets}]=await Promise.all([${urls.map(load).join(",")}]);` +
     `window.__reactRouterRouteModules=${modules};await ${load(entry)}};`;
   const onLoad = `document.readyState==="complete"?boot():addEventListener("load",boot,{once:true});`;
-  // A query string (?genre=, ?letter=) is applied after hydration, so such a visit loads at once.
+  const onIntent =
+    `{const intents=${JSON.stringify(INTENT_EVENTS)};` +
+    `const go=()=>{for(const type of intents)removeEventListener(type,go,true);boot()};` +
+    `for(const type of intents)addEventListener(type,go,{capture:true,passive:true})}`;
+  const serverRendered = `document.querySelector("[${SERVER_RENDERED}]")`;
+  // A query string (?genre=, ?letter=) is applied after hydration, so such a visit loads at
+  // once, unless the server already rendered the page for it (search results).
   const start = html.includes(HYDRATE_ON_INTENT_MARKER)
-    ? `if(location.search){${onLoad}}else{const intents=${JSON.stringify(INTENT_EVENTS)};` +
-      `const go=()=>{for(const type of intents)removeEventListener(type,go,true);boot()};` +
-      `for(const type of intents)addEventListener(type,go,{capture:true,passive:true})}`
-    : onLoad;
+    ? `if(location.search&&!${serverRendered}){${onLoad}}else${onIntent}`
+    : `if(${serverRendered})${onIntent}else{${onLoad}}`;
   return html
     .replace(MODULE_PRELOAD, "")
     .replace(BOOT_SCRIPT, () => `<script type="module">${REPLAY_CLICKS}${boot}${start}</script>`);

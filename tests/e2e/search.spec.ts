@@ -191,6 +191,18 @@ test.describe("a full page load", () => {
     await expect(page.getByRole("region", { name: "Pages" })).toHaveCount(0);
   });
 
+  test("loads no JavaScript until the visitor first acts", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/search?q=cyborg", { waitUntil: "networkidle" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for cyborg");
+    expect(scripts).toEqual([]);
+    await waitForHydration(page);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
   test("keeps the server's results in place while React takes over", async ({ page }) => {
     await page.goto("/search?q=cyborg");
     const heading = page.getByRole("heading", { level: 1 });

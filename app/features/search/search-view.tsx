@@ -15,8 +15,7 @@ import styles from "./search-view.module.css";
  */
 export const SEARCH_PAGE_SLOT = "search-page";
 
-/** The attribute the server sets on the slot when it rendered the results into it. */
-export const SERVER_RENDERED = "data-server-rendered";
+export { SERVER_RENDERED } from "~/lib/hydrate-on-intent";
 
 /** The heading and scope links of a search for `query`; the results or a message go below. */
 export function SearchPageView({

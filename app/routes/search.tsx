@@ -3,13 +3,9 @@ import { Await, useAsyncError } from "react-router";
 import { readSearchQuery, type SearchScope } from "~core/search/search-query";
 import type { SearchResponse } from "~core/search/search-response";
 import { fetchSearch, SEARCH_UNAVAILABLE } from "~/features/search/fetch-search";
-import {
-  SEARCH_PAGE_SLOT,
-  SearchPageView,
-  SearchResults,
-  SERVER_RENDERED,
-} from "~/features/search/search-view";
+import { SEARCH_PAGE_SLOT, SearchPageView, SearchResults } from "~/features/search/search-view";
 import styles from "~/features/search/search-view.module.css";
+import { SERVER_RENDERED } from "~/lib/hydrate-on-intent";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/search";

@@ -1,8 +1,6 @@
 import { z } from "../validation/zod";
 import { ACCOUNT_LIMITS } from "./account-limits";
 
-export { ACCOUNT_LIMITS };
-
 /** SPEC §5: text, @, text, dot, text, with no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

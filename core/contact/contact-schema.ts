@@ -5,8 +5,6 @@ import {
   type ContactField,
 } from "./contact-fields";
 
-export { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX_LENGTH, type ContactField };
-
 /** The exact messages of SPEC §5, shared by the form and POST /api/contact. */
 export const contactErrors = {
   emailRequired: "Email is required",

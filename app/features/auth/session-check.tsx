@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What a guarded page shows until the stored token has been read (see useSessionGuard). */
-export function SessionCheck() {
+function SessionCheck() {
   return <p role="status">Checking your session…</p>;
 }
 

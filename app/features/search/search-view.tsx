@@ -10,12 +10,10 @@ import styles from "./search-view.module.css";
 
 /**
  * The id of the element that holds the search page below the header. The server fills it with
- * the rendered results (server/search-page.ts) and the page keeps that markup until React has
+ * the rendered results (server/search/search-page.ts) and the page keeps that markup until React has
  * the same answer (routes/search.tsx).
  */
 export const SEARCH_PAGE_SLOT = "search-page";
-
-export { SERVER_RENDERED } from "~/lib/hydrate-on-intent";
 
 /** The heading and scope links of a search for `query`; the results or a message go below. */
 export function SearchPageView({

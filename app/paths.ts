@@ -42,6 +42,8 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** Static data files SPEC §7 reads by URL; they stay served for anyone who reads them. */
 export const dataFiles = {
   terminologies: "/Terminologies.csv",
+  /** The parsed glossary, for the glossary page (docs/decisions/010); not in SPEC §7. */
+  glossary: "/glossary.json",
 } as const;
 
 /** Second spellings SPEC §2 gives for some routes; they serve the same screen. */

@@ -46,9 +46,10 @@ export default [
   route(at(paths.learnProgramming), "routes/learn-programming-for-beginners.tsx"),
   route(at(paths.learnRfid), "routes/learn-rfid-for-beginners.tsx"),
 
-  // Glossary, and its data file for anyone who reads it (SPEC §7)
+  // Glossary, its data file for anyone who reads it (SPEC §7), and the page's own data
   route(at(paths.terminologies), "routes/terminologies.tsx"),
   route(at(dataFiles.terminologies), "routes/terminologies-csv.ts"),
+  route(at(dataFiles.glossary), "routes/glossary-json.ts"),
 
   // Accounts
   route(at(paths.signup), "routes/signup.tsx"),

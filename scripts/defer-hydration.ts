@@ -60,7 +60,7 @@ export function deferHydration(html: string, file = "page"): string {
     `const go=()=>{for(const type of intents)removeEventListener(type,go,true);boot()};` +
     `for(const type of intents)addEventListener(type,go,{capture:true,passive:true})}`;
   const serverRendered = `document.querySelector("[${SERVER_RENDERED}]")`;
-  // A query string (?genre=, ?letter=) is applied after hydration, so such a visit loads at
+  // A query string (?genre=, ?type=) is applied after hydration, so such a visit loads at
   // once, unless the server already rendered the page for it (search results).
   const start = html.includes(HYDRATE_ON_INTENT_MARKER)
     ? `if(location.search&&!${serverRendered}){${onLoad}}else${onIntent}`

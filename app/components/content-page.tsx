@@ -7,7 +7,8 @@ import styles from "./prose.module.css";
 interface ContentPageProps {
   Content: MDXContent;
   /**
-   * Set when the route adds something that needs JavaScript at once (a form).
+   * Set when the route adds something that needs JavaScript at once (a form, or data fetched
+   * after the first paint).
    * Otherwise the page reads completely as HTML and its JavaScript waits for the visitor's
    * first move (scripts/defer-hydration.ts).
    */

@@ -1,19 +1,54 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
-import { ALPHABET } from "~core/glossary/glossary";
-import Terminologies, { ErrorBoundary, loader } from "./terminologies";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ALPHABET, FIRST_PAINT_TERMS, glossaryPageData } from "~core/glossary/glossary";
+import { fetchGlossary } from "~/features/glossary/fetch-glossary";
+import { glossary } from "~/lib/glossary.server";
+import Terminologies, { clientLoader, ErrorBoundary, loader } from "./terminologies";
+
+vi.mock("~/features/glossary/fetch-glossary", () => ({ fetchGlossary: vi.fn() }));
+
+afterEach(() => {
+  vi.mocked(fetchGlossary).mockReset();
+});
 
 describe("/terminologies", () => {
-  it("loads the glossary from content/terminologies.csv at build time", () => {
-    const { terms } = loader();
-    expect(terms.length).toBeGreaterThanOrEqual(150);
-    for (const term of terms) {
+  it("has a glossary read from content/terminologies.csv at build time", () => {
+    expect(glossary.length).toBeGreaterThanOrEqual(150);
+    for (const term of glossary) {
       expect(ALPHABET).toContain(term.letter);
       expect(term.term.toUpperCase().startsWith(term.letter)).toBe(true);
       expect(term.definition.length).toBeGreaterThan(20);
     }
-    expect(new Set(terms.map((term) => term.term.toLowerCase())).size).toBe(terms.length);
+    expect(new Set(glossary.map((term) => term.term.toLowerCase())).size).toBe(glossary.length);
+  });
+
+  it("prerenders the first terms and names all of them", () => {
+    const data = loader();
+    expect(data.terms).toEqual(glossary.slice(0, FIRST_PAINT_TERMS));
+    expect(data.names).toHaveLength(glossary.length);
+    expect(data.complete).toBe(false);
+  });
+
+  it("fetches the whole glossary in the browser", async () => {
+    vi.mocked(fetchGlossary).mockResolvedValue([...glossary]);
+    const serverLoader = vi.fn();
+    const data = await clientLoader({ serverLoader } as unknown as Parameters<
+      typeof clientLoader
+    >[0]);
+    expect(data).toEqual(glossaryPageData(glossary));
+    expect(data.complete).toBe(true);
+    expect(serverLoader).not.toHaveBeenCalled();
+    expect(clientLoader.hydrate).toBe(true);
+  });
+
+  it("keeps the prerendered terms, marked failed, when the fetch fails", async () => {
+    vi.mocked(fetchGlossary).mockRejectedValue(new TypeError("Failed to fetch"));
+    const serverLoader = vi.fn(async () => loader());
+    const data = await clientLoader({ serverLoader } as unknown as Parameters<
+      typeof clientLoader
+    >[0]);
+    expect(data).toEqual({ ...loader(), failed: true });
   });
 
   it("filters by the ?letter= in the address", async () => {
@@ -21,7 +56,7 @@ describe("/terminologies", () => {
       {
         path: "/terminologies",
         Component: Terminologies,
-        loader: () => loader(),
+        loader: () => glossaryPageData(glossary),
         HydrateFallback: () => null,
       },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lettersWithTerms, normaliseLetter, termsForLetter } from "./glossary";
+import { glossaryPageData, lettersWithTerms, normaliseLetter, termsForLetter } from "./glossary";
 import { parseTerminologiesCsv } from "./parse-terminologies";
 
 const csv = `Letter,Terminology
@@ -44,5 +44,22 @@ describe("glossary filtering", () => {
 
   it("lists the letters that have terms", () => {
     expect([...lettersWithTerms(terms)].sort()).toEqual(["A", "B", "Q"]);
+  });
+});
+
+describe("glossaryPageData", () => {
+  const terms = parseTerminologiesCsv(csv);
+
+  it("keeps the first terms and still describes the whole glossary", () => {
+    const data = glossaryPageData(terms, 2);
+    expect(data.terms.map((term) => term.term)).toEqual(["Axon", "Biohacking"]);
+    expect(data.names).toEqual(["Axon", "Biohacking", "Q factor"]);
+    expect(data.letters).toEqual(["A", "B", "Q"]);
+    expect(data.complete).toBe(false);
+  });
+
+  it("is complete when nothing was left out", () => {
+    expect(glossaryPageData(terms).complete).toBe(true);
+    expect(glossaryPageData(terms, 3)).toMatchObject({ complete: true, terms });
   });
 });

@@ -28,3 +28,38 @@ export function termsForLetter(terms: readonly GlossaryTerm[], letter: string | 
 export function lettersWithTerms(terms: readonly GlossaryTerm[]): Set<string> {
   return new Set(terms.map((term) => term.letter));
 }
+
+/**
+ * How many definitions the prerendered glossary page carries. The whole glossary is over 20 KB
+ * compressed; a first response that fits TCP's first round trip (about 14 KB with headers)
+ * paints a round trip sooner, so the page ships the first terms and fetches the rest
+ * (docs/decisions/010).
+ */
+export const FIRST_PAINT_TERMS = 60;
+
+/** What the glossary page renders: all or the first of the terms, and facts about the whole. */
+export interface GlossaryPageData {
+  /** Every term, or only the first FIRST_PAINT_TERMS until the rest has arrived. */
+  terms: GlossaryTerm[];
+  /** The name of every term in the glossary (the count, the structured data). */
+  names: string[];
+  /** The letters that have at least one term in the whole glossary. */
+  letters: string[];
+  /** True once `terms` holds the whole glossary. */
+  complete: boolean;
+  /** True when the rest of the glossary could not be fetched. */
+  failed?: boolean;
+}
+
+/** The page data for a glossary, cut to its first `limit` definitions (all by default). */
+export function glossaryPageData(
+  terms: readonly GlossaryTerm[],
+  limit = Number.POSITIVE_INFINITY,
+): GlossaryPageData {
+  return {
+    terms: terms.slice(0, limit),
+    names: terms.map((term) => term.term),
+    letters: [...lettersWithTerms(terms)],
+    complete: terms.length <= limit,
+  };
+}

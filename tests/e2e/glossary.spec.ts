@@ -6,7 +6,10 @@ test("the glossary filters by letter, kept in the address", async ({ page }) => 
   const letters = page.getByRole("navigation", { name: "Glossary letters" });
   const terms = page.locator("main dl dt");
   await expect(page.getByRole("heading", { level: 2, name: "All Terms" })).toBeVisible();
+  // The rest of the glossary arrives after the first terms (docs/decisions/010).
+  await expect(page.getByText(/follow as soon as the page has loaded/)).toHaveCount(0);
   expect(await terms.count()).toBeGreaterThanOrEqual(150);
+  await expect(page.getByRole("status")).toHaveText(`${await terms.count()} terms`);
   await expect(letters.getByRole("link")).toHaveCount(27);
 
   await letters.getByRole("link", { name: "B", exact: true }).click();
@@ -48,12 +51,45 @@ test("/Terminologies.csv is served with its header row", async ({ request }) => 
   expect(text.split("\n").filter(Boolean).length).toBeGreaterThan(150);
 });
 
+test.describe("the first response", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("holds the first terms and points to the full CSV for the rest", async ({ page }) => {
+    await page.goto("/terminologies");
+    await expect(page.getByRole("heading", { level: 2, name: "All Terms" })).toBeVisible();
+    const count = Number((await page.getByRole("status").textContent())?.split(" ")[0]);
+    expect(count).toBeGreaterThanOrEqual(150);
+    await expect(page.locator("main dl dt")).toHaveCount(60);
+    await expect(
+      page.getByText(
+        `The other ${count - 60} terms follow as soon as the page has loaded. All ${count} are also in the glossary CSV file.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "glossary CSV file" })).toHaveAttribute(
+      "href",
+      "/Terminologies.csv",
+    );
+  });
+});
+
 test.describe("when the glossary data cannot be loaded", () => {
   test.use({ allowedConsoleErrors: /Failed to load resource/ });
+
+  test("the first terms stay and the page says the rest is missing", async ({ page }) => {
+    await page.route("**/glossary.json", (route) => route.abort());
+    await page.goto("/terminologies");
+    await waitForHydration(page);
+    await expect(page.getByRole("alert")).toHaveText(
+      "The rest of the glossary could not be loaded. Please check your connection and reload the page.",
+    );
+    await expect(page.locator("main dl dt")).toHaveCount(60);
+    await expect(page.getByText("Accelerometer", { exact: true })).toBeVisible();
+  });
 
   test("the page says so instead of staying empty", async ({ page }) => {
     await page.goto("/library");
     await waitForHydration(page);
+    await page.route("**/glossary.json", (route) => route.abort());
     await page.route("**/terminologies.data*", (route) => route.abort());
     await page.getByRole("main").getByRole("link", { name: "Terminologies" }).first().click();
     await expect(page.getByRole("alert")).toHaveText(

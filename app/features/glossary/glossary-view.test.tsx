@@ -1,7 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { GlossaryTerm } from "~core/glossary/glossary";
+import {
+  glossaryPageData,
+  type GlossaryPageData,
+  type GlossaryTerm,
+} from "~core/glossary/glossary";
 import { GlossaryView } from "./glossary-view";
 
 const terms: GlossaryTerm[] = [
@@ -11,10 +15,10 @@ const terms: GlossaryTerm[] = [
   { letter: "Q", term: "Q factor", definition: "" },
 ];
 
-function renderView(letter: string | null) {
+function renderView(letter: string | null, data: GlossaryPageData = glossaryPageData(terms)) {
   render(
     <MemoryRouter>
-      <GlossaryView terms={terms} letter={letter} path="/terminologies" />
+      <GlossaryView data={data} letter={letter} path="/terminologies" />
     </MemoryRouter>,
   );
   return screen.getByRole("navigation", { name: "Glossary letters" });
@@ -59,5 +63,52 @@ describe("GlossaryView", () => {
     renderView("Z");
     expect(screen.getByRole("heading", { level: 2, name: "Z" })).toBeVisible();
     expect(screen.getByText("There are no terms under this letter yet.")).toBeVisible();
+  });
+
+  describe("before the whole glossary has arrived", () => {
+    const firstTwo = glossaryPageData(terms, 2);
+
+    it("shows the first terms under All, counts them all and says the rest follow", () => {
+      const letters = renderView(null, firstTwo);
+      expect(screen.getByText("4 terms")).toBeVisible();
+      expect(screen.getByText("Axon")).toBeVisible();
+      expect(screen.queryByText("Biofilm")).toBeNull();
+      expect(screen.getByText(/^The other 2 terms follow/)).toHaveTextContent(
+        "The other 2 terms follow as soon as the page has loaded. All 4 are also in the glossary CSV file.",
+      );
+      expect(screen.getByRole("link", { name: "glossary CSV file" })).toHaveAttribute(
+        "href",
+        "/Terminologies.csv",
+      );
+      // Letters come from the whole glossary, not only from the terms shown so far.
+      expect(within(letters).getByRole("link", { name: "Q" })).toHaveAttribute(
+        "href",
+        "/terminologies?letter=Q",
+      );
+    });
+
+    it("waits for the rest before showing a letter", () => {
+      renderView("B", firstTwo);
+      expect(screen.getByRole("heading", { level: 2, name: "B" })).toBeVisible();
+      expect(screen.getByRole("status")).toHaveTextContent("Loading terms…");
+      expect(screen.queryByText("There are no terms under this letter yet.")).toBeNull();
+    });
+
+    it("keeps the first terms and says so when the rest could not be loaded", () => {
+      renderView(null, { ...firstTwo, failed: true });
+      expect(screen.getByText("Axon")).toBeVisible();
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "The rest of the glossary could not be loaded. Please check your connection and reload the page.",
+      );
+      expect(screen.queryByText(/follow as soon as/)).toBeNull();
+    });
+
+    it("says so under a letter too when the rest could not be loaded", () => {
+      renderView("B", { ...firstTwo, failed: true });
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "The rest of the glossary could not be loaded.",
+      );
+      expect(screen.queryByText("Loading terms…")).toBeNull();
+    });
   });
 });

@@ -1,25 +1,26 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import {
-  ALPHABET,
-  lettersWithTerms,
-  termsForLetter,
-  type GlossaryTerm,
-} from "~core/glossary/glossary";
+import { ALPHABET, termsForLetter, type GlossaryPageData } from "~core/glossary/glossary";
+import { dataFiles } from "~/paths";
 import styles from "./glossary-view.module.css";
 
 interface GlossaryViewProps {
-  terms: readonly GlossaryTerm[];
+  data: GlossaryPageData;
   /** One capital letter, or null for All. */
   letter: string | null;
   /** The page's own path; "All" links back to it without a query. */
   path: string;
 }
 
-/** SPEC §2 Terminologies: All and A–Z, filtered by letter, with "All Terms" or the letter. */
-export function GlossaryView({ terms, letter, path }: GlossaryViewProps) {
-  const available = lettersWithTerms(terms);
-  const shown = termsForLetter(terms, letter);
+const termCount = (count: number) => (count === 1 ? "1 term" : `${count} terms`);
+
+/**
+ * SPEC §2 Terminologies: All and A–Z, filtered by letter, with "All Terms" or the letter.
+ * Until the whole glossary has arrived (docs/decisions/010), All shows the first terms and
+ * says how many follow, and a letter waits for the rest.
+ */
+export function GlossaryView({ data, letter, path }: GlossaryViewProps) {
+  const available = new Set(data.letters);
   const heading = letter ?? "All Terms";
 
   return (
@@ -53,24 +54,63 @@ export function GlossaryView({ terms, letter, path }: GlossaryViewProps) {
 
       <section aria-labelledby="glossary-heading">
         <h2 id="glossary-heading">{heading}</h2>
-        <p className={styles.count} role="status">
-          {shown.length === 1 ? "1 term" : `${shown.length} terms`}
-        </p>
-        {shown.length === 0 ? (
-          <p>There are no terms under this letter yet.</p>
+        {!data.complete && letter !== null ? (
+          data.failed ? (
+            <RestUnavailable />
+          ) : (
+            <p className={styles.count} role="status">
+              Loading terms…
+            </p>
+          )
         ) : (
-          <dl className={styles.terms}>
-            {/* No wrapper per entry: 240 entries are a large page, and every element costs. */}
-            {shown.map((entry) => (
-              <Fragment key={`${entry.letter}-${entry.term}`}>
-                <dt>{entry.term}</dt>
-                {entry.definition ? <dd>{entry.definition}</dd> : null}
-              </Fragment>
-            ))}
-          </dl>
+          <TermList data={data} letter={letter} />
         )}
       </section>
     </>
+  );
+}
+
+function TermList({ data, letter }: { data: GlossaryPageData; letter: string | null }) {
+  const shown = termsForLetter(data.terms, letter);
+  const following = data.names.length - data.terms.length;
+  return (
+    <>
+      <p className={styles.count} role="status">
+        {termCount(letter === null ? data.names.length : shown.length)}
+      </p>
+      {shown.length === 0 ? (
+        <p>There are no terms under this letter yet.</p>
+      ) : (
+        <dl className={styles.terms}>
+          {/* No wrapper per entry: 240 entries are a large page, and every element costs. */}
+          {shown.map((entry) => (
+            <Fragment key={`${entry.letter}-${entry.term}`}>
+              <dt>{entry.term}</dt>
+              {entry.definition ? <dd>{entry.definition}</dd> : null}
+            </Fragment>
+          ))}
+        </dl>
+      )}
+      {data.complete ? null : data.failed ? (
+        <RestUnavailable />
+      ) : (
+        <p className={styles.more}>
+          The other {termCount(following)} follow as soon as the page has loaded. All{" "}
+          {data.names.length} are also in the{" "}
+          <a href={dataFiles.terminologies}>glossary CSV file</a>.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The first terms are shown, but the rest of the glossary could not be fetched. */
+function RestUnavailable() {
+  return (
+    <p role="alert" className={styles.problem}>
+      The rest of the glossary could not be loaded. Please check your connection and reload the
+      page.
+    </p>
   );
 }
 

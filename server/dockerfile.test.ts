@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+// No Docker engine runs where the tests run, so the image itself cannot be built here. These
+// checks hold the Dockerfile to what the server needs, which is what usually goes wrong.
+const dockerfile = readFileSync("Dockerfile", "utf8");
+const stages = dockerfile.split(/^FROM /m).slice(1);
+const runtime = stages.at(-1) ?? "";
+const dependencies = Object.keys(
+  (JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> })
+    .dependencies,
+);
+
+/** The paths the runtime stage copies in, from the build context or the build stage. */
+function copiedPaths(fromBuild: boolean): string[] {
+  return [...runtime.matchAll(/^COPY (--from=\S+ )?(.+)$/gm)]
+    .filter((match) => Boolean(match[1]) === fromBuild)
+    .flatMap((match) => (match[2] ?? "").trim().split(/\s+/).slice(0, -1))
+    .map((each) => each.replace(/^\/app\//, "").replace(/\/$/, ""));
+}
+
+/** Package name of a bare import: "react-dom/server" → "react-dom", "@a/b/c" → "@a/b". */
+const packageOf = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+
+describe("Dockerfile", () => {
+  it("builds in one stage and runs the production dependencies only, as a non-root user", () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    expect(stages[0]).toMatch(/RUN npm ci\n/);
+    expect(runtime).toMatch(/RUN npm ci --omit=dev/);
+    expect(runtime).toMatch(/^USER (?!root\b)\S+/m);
+    expect(runtime).toContain('CMD ["node", "--import", "tsx", "server/main.ts"]');
+  });
+
+  it("copies every file the server imports, and the search renderer the build makes", async () => {
+    const result = await build({
+      entryPoints: ["server/main.ts"],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const sources = copiedPaths(false);
+    const local = Object.keys(result.metafile.inputs);
+    expect(local.length).toBeGreaterThan(20);
+    for (const file of local) {
+      expect(
+        sources.some((dir) => file.startsWith(`${dir}/`)),
+        `${file} is imported by the server but not copied into the image`,
+      ).toBe(true);
+    }
+    expect(copiedPaths(true)).toEqual(
+      expect.arrayContaining([path.join("build", "client"), path.join("build", "search-renderer")]),
+    );
+  });
+
+  it("needs no development dependency at run time, in the server or the search renderer", async () => {
+    const result = await build({
+      entryPoints: ["server/main.ts", "app/features/search/search-page-markup.tsx"],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      write: false,
+      metafile: true,
+      outdir: "out",
+      logLevel: "silent",
+    });
+    const packages = new Set(
+      Object.values(result.metafile.inputs)
+        .flatMap((input) => input.imports)
+        .filter((each) => each.external && !each.path.startsWith("node:"))
+        .map((each) => packageOf(each.path))
+        .filter((name) => !builtinModules.includes(name)),
+    );
+    expect(packages.size).toBeGreaterThan(5);
+    for (const name of packages) {
+      expect(dependencies, `${name} is used at run time but is a development dependency`).toContain(
+        name,
+      );
+    }
+  });
+});

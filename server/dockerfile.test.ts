@@ -29,6 +29,22 @@ const packageOf = (specifier: string) =>
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
 
+/** What the given entry points import, as esbuild resolves it (aliases from tsconfig.json). */
+async function importGraph(entryPoints: string[]) {
+  const result = await build({
+    entryPoints,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    write: false,
+    metafile: true,
+    outdir: "out",
+    logLevel: "silent",
+  });
+  return result.metafile.inputs;
+}
+
 describe("Dockerfile", () => {
   it("builds in one stage and runs the production dependencies only, as a non-root user", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
@@ -39,18 +55,8 @@ describe("Dockerfile", () => {
   });
 
   it("copies every file the server imports, and the search renderer the build makes", async () => {
-    const result = await build({
-      entryPoints: ["server/main.ts"],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      packages: "external",
-      write: false,
-      metafile: true,
-      logLevel: "silent",
-    });
     const sources = copiedPaths(false);
-    const local = Object.keys(result.metafile.inputs);
+    const local = Object.keys(await importGraph(["server/main.ts"]));
     expect(local.length).toBeGreaterThan(20);
     for (const file of local) {
       expect(
@@ -64,19 +70,12 @@ describe("Dockerfile", () => {
   });
 
   it("needs no development dependency at run time, in the server or the search renderer", async () => {
-    const result = await build({
-      entryPoints: ["server/main.ts", "app/features/search/search-page-markup.tsx"],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      packages: "external",
-      write: false,
-      metafile: true,
-      outdir: "out",
-      logLevel: "silent",
-    });
+    const inputs = await importGraph([
+      "server/main.ts",
+      "app/features/search/search-page-markup.tsx",
+    ]);
     const packages = new Set(
-      Object.values(result.metafile.inputs)
+      Object.values(inputs)
         .flatMap((input) => input.imports)
         .filter((each) => each.external && !each.path.startsWith("node:"))
         .map((each) => packageOf(each.path))

@@ -1,4 +1,12 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useId,
+  useImperativeHandle,
+  useRef,
+  type ComponentPropsWithRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react";
+import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
 import styles from "./form-field.module.css";
 
 /** What the field's control must spread onto itself to be tied to its label, hint and error. */
@@ -69,7 +77,7 @@ export function Field({ label, error, children, id, ...input }: FieldProps) {
     <FormField label={label} id={id ?? generatedId} error={error}>
       {(control) => (
         <div className={styles.control}>
-          <input {...control} {...input} />
+          <Input {...control} {...input} />
           {children}
         </div>
       )}
@@ -95,4 +103,20 @@ export function FeedbackMessage({ feedback }: { feedback: Feedback }) {
       </p>
     </>
   );
+}
+
+/** An `<input>` that keeps what was typed into it before the page hydrated. */
+export function Input({ ref, ...props }: ComponentPropsWithRef<"input">) {
+  const own = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => own.current as HTMLInputElement, []);
+  useTypedBeforeHydration(own, props.onChange);
+  return <input {...props} ref={own} />;
+}
+
+/** A `<textarea>` that keeps what was typed into it before the page hydrated. */
+export function Textarea({ ref, ...props }: ComponentPropsWithRef<"textarea">) {
+  const own = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(ref, () => own.current as HTMLTextAreaElement, []);
+  useTypedBeforeHydration(own, props.onChange);
+  return <textarea {...props} ref={own} />;
 }

@@ -1,5 +1,12 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  setTheme,
+  test,
+  waitForHydration,
+  holdScripts,
+} from "./fixtures";
 
 const MAP_ORIGIN = "https://www.openstreetmap.org";
 
@@ -149,6 +156,25 @@ test("a valid message is sent: thanks shown, both fields cleared", async ({ page
   expect(posts).toHaveLength(1);
   expect(posts[0]?.headers()["content-type"]).toMatch(/^multipart\/form-data/);
   expect((await posts[0]?.response())?.status()).toBe(200);
+});
+
+test("what is typed before the page's JavaScript arrives is kept and sent", async ({ page }) => {
+  const posts = contactPosts(page);
+  await stubMap(page);
+  const release = await holdScripts(page);
+  await page.goto("/contactus");
+  const email = page.getByLabel("Email", { exact: true });
+  const message = page.getByLabel("Message", { exact: true });
+  await email.fill("ada@example.com");
+  await message.fill("Typed before hydration");
+  release();
+  await waitForHydration(page);
+  await expect(page.getByText("22 of 1000 characters")).toBeVisible();
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toBeVisible();
+  const sent = posts[0]?.postDataBuffer()?.toString() ?? "";
+  expect(sent).toContain("ada@example.com");
+  expect(sent).toContain("Typed before hydration");
 });
 
 test.describe("when the server fails", () => {

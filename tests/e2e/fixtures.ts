@@ -64,3 +64,14 @@ export async function waitForHydration(page: Page) {
   await page.keyboard.press("Shift");
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/** Holds back the site's JavaScript until the returned function is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}

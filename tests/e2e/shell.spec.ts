@@ -1,4 +1,11 @@
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  setTheme,
+  test,
+  waitForHydration,
+  holdScripts,
+} from "./fixtures";
 import { builtRoutes } from "./site-routes";
 
 const routes = builtRoutes();
@@ -185,12 +192,7 @@ test.describe("before the JavaScript arrives", () => {
   });
 
   test("a button clicked before hydration takes effect once it has hydrated", async ({ page }) => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/");
     const html = page.locator("html");
     await page.getByRole("button", { name: "Switch to dark mode" }).click();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ACCOUNT_LIMITS } from "~core/account/account-limits";
 import { siteConfig } from "~core/site-config";
-import { Field, FeedbackMessage, type Feedback } from "~/components/form-field";
+import { Field, FeedbackMessage, Input, type Feedback } from "~/components/form-field";
 import { useAccountFields } from "./account-fields";
 import { accountApi, ApiError } from "./account-api";
 import { accountRules, checkAccountForm } from "./account-rules";
@@ -98,7 +98,7 @@ export function SignupForm({ onRegistered }: { onRegistered: (token: string) => 
         type={showPassword ? "text" : "password"}
       />
       <div className={styles.checkbox}>
-        <input
+        <Input
           id={showId}
           type="checkbox"
           checked={showPassword}

@@ -1,4 +1,4 @@
-import { FormField } from "~/components/form-field";
+import { FormField, Input } from "~/components/form-field";
 import { useId } from "react";
 import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "~core/cart/shipping";
 import { updateShippingField, useShippingForm } from "./shipping-store";
@@ -49,7 +49,7 @@ export function ShippingForm() {
             hint={field.hint}
           >
             {(control) => (
-              <input
+              <Input
                 {...control}
                 name={field.name}
                 type="text"

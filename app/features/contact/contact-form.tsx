@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX_LENGTH } from "~core/contact/contact-fields";
 import { siteConfig } from "~core/site-config";
-import { FormField } from "~/components/form-field";
+import { FormField, Input, Textarea } from "~/components/form-field";
 import { contactRules, useContactForm, type ContactStatus } from "./use-contact-form";
 import styles from "./contact-form.module.css";
 
@@ -30,7 +30,7 @@ export function ContactForm() {
       <h2 id="contact-form-title">Send us a message</h2>
       <FormField label="Email" id="contact-email" error={errors.email}>
         {(control) => (
-          <input
+          <Input
             {...control}
             ref={emailInput}
             type="email"
@@ -49,7 +49,7 @@ export function ContactForm() {
         hint={`${values.message.length} of ${CONTACT_MESSAGE_MAX_LENGTH} characters`}
       >
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             ref={messageInput}
             name="message"

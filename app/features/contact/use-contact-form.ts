@@ -30,11 +30,12 @@ export function useContactForm() {
 
   function update(field: keyof ContactValues) {
     return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const next = { ...values, [field]: event.target.value };
-      setValues(next);
+      const value = event.target.value;
+      // An updater: fields typed into before hydration report in the same tick.
+      setValues((current) => ({ ...current, [field]: value }));
       // After a submit the rules have arrived, so the messages follow each keystroke.
       const rules = contactRules.current();
-      if (attempted && rules) setErrors(rules.contactFormErrors(next));
+      if (attempted && rules) setErrors(rules.contactFormErrors({ ...values, [field]: value }));
     };
   }
 

@@ -10,19 +10,25 @@ const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "f
 
 /**
  * Until React has hydrated (root.tsx sets data-hydrated), a click on a button would be lost:
- * it is held instead and clicked again once the handlers are attached. When React replaced the
- * element (server-rendered search results), the button with the same name is clicked. Links
- * and the search form work without JavaScript and are left alone.
+ * it is held instead and clicked again once the handlers are attached. The same goes for a
+ * button in markup the server rendered for this request (search results, marked
+ * data-server-rendered): it stays on screen after hydration until React has the same answer,
+ * and a click on it is held until React has replaced it. When React replaced the element, the
+ * button with the same name is clicked. Links and the search form work without JavaScript and
+ * are left alone.
  */
 const REPLAY_CLICKS =
   `const root=document.documentElement,held=[];` +
+  `const waiting=(button)=>!root.dataset.hydrated||button.closest("[${SERVER_RENDERED}]");` +
   `const hold=(event)=>{const button=event.target instanceof Element?event.target.closest("button"):null;` +
-  `if(button&&!root.dataset.hydrated){event.preventDefault();event.stopImmediatePropagation();held.push(button)}};` +
+  `if(button&&waiting(button)){event.preventDefault();event.stopImmediatePropagation();held.push(button)}};` +
   `addEventListener("click",hold,true);` +
-  `new MutationObserver((_,observer)=>{if(!root.dataset.hydrated)return;observer.disconnect();` +
-  `removeEventListener("click",hold,true);const same=(a,b)=>a.getAttribute("aria-label")===b.getAttribute("aria-label")&&a.textContent===b.textContent;` +
-  `for(const button of held)(button.isConnected?button:[...document.querySelectorAll("button")].find((each)=>same(each,button)))?.click()})` +
-  `.observe(root,{attributes:true,attributeFilter:["data-hydrated"]});`;
+  `const same=(a,b)=>a.getAttribute("aria-label")===b.getAttribute("aria-label")&&a.textContent===b.textContent;` +
+  `new MutationObserver((_,observer)=>{if(!root.dataset.hydrated)return;` +
+  `for(const button of held.splice(0)){if(button.isConnected&&waiting(button)){held.push(button);continue}` +
+  `(button.isConnected?button:[...document.querySelectorAll("button")].find((each)=>same(each,button)))?.click()}` +
+  `if(held.length===0&&!document.querySelector("[${SERVER_RENDERED}]")){observer.disconnect();removeEventListener("click",hold,true)}})` +
+  `.observe(root,{attributes:true,attributeFilter:["data-hydrated"],childList:true,subtree:true});`;
 
 /**
  * Makes a prerendered page load its JavaScript after the page has painted (the `load`

@@ -40,6 +40,26 @@ test("shop results can be added to the cart", async ({ page }) => {
   await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 1 item");
 });
 
+test("a result clicked while the page waits for its own copy of the answer still counts", async ({
+  page,
+}) => {
+  // After hydration the server's markup stays on screen until GET /api/search answers.
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/search\?/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto("/search?q=indicator&scope=shop");
+  await waitForHydration(page);
+  const card = page.getByRole("article").filter({ hasText: "Class 5 Integrating Indicator" });
+  await card.getByRole("button", { name: /^Add to Cart/ }).click();
+  await expect(page.locator("[data-server-rendered]")).toHaveCount(1);
+  release();
+  await expect(card.getByRole("status")).toHaveText("Added to Cart!");
+  await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 1 item");
+});
+
 test("scope shop shows only products; scope page only pages", async ({ page }) => {
   await page.goto("/search?q=cyborg&scope=shop");
   await waitForHydration(page);
@@ -208,6 +228,9 @@ test.describe("a full page load", () => {
     const heading = page.getByRole("heading", { level: 1 });
     const before = await heading.boundingBox();
     await waitForHydration(page);
+    // React has taken over once the server's slot is gone; measured before that, the heading
+    // may be the one being replaced.
+    await expect(page.locator("[data-server-rendered]")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Pages", exact: true })).toBeVisible();
     expect(await heading.boundingBox()).toEqual(before);
     await expect(page.getByText("Searching…")).toHaveCount(0);

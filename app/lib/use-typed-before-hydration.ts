@@ -7,7 +7,7 @@ type Control = HTMLInputElement | HTMLTextAreaElement;
  * the field, but the component's state still holds the prerendered value, which React also
  * wrote to `defaultValue` (`defaultChecked` for a checkbox).
  */
-export function changedBeforeHydration(element: Control): boolean {
+function changedBeforeHydration(element: Control): boolean {
   if (element instanceof HTMLInputElement && ["checkbox", "radio"].includes(element.type)) {
     return element.checked !== element.defaultChecked;
   }

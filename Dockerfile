@@ -16,8 +16,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev && npm cache clean --force
-COPY --from=build /app/build/client ./build/client
-COPY --from=build /app/build/search-renderer ./build/search-renderer
+COPY --from=build /app/build ./build
 COPY core ./core
 COPY server ./server
 COPY content ./content

@@ -6,81 +6,49 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import fileNames from "./lint-rules/file-names.js";
 
 const features = readdirSync("app/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** DESIGN.md layout rules, enforced: who may import whom. */
-const boundaries = [
+/**
+ * DESIGN.md's layout, enforced: who may import whom. Routes combine features; features do not
+ * import each other; components/ and lib/ hold what several of them share, so they import no
+ * feature; layout/ (the shell around every page) may use features but no route.
+ */
+const zones = [
   {
-    files: ["core/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/*", "~content/*", "**/app/**", "**/server/**", "**/content/**"],
-              message: "core/ is pure: it imports nothing outside core/.",
-            },
-            {
-              group: ["react", "react-*", "node:*", "fastify", "drizzle-orm*"],
-              message: "core/ has no React and no Node I/O.",
-            },
-          ],
-        },
-      ],
-    },
+    target: "./core",
+    from: "./",
+    except: ["./core", "./node_modules"],
+    message: "core/ is pure: it imports nothing outside core/.",
   },
   {
-    files: ["app/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/server/**", "~server/*"],
-              message: "Server code never reaches the browser bundle.",
-            },
-          ],
-        },
-      ],
-    },
+    target: "./app",
+    from: "./server",
+    message: "Server code never reaches the browser bundle.",
   },
   {
-    files: ["server/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/*", "**/app/**"],
-              message: "The server shares code with the app only through core/.",
-            },
-          ],
-        },
-      ],
-    },
+    target: "./server",
+    from: "./app",
+    message: "The server shares code with the app only through core/.",
+  },
+  {
+    target: ["./app/components", "./app/lib"],
+    from: ["./app/features", "./app/layout", "./app/routes"],
+    message: "components/ and lib/ are shared by features, so they import none.",
+  },
+  {
+    target: "./app/layout",
+    from: "./app/routes",
+    message: "The layout is the shell around every route; it imports none.",
   },
   ...features.map((feature) => ({
-    files: [`app/features/${feature}/**`],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["**/server/**"], message: "Server code never reaches the browser bundle." },
-            {
-              group: ["~/features/*", `!~/features/${feature}`, `!~/features/${feature}/**`],
-              message: "Features do not import each other; routes and components combine them.",
-            },
-          ],
-        },
-      ],
-    },
+    target: `./app/features/${feature}`,
+    from: ["./app/features", "./app/layout", "./app/routes"],
+    except: [`./${feature}`],
+    message: "Features do not import each other; routes and the layout combine them.",
   })),
 ];
 
@@ -109,6 +77,7 @@ export default tseslint.config(
     },
     rules: {
       "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": ["error", { zones }],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -121,5 +90,32 @@ export default tseslint.config(
     files: ["scripts/**", "bench/**"],
     rules: { "no-console": "off" },
   },
-  ...boundaries,
+  {
+    files: ["core/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["react", "react-*", "node:*", "fastify", "drizzle-orm*"],
+              message: "core/ has no React and no Node I/O.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx,js}"],
+    ignores: ["**/*.d.ts"],
+    plugins: { local: fileNames },
+    rules: { "local/file-name": "error" },
+  },
+  {
+    // Components are found by name: the file is named after what it exports.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/routes/**", "app/root.tsx", "app/entry.*", "**/*.test.tsx"],
+    rules: { "local/file-name": ["error", { matchExport: true }] },
+  },
 );

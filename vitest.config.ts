@@ -1,16 +1,19 @@
 import { defineConfig } from "vitest/config";
-import { aliases, mdxPlugin } from "./vite.config.ts";
+import { mdxPlugin } from "./vite.config.ts";
 
 export default defineConfig({
-  resolve: { alias: aliases },
   test: {
     projects: [
       {
-        resolve: { alias: aliases },
         test: {
           name: "node",
           environment: "node",
-          include: ["core/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "build-plugins/**/*.test.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -18,7 +21,6 @@ export default defineConfig({
       {
         // Component tests render content/pages/*.mdx as the site does.
         plugins: [mdxPlugin()],
-        resolve: { alias: aliases },
         test: {
           name: "dom",
           environment: "jsdom",

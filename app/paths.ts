@@ -27,6 +27,7 @@ export const paths = {
   signup: "/signup",
   login: "/login",
   account: "/account",
+  logout: "/logout",
   learnBiomedicalEngineeringMaths: "/LearnBiomedicalEngineeringMathsForBeginners",
   learnBookPublishing: "/LearnBookPublishingCourse",
   learnCosmeticPiercing: "/LearnCosmeticPiercingForBeginners",
@@ -39,11 +40,13 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** Static data files SPEC §7 reads by URL; they stay served for anyone who reads them. */
+/** Files read by URL: SPEC §7's data file, the glossary page's data, and the SEO files. */
 export const dataFiles = {
   terminologies: "/Terminologies.csv",
-  /** The parsed glossary, for the glossary page (docs/decisions/010); not in SPEC §7. */
+  /** The parsed glossary, for the glossary page (docs/decisions/013); not in SPEC §7. */
   glossary: "/glossary.json",
+  sitemap: "/sitemap.xml",
+  robots: "/robots.txt",
 } as const;
 
 /** Second spellings SPEC §2 gives for some routes; they serve the same screen. */
@@ -54,28 +57,39 @@ export const caseVariants: Readonly<Record<string, AppPath>> = {
 };
 
 /**
- * Screens whose content is the visitor's own (cart, checkout, search results, account). They
- * stay crawlable, so a shared link still previews and Lighthouse's SEO audit passes, but they
- * are left out of the sitemap: there is nothing on them worth submitting for indexing.
+ * Screens whose content is the visitor's own: a cart, search results, an account. They say
+ * `noindex` and are left out of the sitemap (robots.txt still lets crawlers read that).
  */
-export const unlistedPaths: readonly string[] = [
+export const noIndexPaths: readonly string[] = [
   paths.cart,
   paths.checkout,
   paths.search,
   paths.account,
+  paths.logout,
 ];
+
+/** Pages whose HTML depends on the request, so the server renders them (decision 011). */
+export const serverRenderedPaths: readonly string[] = [paths.search];
 
 /** The canonical form of a path (case variants map to the route table's spelling). */
 export function canonicalPath(pathname: string): string {
   return caseVariants[pathname] ?? pathname;
 }
 
-/** Where the 404 screen is prerendered; the server answers unknown paths with this file. */
-export const notFoundPrerenderPath = "/__not-found";
-
-/** Case variants whose route exists, so prerendering never turns a 404 into a page. */
-export function prerenderedCaseVariants(staticPaths: readonly string[]): string[] {
-  return Object.entries(caseVariants)
+/**
+ * What `npm run build` writes as HTML: every static route but the server-rendered ones, and
+ * the case variants of SPEC §2 so the server finds a file under either spelling.
+ */
+export function prerenderPaths(staticPaths: readonly string[]): string[] {
+  const variants = Object.entries(caseVariants)
     .filter(([, target]) => staticPaths.includes(target))
     .map(([variant]) => variant);
+  return [...staticPaths.filter((path) => !serverRenderedPaths.includes(path)), ...variants];
+}
+
+/** The pages worth submitting to search engines, for sitemap.xml. */
+export function indexablePaths(): string[] {
+  return Object.values(paths)
+    .filter((path) => !noIndexPaths.includes(path))
+    .sort();
 }

@@ -6,26 +6,31 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from "react-router";
-import { JsonLd, organizationJsonLd } from "~/components/json-ld";
-import { NotFoundScreen } from "~/components/not-found-screen";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { sessionBootScript } from "~/features/auth/auth-store";
-import { cartCountBootScript } from "~/features/cart/cart-count-script";
-import { themeBootScript } from "~/features/theme/theme-store";
+import { JsonLd, organizationJsonLd } from "#app/components/json-ld.tsx";
+import pageScript from "#app/layout/page-script.ts?inline-script";
+import { NotFoundScreen } from "#app/layout/not-found-screen.tsx";
+import { SiteFooter } from "#app/layout/site-footer.tsx";
+import { SiteHeader } from "#app/layout/site-header.tsx";
+import { useNonce } from "#app/lib/nonce.ts";
+import { needsScripts } from "#app/lib/route-handle.ts";
 import "./styles/global.css";
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  // Read-only pages ship no framework JavaScript: only a route that asks for it gets
+  // <Scripts/> (its `handle`, docs/decisions/012).
+  const hydrate = useMatches().some((match) => needsScripts(match.handle));
   return (
-    // data-theme and data-session are set by the head script before React hydrates.
+    // data-theme and data-session are set by the page script before the body paints.
     <html lang="en-AU" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b6e69" />
-        <StaticScript html={import.meta.env.SSR ? themeBootScript + sessionBootScript : ""} />
+        <StaticScript nonce={nonce} html={import.meta.env.SSR ? pageScript : ""} />
         <link rel="icon" href="/media/kybernetes-mark.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -41,22 +46,32 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <StaticScript html={import.meta.env.SSR ? cartCountBootScript : ""} />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
 /**
- * A script whose text matters only in the prerendered HTML (the boot scripts, the organisation's
+ * A script whose text matters only in the server's HTML (the page script, the organisation's
  * structured data). The browser hydrates the element as it is and never re-renders it, so the
- * text is written only while prerendering (`import.meta.env.SSR`) and the client bundle does
- * not carry a second copy.
+ * text is written only on the server (`import.meta.env.SSR`) and the client bundle does not
+ * carry a second copy.
  */
-function StaticScript({ html, type }: { html: string; type?: string }) {
-  return <script type={type} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+function StaticScript({ html, type, nonce }: { html: string; type?: string; nonce?: string }) {
+  return (
+    <script
+      type={type}
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 export default function App() {

@@ -1,50 +1,26 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { dataFiles, paths } from "./paths";
+import { contentPages } from "./features/content/content-pages.ts";
+import { shops } from "./features/shop/shops.ts";
+import { dataFiles, paths } from "./paths.ts";
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
 
 export default [
-  index("routes/home.tsx"),
+  // Information pages, courses and policies: one route over content/pages
+  ...contentPages.map((page) =>
+    page.path === paths.home
+      ? index("routes/content-page.tsx", { id: `page/${page.source}` })
+      : route(at(page.path), "routes/content-page.tsx", { id: `page/${page.source}` }),
+  ),
 
-  // Shop
-  route(at(paths.books), "routes/books.tsx"),
-  route(at(paths.cyberware), "routes/cyberware.tsx"),
-  route(at(paths.merchandise), "routes/merchandise.tsx"),
+  // Shop: one route over the table of shops
+  ...shops.map((shop) => route(at(shop.path), "routes/shop.tsx", { id: `shop${shop.path}` })),
   route(at(paths.cart), "routes/cart.tsx"),
   route(at(paths.checkout), "routes/checkout.tsx"),
   route(at(paths.search), "routes/search.tsx"),
 
-  // Information pages (content/pages/*.mdx)
-  route(at(paths.cyberwareCatalogue), "routes/cyberware-catalogue.tsx"),
-  route(at(paths.cytheseus), "routes/cytheseus.tsx"),
-  route(at(paths.cyborgMuseum), "routes/cyborg-museum.tsx"),
-  route(at(paths.cybersecurity), "routes/cybersecurity.tsx"),
-  route(at(paths.donate), "routes/donate.tsx"),
-  route(at(paths.events), "routes/events.tsx"),
-  route(at(paths.history), "routes/history.tsx"),
-  route(at(paths.library), "routes/library.tsx"),
-  route(at(paths.media), "routes/media.tsx"),
-  route(at(paths.openSourceProjects), "routes/open-source-projects.tsx"),
-  route(at(paths.privacyPolicy), "routes/privacy-policy.tsx"),
-  route(at(paths.purchaseAndRefundPolicy), "routes/purchase-and-refund-policy.tsx"),
-  route(at(paths.termsAndConditions), "routes/terms-and-conditions.tsx"),
-  route(at(paths.transhumanRights), "routes/transhuman-rights.tsx"),
-  route(at(paths.volunteer), "routes/volunteer.tsx"),
   route(at(paths.contactUs), "routes/contact-us.tsx"),
-
-  // Courses and guides
-  route(
-    at(paths.learnBiomedicalEngineeringMaths),
-    "routes/learn-biomedical-engineering-maths-for-beginners.tsx",
-  ),
-  route(at(paths.learnBookPublishing), "routes/learn-book-publishing-course.tsx"),
-  route(at(paths.learnCosmeticPiercing), "routes/learn-cosmetic-piercing-for-beginners.tsx"),
-  route(at(paths.learnCyberware), "routes/learn-cyberware-course.tsx"),
-  route(at(paths.learnEcg), "routes/learn-ecg-for-beginners.tsx"),
-  route(at(paths.learnNeuroscience), "routes/learn-neuroscience-for-beginners.tsx"),
-  route(at(paths.learnProgramming), "routes/learn-programming-for-beginners.tsx"),
-  route(at(paths.learnRfid), "routes/learn-rfid-for-beginners.tsx"),
 
   // Glossary, its data file for anyone who reads it (SPEC §7), and the page's own data
   route(at(paths.terminologies), "routes/terminologies.tsx"),
@@ -54,6 +30,10 @@ export default [
   // Accounts
   route(at(paths.signup), "routes/signup.tsx"),
   route(at(paths.login), "routes/login.tsx"),
+  route(at(paths.logout), "routes/logout.tsx"),
   route(at(paths.account), "routes/account.tsx"),
+
+  route(at(dataFiles.sitemap), "routes/sitemap-xml.ts"),
+  route(at(dataFiles.robots), "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

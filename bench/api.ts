@@ -3,8 +3,8 @@
  * same run, a bare Fastify hello-world; the ratios hold on a noisy machine.
  */
 import autocannon from "autocannon";
-import { freePort, startProcess, stopProcess } from "./lib/processes";
-import { printTable, type Check } from "./lib/table";
+import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
+import { printTable, type Check } from "./lib/table.ts";
 
 export const API_BUDGETS = { minRatio: 0.5, maxP99Ms: 25 };
 

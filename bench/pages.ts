@@ -9,8 +9,8 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium";
-import { median, printTable, type Check } from "./lib/table";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.ts";
+import { median, printTable, type Check } from "./lib/table.ts";
 
 export const REFERENCE_PATH = "/__bench-reference";
 

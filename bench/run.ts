@@ -9,11 +9,11 @@ import { execSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { benchApi } from "./api";
-import { freePort, startProcess, stopProcess } from "./lib/processes";
-import type { Check } from "./lib/table";
-import { benchPages, REFERENCE_PATH, referencePageHtml } from "./pages";
-import { benchSearchAtScale } from "./search-scale";
+import { benchApi } from "./api.ts";
+import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
+import type { Check } from "./lib/table.ts";
+import { benchPages, REFERENCE_PATH, referencePageHtml } from "./pages.ts";
+import { benchSearchAtScale } from "./search-scale.ts";
 
 const only = process.env.BENCH_ONLY;
 const runs = Number(process.env.BENCH_RUNS ?? 3);

@@ -5,12 +5,12 @@
  */
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { Product } from "../core/catalog/product";
-import { buildApp } from "../server/app";
-import { loadCatalog } from "../server/catalog/load-catalog";
-import { loadConfig } from "../server/config";
-import { stubDatabase } from "../server/test/test-database";
-import { percentile, printTable, type Check } from "./lib/table";
+import type { Product } from "#core/catalog/product.ts";
+import { buildApp } from "../server/app.ts";
+import { loadCatalog } from "../server/catalog/load-catalog.ts";
+import { loadConfig } from "../server/config.ts";
+import { stubDatabase } from "../server/test/test-database.ts";
+import { percentile, printTable, type Check } from "./lib/table.ts";
 
 export const SEARCH_BUDGET = { products: 100_000, p95Ms: 20 };
 

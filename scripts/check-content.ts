@@ -6,7 +6,7 @@
  *   node --import tsx scripts/check-content.ts [contentDir]
  */
 import path from "node:path";
-import { loadCatalog } from "../server/catalog/load-catalog";
+import { loadCatalog } from "../server/catalog/load-catalog.ts";
 
 const contentDir = path.resolve(process.argv[2] ?? "content");
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { CHROMIUM_INSTALL_HINT, findChromium } from "./find-chromium";
+import { CHROMIUM_INSTALL_HINT, findChromium } from "./find-chromium.ts";
 
 if (!findChromium()) {
   console.error(CHROMIUM_INSTALL_HINT);

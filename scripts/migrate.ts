@@ -3,8 +3,8 @@
  * Uses DATABASE_URL (PostgreSQL, under the shared advisory lock) or the embedded database in
  * DATA_DIR. The server also migrates on start; this is for deploy pipelines.
  */
-import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/start";
+import { loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/start.ts";
 
 try {
   const config = loadConfig();

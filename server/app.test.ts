@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_SECURITY_HEADERS, BODY_LIMIT_BYTES } from "./app";
-import { createTestApp } from "./test/test-app";
+import { API_SECURITY_HEADERS, BODY_LIMIT_BYTES } from "./app.ts";
+import { createTestApp } from "./test/test-app.ts";
 
 let app: FastifyInstance;
 

@@ -1,38 +1,36 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
-import { createAuth, type AuthOptions } from "./auth/auth";
-import type { Config } from "./config";
-import type { Database } from "./db/client";
-import { loggableError } from "./db/errors";
-import { errorBody, HttpError } from "./lib/http-errors";
-import { contactRoutes } from "./routes/contact";
-import { accountRoutes } from "./routes/account";
-import { etagMatches, negotiateEncoding } from "./lib/cached-body";
-import { loadCatalog, type Catalog } from "./catalog/load-catalog";
-import { healthRoutes } from "./routes/health";
-import { productRoutes } from "./routes/products";
-import { searchRoutes } from "./routes/search";
-import { createSearchEngine } from "./search/search-engine";
-import { createSearchPage, type SearchRenderer } from "./search/search-page";
-import type { StaticFile, StaticSite } from "./static-site";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { createAuth, type AuthOptions } from "./auth/auth.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { loggableError } from "./db/errors.ts";
+import { errorBody, HttpError } from "./lib/http-errors.ts";
+import { contactRoutes } from "./routes/contact.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { loadCatalog, type Catalog } from "./catalog/load-catalog.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { productRoutes } from "./routes/products.ts";
+import { searchRoutes } from "./routes/search.ts";
+import { createSearchEngine } from "#core/search/search-engine.ts";
+import { siteRoutes, type Site } from "./site/site-routes.ts";
 
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** The built site; tests of the API alone leave it out. */
-  site?: StaticSite;
+  /** The built site: its files and React Router's renderer; tests of the API leave it out. */
+  site?: Site;
   /** false silences request logs (tests). */
   logger?: boolean;
   /** Where log lines go (stdout by default); tests read them to prove no secret is logged. */
   logStream?: { write(line: string): void };
   /** Token secret (start.ts resolves it) and, in tests only, cheaper password hashing. */
   auth?: AuthOptions;
+  /** Set-up before any route (the dev server's Vite middleware, `npm run dev`). */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>;
   /** Products and searchable pages; read from config.contentDir when left out. */
   catalog?: Catalog;
-  /** Renders search results into /search pages; without it the shell fetches them. */
-  searchRenderer?: SearchRenderer;
 }
 
 /** API bodies are small forms; anything bigger is refused before parsing. */
@@ -77,7 +75,7 @@ export async function buildApp({
   logStream,
   auth: authOptions,
   catalog,
-  searchRenderer,
+  beforeRoutes,
 }: AppDeps) {
   const { products, pages } = catalog ?? (await loadCatalog(config.contentDir));
   const searchEngine = createSearchEngine(products, pages);
@@ -106,7 +104,7 @@ export async function buildApp({
 
   // Security headers (helmet's defaults, fixed once) and the request id on every answer, set
   // in one callback-style hook: @fastify/helmet recomputed them per request and cost ~40% of
-  // the API's throughput (npm run bench). HTML pages add their own CSP (static-site.ts); API
+  // the API's throughput (npm run bench). HTML pages add their own CSP (site/); API
   // answers get the API's, and no-store unless a route that may be cached sets its own.
   app.addHook("onRequest", (request, reply, done) => {
     // Routing has happened by now: the matched route's pattern tells API from site.
@@ -149,13 +147,11 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = requestPath(request.url);
-    if (isApiPath(pathname) || !site) {
-      return reply
-        .code(404)
-        .send(errorBody("not_found", `No API route ${request.method} ${pathname}`));
-    }
-    return sendPage(reply, site.notFoundPage, 404, request.headers["accept-encoding"]);
+    const what = pathname === "/api" || pathname.startsWith("/api/") ? "API route" : "route";
+    return reply.code(404).send(errorBody("not_found", `No ${what} ${request.method} ${pathname}`));
   });
+
+  await beforeRoutes?.(app);
 
   await app.register(
     async (api) => {
@@ -171,12 +167,7 @@ export async function buildApp({
   );
 
   if (site) {
-    const searchShell = site.find("/search");
-    const searchPage =
-      searchRenderer && searchShell
-        ? createSearchPage(searchShell, searchRenderer, searchEngine)
-        : undefined;
-    registerSite(app, site, searchPage);
+    await app.register(siteRoutes, { ...site, context: { search: searchEngine } });
   }
 
   app.addHook("onClose", async () => {
@@ -205,10 +196,6 @@ function clientError(status: number, error: FastifyError) {
   }
 }
 
-function isApiPath(pathname: string) {
-  return pathname === "/api" || pathname.startsWith("/api/");
-}
-
 function requestPath(url: string): string {
   const raw = url.split("?")[0] ?? "/";
   try {
@@ -216,45 +203,4 @@ function requestPath(url: string): string {
   } catch {
     return raw;
   }
-}
-
-function registerSite(
-  app: FastifyInstance,
-  site: StaticSite,
-  searchPage?: (url: string, query: unknown) => StaticFile | undefined,
-) {
-  app.get("/*", (request, reply) => {
-    const pathname = requestPath(request.url);
-    if (isApiPath(pathname)) {
-      return reply.code(404).send(errorBody("not_found", `No API route GET ${pathname}`));
-    }
-    const file =
-      (pathname === "/search" ? searchPage?.(request.url, request.query) : undefined) ??
-      site.find(pathname);
-    if (!file) return sendPage(reply, site.notFoundPage, 404, request.headers["accept-encoding"]);
-    if (etagMatches(request.headers["if-none-match"], file.etag)) {
-      return reply.code(304).headers(cacheHeaders(file)).send();
-    }
-    return sendPage(reply, file, 200, request.headers["accept-encoding"]);
-  });
-}
-
-function cacheHeaders(file: StaticFile) {
-  return { etag: file.etag, "cache-control": file.cacheControl, vary: "Accept-Encoding" };
-}
-
-function sendPage(
-  reply: FastifyReply,
-  file: StaticFile | undefined,
-  status: number,
-  acceptEncoding: string | string[] | undefined,
-) {
-  if (!file) {
-    return reply.code(status).type("text/plain; charset=utf-8").send("Page not found");
-  }
-  reply.code(status).headers(cacheHeaders(file)).type(file.contentType);
-  if (file.csp) reply.header("content-security-policy", file.csp);
-  const { body, encoding } = negotiateEncoding(file, acceptEncoding);
-  if (encoding) reply.header("content-encoding", encoding);
-  return reply.send(body);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig } from "./config.ts";
 
 describe("loadConfig", () => {
   it("uses defaults for an empty environment", () => {

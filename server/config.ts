@@ -13,10 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./var"),
-  SITE_DIR: z.string().default("./build/client"),
-  // The server-side renderer of search results (scripts/build-search-renderer.ts); by default
-  // next to the site, in <SITE_DIR>/../search-renderer/render.js.
-  SEARCH_RENDERER: z.string().optional(),
+  /** What `npm run build` wrote: client/ (files sent as they are) and server/ (the renderer). */
+  BUILD_DIR: z.string().default("./build"),
   /** The catalogue, glossary and page sources (products.csv, terminologies.csv, pages/). */
   CONTENT_DIR: z.string().default("./content"),
   DATABASE_URL: z
@@ -56,9 +54,8 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
 
 export type Config = z.output<typeof envSchema> & {
   dataDir: string;
-  siteDir: string;
+  buildDir: string;
   contentDir: string;
-  searchRendererFile: string;
 };
 
 export class ConfigError extends Error {
@@ -81,11 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     dataDir: path.resolve(parsed.data.DATA_DIR),
-    siteDir: path.resolve(parsed.data.SITE_DIR),
-    searchRendererFile: path.resolve(
-      parsed.data.SEARCH_RENDERER ??
-        path.join(parsed.data.SITE_DIR, "..", "search-renderer", "render.js"),
-    ),
+    buildDir: path.resolve(parsed.data.BUILD_DIR),
     contentDir: path.resolve(parsed.data.CONTENT_DIR),
   };
 }

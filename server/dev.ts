@@ -1,4 +1,39 @@
-import { start } from "./start";
+/**
+ * `npm run dev`: the same server as `npm start`, with Vite inside it. Pages are rendered from
+ * the source on every request and update in the browser as files change (hot reload); Node
+ * restarts the whole server when server/ or core/ changes.
+ */
+import middie from "@fastify/middie";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { pageCspExtras } from "./site/page-csp.ts";
+import { start } from "./start.ts";
 
-// `npm run dev`: the API only; Vite serves the pages with hot reload.
-start({ serveSite: false });
+let vite: ViteDevServer | undefined;
+
+const build = async () => {
+  if (!vite) throw new Error("Vite has not started yet");
+  return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+};
+
+start({
+  loadSite: async () => ({
+    // Nothing prerendered: every page is rendered by React Router from the source.
+    files: { find: () => undefined, size: 0 },
+    renderPage: createRequestHandler(build, "development"),
+    cspExtras: pageCspExtras,
+    // Vite injects its client and styles inline while developing.
+    enforceCsp: false,
+  }),
+  async beforeRoutes(app) {
+    const { createServer } = await import("vite");
+    vite = await createServer({
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: "custom",
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    const server = vite;
+    app.addHook("onClose", async () => server.close());
+  },
+});

@@ -1,3 +1,5 @@
-import { start } from "./start";
+import { loadSite } from "./site/load-site.ts";
+import { start } from "./start.ts";
 
-start({ serveSite: true });
+// `npm start` / `npm run serve`: the API and the built site.
+start({ loadSite: (config) => loadSite(config.buildDir, "production") });

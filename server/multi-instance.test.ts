@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startProcess, stopProcess } from "../bench/lib/processes";
+import { freePort, startProcess, stopProcess } from "../bench/lib/processes.ts";
 
 const databaseServer = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildApp } from "./app";
-import { loadConfig } from "./config";
-import { stubDatabase } from "./test/test-database";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { stubDatabase } from "./test/test-database.ts";
 
 const stores = [
   ["in-process", undefined],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildApp } from "./app";
-import { loadConfig } from "./config";
-import { openPostgres } from "./db/client";
-import { findPostgresBin, startThrowawayPostgres } from "./test/throwaway-postgres";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openPostgres } from "./db/client.ts";
+import { findPostgresBin, startThrowawayPostgres } from "./test/throwaway-postgres.ts";
 
 const bin = findPostgresBin();
 

@@ -1,11 +1,9 @@
-import { buildApp } from "./app";
-import { resolveAuthSecret } from "./auth/auth-secret";
-import { loadCatalog } from "./catalog/load-catalog";
-import { loadConfig, type Config } from "./config";
-import { openPglite, openPostgres, type Database } from "./db/client";
-import { siteCspExtras } from "./site-csp";
-import { loadSearchRenderer } from "./search/search-page";
-import { loadStaticSite } from "./static-site";
+import { buildApp, type AppDeps } from "./app.ts";
+import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { loadCatalog } from "./catalog/load-catalog.ts";
+import { loadConfig, type Config } from "./config.ts";
+import { openPglite, openPostgres, type Database } from "./db/client.ts";
+import type { Site } from "./site/site-routes.ts";
 
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.DATABASE_URL) {
@@ -18,32 +16,25 @@ export async function openDatabase(config: Config): Promise<Database> {
   return openPglite(config.dataDir);
 }
 
-/**
- * Starts the server: the API plus, unless `serveSite` is false (`npm run dev`, where Vite
- * serves the pages), the built site. Exits with a clear message when it cannot start.
- */
-export function start({ serveSite }: { serveSite: boolean }) {
-  run(serveSite).catch((error: unknown) => {
+export interface StartOptions extends Pick<AppDeps, "beforeRoutes"> {
+  /** The site beside the API: the build (`npm start`) or Vite's pages (`npm run dev`). */
+  loadSite: (config: Config) => Promise<Site>;
+}
+
+/** Starts the server: the API and the site. Exits with a clear message when it cannot start. */
+export function start(options: StartOptions) {
+  run(options).catch((error: unknown) => {
     // A start-up failure is reported as one readable line, without a stack trace.
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   });
 }
 
-async function run(serveSite: boolean) {
+async function run({ loadSite, beforeRoutes }: StartOptions) {
   const config = loadConfig();
   // First, so a bad edit to content/ stops the start at once with the file, line and column.
   const catalog = await loadCatalog(config.contentDir);
-  const site = serveSite
-    ? await loadStaticSite(config.siteDir, siteCspExtras).catch((error: unknown) => {
-        throw new Error(
-          `Could not read the built site in ${config.siteDir}; run "npm run build" first (${String(error)})`,
-        );
-      })
-    : undefined;
-  const searchRenderer = serveSite
-    ? await loadSearchRenderer(config.searchRendererFile)
-    : undefined;
+  const site = await loadSite(config);
   const authSecret = await resolveAuthSecret(config);
   const database = await openDatabase(config);
   const app = await buildApp({
@@ -51,8 +42,8 @@ async function run(serveSite: boolean) {
     database,
     site,
     catalog,
-    searchRenderer,
     auth: { secret: authSecret },
+    beforeRoutes,
   });
 
   let closing = false;

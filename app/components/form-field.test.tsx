@@ -3,7 +3,7 @@ import { act, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { FormField, Input, Textarea } from "./form-field";
+import { FormField, Input, Textarea } from "./form-field.tsx";
 
 describe("FormField", () => {
   it("labels its control and describes it with the hint", () => {

@@ -6,7 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from "react";
-import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
+import { useTypedBeforeHydration } from "#app/lib/use-typed-before-hydration.ts";
 import styles from "./form-field.module.css";
 
 /** What the field's control must spread onto itself to be tied to its label, hint and error. */

@@ -1,5 +1,5 @@
-import { formatAddress, siteConfig } from "~core/site-config";
-import { siteUrl } from "~/lib/seo";
+import { formatAddress, siteConfig } from "#core/site-config.ts";
+import { siteUrl } from "#app/lib/seo.ts";
 
 /** Structured data for search engines; `<` is escaped so text can never close the tag. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {

@@ -1,8 +1,8 @@
 // Build time only: route loaders of prerendered pages run during `npm run build`, so the CSV
 // and its parser never reach the browser (the .server suffix makes that a build error).
-import productsCsv from "~content/products.csv?raw";
-import { parseProductsCsv } from "~core/catalog/parse-products";
-import type { Product } from "~core/catalog/product";
+import productsCsv from "#content/products.csv?raw";
+import { parseProductsCsv } from "#core/catalog/parse-products.ts";
+import type { Product } from "#core/catalog/product.ts";
 
 export const catalog: readonly Product[] = parseProductsCsv(productsCsv, "content/products.csv");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { lazyModule } from "./lazy-module";
+import { lazyModule } from "./lazy-module.ts";
 
 describe("lazyModule", () => {
   it("imports once, on first load, and keeps the module", async () => {

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { siteConfig } from "~core/site-config";
-import { DEFAULT_SITE_URL } from "~core/site-url";
-import { canonicalPath } from "~/paths";
+import { siteConfig } from "#core/site-config.ts";
+import { DEFAULT_SITE_URL } from "#core/site-url.ts";
+import { canonicalPath, noIndexPaths } from "#app/paths.ts";
 
 /** Absolute site address used for canonical and sharing links (SITE_URL at build time). */
 export const siteUrl: string = import.meta.env.VITE_SITE_URL ?? DEFAULT_SITE_URL;
@@ -11,12 +11,13 @@ export interface PageSeo {
   description: string;
   /** The route's path; case variants are folded into one canonical address. */
   path: string;
-  /** Leave the page out of search engines (404, account screens). */
+  /** Leave the page out of search engines (404); the paths in `noIndexPaths` always are. */
   noIndex?: boolean;
 }
 
 /** Title, description, canonical URL and sharing tags for a route's `meta` export. */
-export function pageMeta({ title, description, path, noIndex }: PageSeo): MetaDescriptor[] {
+export function pageMeta({ title, description, path, ...rest }: PageSeo): MetaDescriptor[] {
+  const noIndex = rest.noIndex ?? noIndexPaths.includes(path);
   const fullTitle = title.includes(siteConfig.brand) ? title : `${title} | ${siteConfig.brand}`;
   const url = `${siteUrl}${canonicalPath(path)}`;
   const image = `${siteUrl}/media/og-image.png`;

@@ -1,16 +1,17 @@
-import detailsStyles from "~/components/details-list.module.css";
-import { AccountEditForm } from "~/features/auth/account-edit-form";
-import { clearToken, saveToken } from "~/features/auth/auth-store";
-import styles from "~/features/auth/auth-forms.module.css";
-import { DeleteAccount } from "~/features/auth/delete-account";
-import { MailingList } from "~/features/auth/mailing-list";
-import { SessionGate } from "~/features/auth/session-check";
-import { readTokenPayload } from "~/features/auth/token-payload";
-import { useAccountDetails } from "~/features/auth/use-account-details";
-import { Notice } from "~/features/auth/notice";
-import { useSessionGuard } from "~/features/auth/use-session-guard";
-import { pageMeta } from "~/lib/seo";
-import { paths } from "~/paths";
+import detailsStyles from "#app/components/details-list.module.css";
+import { AccountEditForm } from "#app/features/account/account-edit-form.tsx";
+import { clearToken, saveToken } from "#app/features/auth/auth-store.ts";
+import styles from "#app/components/forms.module.css";
+import { DeleteAccount } from "#app/features/account/delete-account.tsx";
+import { MailingList } from "#app/features/account/mailing-list.tsx";
+import { SessionGate } from "#app/features/auth/session-gate.tsx";
+import { readTokenPayload } from "#app/features/auth/token-payload.ts";
+import { useAccountDetails } from "#app/features/account/use-account-details.ts";
+import { Notice } from "#app/features/auth/notice.tsx";
+import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
+import { interactive } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
   pageMeta({
@@ -18,6 +19,8 @@ export const meta = () =>
     description: "Your Kybernetes account: details, mailing list and account deletion.",
     path: paths.account,
   });
+
+export const handle = interactive;
 
 /** SPEC §2 /account: only for token holders; a visitor is sent to /login. */
 export default function Account() {

@@ -1,15 +1,16 @@
 import { useRef } from "react";
 import { Link } from "react-router";
-import { formatAud } from "~core/money/money";
-import { CartSummary } from "~/features/cart/cart-summary";
-import { removeCartLine } from "~/features/cart/cart-store";
-import { ShippingForm } from "~/features/cart/shipping-form";
-import { usePricedCart } from "~/features/cart/use-priced-cart";
-import { cartProducts } from "~/lib/catalog.server";
-import { pageMeta } from "~/lib/seo";
-import { paths } from "~/paths";
+import { formatAud } from "#core/money/money.ts";
+import { CartSummary } from "#app/features/cart/cart-summary.tsx";
+import { removeCartLine } from "#app/features/cart/cart-store.ts";
+import { ShippingForm } from "#app/features/cart/shipping-form.tsx";
+import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
+import { cartProducts } from "#app/lib/catalog.server.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/cart";
 import styles from "./cart.module.css";
+import { interactive } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
   pageMeta({
@@ -18,6 +19,8 @@ export const meta = () =>
       "Review the products in your cart, enter your shipping details and see the shipping cost and the total value, GST included, before checkout.",
     path: paths.cart,
   });
+
+export const handle = interactive;
 
 // Runs at build time: names and prices come from the catalogue, never from the stored cart.
 export function loader() {

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
-import { lineTotalCents } from "~core/cart/shipping";
-import { formatAud, fromCents } from "~core/money/money";
-import { CartSummary } from "~/features/cart/cart-summary";
-import { usePricedCart } from "~/features/cart/use-priced-cart";
-import { cartProducts } from "~/lib/catalog.server";
-import { pageMeta } from "~/lib/seo";
-import { paths } from "~/paths";
+import { lineTotalCents } from "#core/cart/shipping.ts";
+import { formatAud, fromCents } from "#core/money/money.ts";
+import { CartSummary } from "#app/features/cart/cart-summary.tsx";
+import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
+import { cartProducts } from "#app/lib/catalog.server.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/checkout";
 import styles from "./checkout.module.css";
+import { interactive } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
   pageMeta({
@@ -16,6 +17,8 @@ export const meta = () =>
       "Confirm the products you want to buy from Kybernetes, with quantities, shipping and the total value in Australian dollars, GST included.",
     path: paths.checkout,
   });
+
+export const handle = interactive;
 
 // Runs at build time: names and prices come from the catalogue, never from the stored cart.
 export function loader() {

@@ -1,15 +1,18 @@
 import { redirectDocument } from "react-router";
-import Intro, { meta as page } from "~content/pages/contact-us.mdx";
-import { openStreetMapEmbedUrl, openStreetMapLinkUrl } from "~core/map/openstreetmap";
-import { siteConfig } from "~core/site-config";
-import { ContentPage, contentMeta } from "~/components/content-page";
-import { ContactForm } from "~/features/contact/contact-form";
-import { LocationMap } from "~/features/contact/location-map";
-import { paths } from "~/paths";
+import Intro, { meta as page } from "#content/pages/contact-us.mdx";
+import { openStreetMapEmbedUrl, openStreetMapLinkUrl } from "#core/map/openstreetmap.ts";
+import { siteConfig } from "#core/site-config.ts";
+import { ContentPage, contentMeta } from "#app/features/content/content-page.tsx";
+import { ContactForm } from "#app/features/contact/contact-form.tsx";
+import { LocationMap } from "#app/features/contact/location-map.tsx";
+import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/contact-us";
 import styles from "./contact-us.module.css";
+import { interactive } from "#app/lib/route-handle.ts";
 
-export const meta = contentMeta(page, paths.contactUs);
+export const meta = () => contentMeta(page, paths.contactUs);
+
+export const handle = interactive;
 
 /** Build time (prerendered): the map's addresses for the studio location in the site config. */
 export function loader() {
@@ -24,7 +27,7 @@ export function loader() {
 /**
  * Only this page's own Content-Security-Policy lets the map frame in (server/site-csp.ts), and
  * a client-side navigation keeps the policy of the page it started from. So arriving from
- * another page loads this one as a fresh document (docs/decisions/003). The prerendered page
+ * another page loads this one as a fresh document (docs/decisions/004). The prerendered page
  * itself hydrates without calling this.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
@@ -43,7 +46,7 @@ export const shouldRevalidate = () => false;
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <ContentPage Content={Intro} interactive />
+      <ContentPage Content={Intro} />
       <div className={styles.layout}>
         <div id="contact-form">
           <ContactForm />

@@ -1,4 +1,4 @@
-import { glossary } from "~/lib/glossary.server";
+import { glossary } from "#app/lib/glossary.server.ts";
 
 /** /glossary.json: every term, prerendered; the glossary page fetches it after its first paint. */
 export function loader() {

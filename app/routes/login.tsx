@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { saveToken } from "~/features/auth/auth-store";
-import styles from "~/features/auth/auth-forms.module.css";
-import { LoginForm } from "~/features/auth/login-form";
-import { SessionGate } from "~/features/auth/session-check";
-import { Notice } from "~/features/auth/notice";
-import { useSessionGuard } from "~/features/auth/use-session-guard";
-import { pageMeta } from "~/lib/seo";
-import { paths } from "~/paths";
+import { saveToken } from "#app/features/auth/auth-store.ts";
+import styles from "#app/components/forms.module.css";
+import { LoginForm } from "#app/features/auth/login-form.tsx";
+import { SessionGate } from "#app/features/auth/session-gate.tsx";
+import { Notice } from "#app/features/auth/notice.tsx";
+import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
+import { interactive } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
   pageMeta({
@@ -14,6 +15,8 @@ export const meta = () =>
     description: "Log in to your Kybernetes account.",
     path: paths.login,
   });
+
+export const handle = interactive;
 
 /** SPEC §2 /login: only for visitors; a token holder is sent to /account on load. */
 export default function Login() {

@@ -1,5 +1,6 @@
-import { NotFoundScreen } from "~/components/not-found-screen";
-import { pageMeta } from "~/lib/seo";
+import { data } from "react-router";
+import { NotFoundScreen } from "#app/layout/not-found-screen.tsx";
+import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -9,6 +10,11 @@ export function meta({ location }: Route.MetaArgs) {
     path: location.pathname,
     noIndex: true,
   });
+}
+
+/** SPEC §2: any other path is 'Page not found', answered with HTTP status 404. */
+export function loader() {
+  return data(null, { status: 404 });
 }
 
 export default function NotFound() {

@@ -1,13 +1,12 @@
-import { Suspense } from "react";
-import { Await, useAsyncError } from "react-router";
-import { readSearchQuery, type SearchScope } from "~core/search/search-query";
-import type { SearchResponse } from "~core/search/search-response";
-import { fetchSearch, SEARCH_UNAVAILABLE } from "~/features/search/fetch-search";
-import { SEARCH_PAGE_SLOT, SearchPageView, SearchResults } from "~/features/search/search-view";
-import styles from "~/features/search/search-view.module.css";
-import { SERVER_RENDERED } from "~/lib/hydrate-on-intent";
-import { pageMeta } from "~/lib/seo";
-import { paths } from "~/paths";
+import { useNavigation } from "react-router";
+import { readSearchQuery } from "#core/search/search-query.ts";
+import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
+import styles from "#app/features/search/search-results.module.css";
+import { ProductGrid } from "#app/features/shop/product-card.tsx";
+import { interactive } from "#app/lib/route-handle.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/search";
 
 export const meta = () =>
@@ -18,66 +17,51 @@ export const meta = () =>
     path: paths.search,
   });
 
-/** The slot as the document holds it on first load: server-rendered results, or the shell. */
-function slotInDocument(): HTMLElement | null {
-  return typeof document === "undefined" ? null : document.getElementById(SEARCH_PAGE_SLOT);
-}
+export const handle = interactive;
+
+/** Shown when the results cannot be had (the server is unreachable on a search in the page). */
+export const SEARCH_UNAVAILABLE =
+  "Search is not available right now. Please try again in a moment.";
 
 /**
- * The page is prerendered as a shell. A full page load of /search?q= gets the results rendered
- * into it by the server (server/search-page.ts), so they show before any JavaScript runs; the
- * browser then asks GET /api/search for the same answer (a cached one) and React takes over
- * once it has it, so nothing on screen changes. A client-side search does not wait: the heading
- * shows at once and the results stream in.
+ * Rendered by the server for every address (decision 011): the results are in the first HTML
+ * response, and a search made in the page asks the server for the same data.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = readSearchQuery(url.searchParams.get("q"), url.searchParams.get("scope"));
-  if (!parsed.ok) {
-    // Refused here with the API's own message, without asking it.
-    return { query: parsed.q, scope: "all" as SearchScope, invalid: parsed.message };
-  }
+  if (!parsed.ok) return { query: parsed.q, scope: "all" as const, invalid: parsed.message };
   const { q, scope } = parsed;
   if (!q) return { query: q, scope };
-  const results = fetchSearch(q, scope, request.signal);
-  if (slotInDocument()?.hasAttribute(SERVER_RENDERED)) {
-    // Waiting here keeps the server's markup on screen instead of a "Searching…" flash.
-    const response = await results.catch(() => undefined);
-    if (response) return { query: q, scope, response };
-  }
-  // <Await> shows a failure; marking the promise handled keeps the browser from also
-  // reporting it as an unhandled rejection when it settles before <Await> subscribes.
-  results.catch(() => {});
-  return { query: q, scope, results };
+  if (!context.search) throw new Error("The server gave no search engine to /search");
+  return { query: q, scope, response: context.search.results(q, scope) };
 }
 
-export function HydrateFallback() {
-  // Hydration must reproduce the document exactly, so the slot keeps whatever the server put
-  // there. While prerendering there is no document and the shell is written.
-  const slot = slotInDocument();
-  if (slot) {
-    return (
-      <div
-        id={SEARCH_PAGE_SLOT}
-        {...(slot.hasAttribute(SERVER_RENDERED) ? { [SERVER_RENDERED]: "" } : {})}
-        dangerouslySetInnerHTML={{ __html: slot.innerHTML }}
-      />
-    );
-  }
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // A new search made in the page: say so until its results arrive.
+  const searching = navigation.state === "loading" && navigation.location.pathname === paths.search;
   return (
-    <div id={SEARCH_PAGE_SLOT}>
-      <h1>Search</h1>
-      <p role="status">Loading search results…</p>
+    <div aria-busy={searching || undefined}>
+      {searching ? <p role="status">Searching…</p> : null}
+      <SearchPage loaderData={loaderData} />
     </div>
   );
 }
 
-export default function Search({ loaderData }: Route.ComponentProps) {
+function SearchPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { query, scope } = loaderData;
+  if ("invalid" in loaderData) {
+    return (
+      <SearchPageView query={query} scope={scope}>
+        <p role="alert" className={styles.error}>
+          {loaderData.invalid}
+        </p>
+      </SearchPageView>
+    );
+  }
   const response = "response" in loaderData ? loaderData.response : undefined;
-  const results = "results" in loaderData ? loaderData.results : undefined;
-  const invalid = "invalid" in loaderData ? loaderData.invalid : undefined;
-  if (!response && !results && !invalid) {
+  if (!response) {
     return (
       <>
         <h1>Search</h1>
@@ -90,31 +74,27 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   }
   return (
     <SearchPageView query={query} scope={scope}>
-      {invalid ? (
-        <p role="alert" className={styles.error}>
-          {invalid}
-        </p>
-      ) : response ? (
-        <SearchResults response={response} />
-      ) : (
-        <Suspense fallback={<p role="status">Searching…</p>}>
-          <Await resolve={results} errorElement={<SearchFailed />}>
-            {(answer: SearchResponse | undefined) =>
-              answer ? <SearchResults response={answer} /> : null
-            }
-          </Await>
-        </Suspense>
-      )}
+      <SearchResults
+        response={response}
+        renderProducts={(products) => (
+          <ProductGrid
+            products={products}
+            headingLevel={3}
+            renderAction={(product) => <AddToCartButton product={product} />}
+          />
+        )}
+      />
     </SearchPageView>
   );
 }
 
-function SearchFailed() {
-  const error = useAsyncError();
-  const message = error instanceof Error && error.message ? error.message : SEARCH_UNAVAILABLE;
+export function ErrorBoundary() {
   return (
-    <p role="alert" className={styles.error}>
-      {message}
-    </p>
+    <>
+      <h1>Search</h1>
+      <p role="alert" className={styles.error}>
+        {SEARCH_UNAVAILABLE}
+      </p>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { saveToken } from "~/features/auth/auth-store";
-import styles from "~/features/auth/auth-forms.module.css";
-import { SessionGate } from "~/features/auth/session-check";
-import { REGISTRATION_SUCCESS, SignupForm } from "~/features/auth/signup-form";
-import { useSessionGuard } from "~/features/auth/use-session-guard";
-import { pageMeta } from "~/lib/seo";
-import { paths } from "~/paths";
+import { saveToken } from "#app/features/auth/auth-store.ts";
+import styles from "#app/components/forms.module.css";
+import { SessionGate } from "#app/features/auth/session-gate.tsx";
+import { REGISTRATION_SUCCESS, SignupForm } from "#app/features/account/signup-form.tsx";
+import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
+import { interactive } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
   pageMeta({
@@ -14,6 +15,8 @@ export const meta = () =>
       "Create a Kybernetes account to manage your details and choose whether to receive our mailing list.",
     path: paths.signup,
   });
+
+export const handle = interactive;
 
 /** SPEC §2 /signup: only for visitors; a token holder is sent to /account. */
 export default function Signup() {

@@ -1,4 +1,4 @@
-import glossaryCsv from "~content/terminologies.csv?raw";
+import glossaryCsv from "#content/terminologies.csv?raw";
 
 /** /Terminologies.csv (SPEC §7): the glossary file itself, prerendered as a static file. */
 export function loader() {

@@ -1,12 +1,12 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ALPHABET, FIRST_PAINT_TERMS, glossaryPageData } from "~core/glossary/glossary";
-import { fetchGlossary } from "~/features/glossary/fetch-glossary";
-import { glossary } from "~/lib/glossary.server";
-import Terminologies, { clientLoader, ErrorBoundary, loader } from "./terminologies";
+import { ALPHABET, FIRST_PAINT_TERMS, glossaryPageData } from "#core/glossary/glossary.ts";
+import { fetchGlossary } from "#app/features/glossary/fetch-glossary.ts";
+import { glossary } from "#app/lib/glossary.server.ts";
+import Terminologies, { clientLoader, ErrorBoundary, loader } from "./terminologies.tsx";
 
-vi.mock("~/features/glossary/fetch-glossary", () => ({ fetchGlossary: vi.fn() }));
+vi.mock("#app/features/glossary/fetch-glossary.ts", () => ({ fetchGlossary: vi.fn() }));
 
 afterEach(() => {
   vi.mocked(fetchGlossary).mockReset();
@@ -23,8 +23,11 @@ describe("/terminologies", () => {
     expect(new Set(glossary.map((term) => term.term.toLowerCase())).size).toBe(glossary.length);
   });
 
+  const loaderArgs = (url: string) =>
+    ({ request: new Request(`http://site${url}`) }) as Parameters<typeof loader>[0];
+
   it("prerenders the first terms and names all of them", () => {
-    const data = loader();
+    const data = loader(loaderArgs("/terminologies"));
     expect(data.terms).toEqual(glossary.slice(0, FIRST_PAINT_TERMS));
     expect(data.names).toHaveLength(glossary.length);
     expect(data.complete).toBe(false);
@@ -44,11 +47,19 @@ describe("/terminologies", () => {
 
   it("keeps the prerendered terms, marked failed, when the fetch fails", async () => {
     vi.mocked(fetchGlossary).mockRejectedValue(new TypeError("Failed to fetch"));
-    const serverLoader = vi.fn(async () => loader());
+    const serverLoader = vi.fn(async () => loader(loaderArgs("/terminologies")));
     const data = await clientLoader({ serverLoader } as unknown as Parameters<
       typeof clientLoader
     >[0]);
-    expect(data).toEqual({ ...loader(), failed: true });
+    expect(data).toEqual({ ...loader(loaderArgs("/terminologies")), failed: true });
+  });
+
+  it("renders a letter's address with every term under it", () => {
+    const data = loader(loaderArgs("/terminologies?letter=b"));
+    const underB = glossary.filter((term) => term.letter === "B");
+    expect(data.terms).toEqual(underB);
+    expect(data.letter).toBe("B");
+    expect(data.names).toHaveLength(glossary.length);
   });
 
   it("filters by the ?letter= in the address", async () => {

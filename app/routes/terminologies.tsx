@@ -1,27 +1,32 @@
 import { useSearchParams } from "react-router";
-import Intro, { meta as page } from "~content/pages/terminologies.mdx";
+import Intro, { meta as page } from "#content/pages/terminologies.mdx";
 import {
   FIRST_PAINT_TERMS,
+  glossaryLetterData,
   glossaryPageData,
   normaliseLetter,
   type GlossaryPageData,
-} from "~core/glossary/glossary";
-import { ContentPage, contentMeta } from "~/components/content-page";
-import { JsonLd } from "~/components/json-ld";
-import { fetchGlossary } from "~/features/glossary/fetch-glossary";
-import { GlossaryUnavailable, GlossaryView } from "~/features/glossary/glossary-view";
-import { glossary } from "~/lib/glossary.server";
-import { siteUrl } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
-import { paths } from "~/paths";
+} from "#core/glossary/glossary.ts";
+import { ContentPage, contentMeta } from "#app/features/content/content-page.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { fetchGlossary } from "#app/features/glossary/fetch-glossary.ts";
+import { GlossaryUnavailable, GlossaryView } from "#app/features/glossary/glossary-view.tsx";
+import { glossary } from "#app/lib/glossary.server.ts";
+import { siteUrl } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/terminologies";
+import { interactive } from "#app/lib/route-handle.ts";
 
 /**
- * Runs at build time only (prerendered): the page's HTML carries the first terms, small
- * enough to arrive in the first round trip (docs/decisions/010).
+ * Prerendered, the page's HTML carries the first terms, small enough to arrive in the first
+ * round trip; the server renders a letter's address (`?letter=B`) with every term under it
+ * (docs/decisions/013).
  */
-export function loader(): GlossaryPageData {
-  return glossaryPageData(glossary, FIRST_PAINT_TERMS);
+export function loader({ request }: Route.LoaderArgs): GlossaryPageData {
+  const letter = normaliseLetter(new URL(request.url).searchParams.get("letter"));
+  return letter
+    ? glossaryLetterData(glossary, letter)
+    : glossaryPageData(glossary, FIRST_PAINT_TERMS);
 }
 
 /**
@@ -39,17 +44,16 @@ export async function clientLoader({
 }
 clientLoader.hydrate = true as const;
 
-export const meta = contentMeta(page, paths.terminologies);
+export const meta = () => contentMeta(page, paths.terminologies);
+
+export const handle = interactive;
 
 export default function Terminologies({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  // The static HTML shows All; the ?letter= filter applies once the page has hydrated.
-  const hydrated = useHydrated();
-  const letter = hydrated ? normaliseLetter(searchParams.get("letter")) : null;
+  const letter = normaliseLetter(searchParams.get("letter"));
   return (
     <>
-      {/* Interactive: the rest of the glossary is fetched as soon as the page has loaded. */}
-      <ContentPage Content={Intro} interactive />
+      <ContentPage Content={Intro} />
       <GlossaryView data={loaderData} letter={letter} path={paths.terminologies} />
       <JsonLd data={glossaryStructuredData(loaderData.names)} />
     </>

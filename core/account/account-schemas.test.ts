@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../validation/field-errors";
-import { loginSchema, signupSchema, updateAccountSchema } from "./account-schemas";
+import { fieldErrors } from "../validation/field-errors.ts";
+import { loginSchema, signupSchema, updateAccountSchema } from "./account-schemas.ts";
 
 function messages(result: { success: boolean; error?: unknown }) {
   if (result.success) return {};

@@ -1,5 +1,5 @@
-import { z } from "../validation/zod";
-import { ACCOUNT_LIMITS } from "./account-limits";
+import { z } from "../validation/zod.ts";
+import { ACCOUNT_LIMITS } from "./account-limits.ts";
 
 /** SPEC §5: text, @, text, dot, text, with no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartCount, parseCart, removeFromCart, type CartItem } from "./cart";
+import { addToCart, cartCount, parseCart, removeFromCart, type CartItem } from "./cart.ts";
 
 const book = { id: 1, type: "Paperback", name: "Neural Interfaces", price: 39.95 };
 

@@ -87,3 +87,8 @@ export function removeFromCart(cart: readonly CartItem[], id: number, type: stri
 export function cartCount(cart: readonly CartItem[]): number {
   return cart.reduce((sum, item) => sum + quantityOf(item), 0);
 }
+
+/** The accessible name of the header's cart link. */
+export function cartLinkLabel(count: number): string {
+  return `Cart, ${count} ${count === 1 ? "item" : "items"}`;
+}

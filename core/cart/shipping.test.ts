@@ -6,7 +6,7 @@ import {
   parseShippingForm,
   quoteShipping,
   shippingCostCents,
-} from "./shipping";
+} from "./shipping.ts";
 
 describe("shippingCostCents", () => {
   it("is 0 while the postcode or the country is empty", () => {

@@ -1,5 +1,5 @@
-import { gstCentsIncludedIn, toCents } from "../money/money";
-import { quantityOf, type CartItem } from "./cart";
+import { gstCentsIncludedIn, toCents } from "../money/money.ts";
+import { quantityOf, type CartItem } from "./cart.ts";
 
 /** SPEC §3 Shipping form. SPEC §5: the form is not validated, so every field may be empty. */
 export const SHIPPING_FIELDS = [

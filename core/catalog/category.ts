@@ -1,4 +1,4 @@
-import type { Product } from "./product";
+import type { Product } from "./product.ts";
 
 /** Kept apart from the zod schema so pages that only filter products ship no zod. */
 export type ProductCategory = "book" | "cyberware" | "merchandise";

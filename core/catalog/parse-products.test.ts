@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CatalogError } from "./parse-csv";
-import { parseProductsCsv } from "./parse-products";
-import { PRODUCT_COLUMNS } from "./product";
+import { CatalogError } from "./parse-csv.ts";
+import { parseProductsCsv } from "./parse-products.ts";
+import { PRODUCT_COLUMNS } from "./product.ts";
 
 const header = PRODUCT_COLUMNS.join(",");
 

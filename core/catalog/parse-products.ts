@@ -1,5 +1,5 @@
-import { CatalogError, parseCsvRows } from "./parse-csv";
-import { PRODUCT_COLUMNS, productRowSchema, type Product } from "./product";
+import { CatalogError, parseCsvRows } from "./parse-csv.ts";
+import { PRODUCT_COLUMNS, productRowSchema, type Product } from "./product.ts";
 
 export function parseProductsCsv(text: string, fileName = "products.csv"): Product[] {
   const products = parseCsvRows(text, fileName, PRODUCT_COLUMNS, productRowSchema);

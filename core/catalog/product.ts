@@ -1,4 +1,4 @@
-import { z } from "../validation/zod";
+import { z } from "../validation/zod.ts";
 
 /** The columns of content/products.csv, in file order (SPEC §3 Product). */
 export const PRODUCT_COLUMNS = [

@@ -5,7 +5,7 @@ import {
   filterProducts,
   productImageAlt,
   productsInCategory,
-} from "./shop";
+} from "./shop.ts";
 
 const products = [
   { id: 1, name: "A", category: "Book", type: "Paperback", genre: "Neuroscience", images: [] },

@@ -1,5 +1,5 @@
-import { isCategory, type ProductCategory } from "./category";
-import type { Product } from "./product";
+import { isCategory, type ProductCategory } from "./category.ts";
+import type { Product } from "./product.ts";
 
 /** SPEC §2: each shop screen shows one category (compared case-insensitively). */
 export function productsInCategory<P extends Pick<Product, "category">>(

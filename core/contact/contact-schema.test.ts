@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_MESSAGE_MAX_LENGTH } from "./contact-fields";
-import { contactFormErrors, contactFormSchema, isHoneypotFilled } from "./contact-schema";
+import { CONTACT_MESSAGE_MAX_LENGTH } from "./contact-fields.ts";
+import { contactFormErrors, contactFormSchema, isHoneypotFilled } from "./contact-schema.ts";
 
 const valid = { email: "ada@example.com", message: "Hello, do you stock parylene-coated magnets?" };
 

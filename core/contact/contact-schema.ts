@@ -1,9 +1,9 @@
-import { z } from "../validation/zod";
+import { z } from "../validation/zod.ts";
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX_LENGTH,
   type ContactField,
-} from "./contact-fields";
+} from "./contact-fields.ts";
 
 /** The exact messages of SPEC §5, shared by the form and POST /api/contact. */
 export const contactErrors = {

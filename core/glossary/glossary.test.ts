@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { glossaryPageData, lettersWithTerms, normaliseLetter, termsForLetter } from "./glossary";
-import { parseTerminologiesCsv } from "./parse-terminologies";
+import { glossaryPageData, lettersWithTerms, normaliseLetter, termsForLetter } from "./glossary.ts";
+import { parseTerminologiesCsv } from "./parse-terminologies.ts";
 
 const csv = `Letter,Terminology
 A,"Axon: The long projection of a neuron, carrying signals away from the cell body."

@@ -33,7 +33,7 @@ export function lettersWithTerms(terms: readonly GlossaryTerm[]): Set<string> {
  * How many definitions the prerendered glossary page carries. The whole glossary is over 20 KB
  * compressed; a first response that fits TCP's first round trip (about 14 KB with headers)
  * paints a round trip sooner, so the page ships the first terms and fetches the rest
- * (docs/decisions/010).
+ * (docs/decisions/013).
  */
 export const FIRST_PAINT_TERMS = 60;
 
@@ -47,6 +47,8 @@ export interface GlossaryPageData {
   letters: string[];
   /** True once `terms` holds the whole glossary. */
   complete: boolean;
+  /** Set when `terms` holds every term under this letter (a letter's page, server-rendered). */
+  letter?: string;
   /** True when the rest of the glossary could not be fetched. */
   failed?: boolean;
 }
@@ -61,5 +63,19 @@ export function glossaryPageData(
     names: terms.map((term) => term.term),
     letters: [...lettersWithTerms(terms)],
     complete: terms.length <= limit,
+  };
+}
+
+/** The page data of one letter's page: every term under it, and facts about the whole. */
+export function glossaryLetterData(
+  terms: readonly GlossaryTerm[],
+  letter: string,
+): GlossaryPageData {
+  const shown = termsForLetter(terms, letter);
+  return {
+    ...glossaryPageData(terms, 0),
+    terms: shown,
+    complete: shown.length === terms.length,
+    letter,
   };
 }

@@ -1,6 +1,6 @@
-import { z } from "../validation/zod";
-import { parseCsvRows } from "../catalog/parse-csv";
-import type { GlossaryTerm } from "./glossary";
+import { z } from "../validation/zod.ts";
+import { parseCsvRows } from "../catalog/parse-csv.ts";
+import type { GlossaryTerm } from "./glossary.ts";
 
 /** SPEC §3 Glossary term: the CSV columns. */
 export const GLOSSARY_COLUMNS = ["Letter", "Terminology"] as const;

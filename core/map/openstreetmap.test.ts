@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "../site-config";
-import { boundingBox, openStreetMapEmbedUrl, openStreetMapLinkUrl } from "./openstreetmap";
+import { siteConfig } from "../site-config.ts";
+import { boundingBox, openStreetMapEmbedUrl, openStreetMapLinkUrl } from "./openstreetmap.ts";
 
 const alexandria = siteConfig.map;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAud, gstIncludedIn, toCents } from "./money";
+import { formatAud, gstIncludedIn, toCents } from "./money.ts";
 
 describe("money", () => {
   it("formats with two decimals and AUD", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mdxToPlainText } from "./mdx-text";
+import { mdxToPlainText } from "./mdx-text.ts";
 
 describe("mdxToPlainText", () => {
   it("skips the meta export, however many lines it spans, and imports", () => {

@@ -1,5 +1,5 @@
-import { formatAud } from "../money/money";
-import { formatAddress, siteConfig } from "../site-config";
+import { formatAud } from "../money/money.ts";
+import { formatAddress, siteConfig } from "../site-config.ts";
 
 /**
  * The text the site's MDX components render (docs/content-guide.md), so a search for the

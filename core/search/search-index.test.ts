@@ -5,7 +5,7 @@ import {
   foldForSearch,
   snippetAround,
   type PageDocument,
-} from "./search-index";
+} from "./search-index.ts";
 
 const products = [
   { id: 1, name: "Magnetic Field Viewer Card", description: "Shows poles as bands." },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { searchQuerySchema } from "./search";
-import { readSearchQuery } from "./search-query";
+import { searchQuerySchema } from "./search.ts";
+import { readSearchQuery } from "./search-query.ts";
 
 describe("readSearchQuery", () => {
   it("trims q and defaults an unknown or missing scope to all", () => {

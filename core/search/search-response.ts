@@ -1,6 +1,6 @@
-import type { Product } from "../catalog/product";
-import type { SearchScope } from "./search";
-import type { PageHit } from "./search-index";
+import type { Product } from "../catalog/product.ts";
+import type { SearchScope } from "./search.ts";
+import type { PageHit } from "./search-index.ts";
 
 /** At most this many of each kind of result per answer; `more…` says whether others matched. */
 export const MAX_PRODUCT_RESULTS = 48;

@@ -1,7 +1,7 @@
-import { z } from "../validation/zod";
-import { MAX_QUERY_LENGTH, QUERY_TOO_LONG, SEARCH_SCOPE_VALUES } from "./search-query";
+import { z } from "../validation/zod.ts";
+import { MAX_QUERY_LENGTH, QUERY_TOO_LONG, SEARCH_SCOPE_VALUES } from "./search-query.ts";
 
-export { MAX_QUERY_LENGTH, type SearchScope } from "./search-query";
+export { MAX_QUERY_LENGTH, type SearchScope } from "./search-query.ts";
 
 export const searchScopeSchema = z.enum(SEARCH_SCOPE_VALUES);
 

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import { AUTH_SECRET_FILE, resolveAuthSecret } from "./auth-secret";
+import { loadConfig } from "../config.ts";
+import { AUTH_SECRET_FILE, resolveAuthSecret } from "./auth-secret.ts";
 
 async function emptyDataDir() {
   return path.join(await mkdtemp(path.join(tmpdir(), "kybernetes-secret-")), "data");

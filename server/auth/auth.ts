@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../db/client";
-import type { User } from "../db/schema";
-import { HttpError } from "../lib/http-errors";
-import { createPasswordHasher, OWASP_SCRYPT_COST, type ScryptCost } from "./password-hash";
-import { createTokenService, InvalidTokenError } from "./tokens";
-import { createUserStore } from "./user-store";
+import type { Db } from "../db/client.ts";
+import type { User } from "../db/schema.ts";
+import { HttpError } from "../lib/http-errors.ts";
+import { createPasswordHasher, OWASP_SCRYPT_COST, type ScryptCost } from "./password-hash.ts";
+import { createTokenService, InvalidTokenError } from "./tokens.ts";
+import { createUserStore } from "./user-store.ts";
 
 export interface AuthOptions {
   /** Signs tokens. Start-up always passes one; without it (tests) a per-process secret is used. */

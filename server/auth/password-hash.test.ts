@@ -5,7 +5,7 @@ import {
   needsRehash,
   OWASP_SCRYPT_COST,
   verifyPassword,
-} from "./password-hash";
+} from "./password-hash.ts";
 
 const cheap = { N: 2 ** 10, r: 8, p: 1 };
 

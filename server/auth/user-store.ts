@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { uniqueViolation } from "../db/errors";
-import { users, type User } from "../db/schema";
+import type { Db } from "../db/client.ts";
+import { uniqueViolation } from "../db/errors.ts";
+import { users, type User } from "../db/schema.ts";
 
 /** A username or e-mail address that another account already uses. */
 export class TakenError extends Error {

@@ -3,8 +3,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { searchablePages } from "../../core/search/searchable-pages";
-import { loadCatalog } from "./load-catalog";
+import { searchablePages } from "#core/search/searchable-pages.ts";
+import { loadCatalog } from "./load-catalog.ts";
 
 const contentDir = path.resolve("content");
 

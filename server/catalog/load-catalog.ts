@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { parseProductsCsv } from "../../core/catalog/parse-products";
-import type { Product } from "../../core/catalog/product";
-import { parseTerminologiesCsv } from "../../core/glossary/parse-terminologies";
-import { mdxToPlainText } from "../../core/search/mdx-text";
-import type { PageDocument } from "../../core/search/search-index";
-import { glossaryTermPath } from "../../core/search/search-response";
-import { searchablePages } from "../../core/search/searchable-pages";
+import { parseProductsCsv } from "#core/catalog/parse-products.ts";
+import type { Product } from "#core/catalog/product.ts";
+import { parseTerminologiesCsv } from "#core/glossary/parse-terminologies.ts";
+import { mdxToPlainText } from "#core/search/mdx-text.ts";
+import type { PageDocument } from "#core/search/search-index.ts";
+import { glossaryTermPath } from "#core/search/search-response.ts";
+import { searchablePages } from "#core/search/searchable-pages.ts";
 
 /** What the shop and search API serve, read once at start and kept in memory. */
 export interface Catalog {

@@ -1,4 +1,4 @@
-import type { ContactForm } from "../../core/contact/contact-schema";
+import type { ContactForm } from "#core/contact/contact-schema.ts";
 
 export interface ForwardOptions {
   url: string;

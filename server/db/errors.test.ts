@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { loggableError, uniqueViolation } from "./errors";
+import { loggableError, uniqueViolation } from "./errors.ts";
 
 describe("database errors", () => {
   it("keeps a failed query's SQL and reason but drops its parameters", () => {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrationsFolder } from "./client";
+import { migrationsFolder } from "./client.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 

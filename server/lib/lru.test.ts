@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Lru } from "./lru";
+import { Lru } from "./lru.ts";
 
 describe("Lru", () => {
   it("keeps at most its capacity, dropping the least recently used", () => {

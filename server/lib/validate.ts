@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { fieldErrors } from "../../core/validation/field-errors";
-import { HttpError } from "./http-errors";
+import { fieldErrors } from "#core/validation/field-errors.ts";
+import { HttpError } from "./http-errors.ts";
 
 /**
  * Validates request input with a shared schema from core/. Failures become a 400 naming each

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import { logIn, newAccount, post, signUp, uniqueIp, uniqueName } from "../test/account-helpers";
-import { createTestApp } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
-import { LOGIN_FAILURE_LIMIT, SIGNUP_LIMIT } from "./account";
+import { loadConfig } from "../config.ts";
+import { logIn, newAccount, post, signUp, uniqueIp, uniqueName } from "../test/account-helpers.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+import { LOGIN_FAILURE_LIMIT, SIGNUP_LIMIT } from "./account.ts";
 
 const stores = [
   ["in-process", undefined],

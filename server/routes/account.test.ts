@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
 import {
   accountDetails,
   bearer,
@@ -15,9 +15,9 @@ import {
   post,
   signUp,
   uniqueName,
-} from "../test/account-helpers";
-import { createTestApp, TEST_HASH_COST } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
+} from "../test/account-helpers.ts";
+import { createTestApp, TEST_HASH_COST } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
 
 const SECRET = randomBytes(32).toString("base64url");
 
@@ -453,7 +453,7 @@ describe("secrets stay secret", () => {
     const logged = await createTestApp({
       logger: true,
       logStream: { write: (line) => void lines.push(line) },
-      config: { ...(await import("../config")).loadConfig({ LOG_LEVEL: "trace" }) },
+      config: { ...(await import("../config.ts")).loadConfig({ LOG_LEVEL: "trace" }) },
       auth: { hashCost: TEST_HASH_COST },
     });
     const bodies: string[] = [];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { loginSchema, signupSchema, updateAccountSchema } from "../../core/account/account-schemas";
-import type { Auth } from "../auth/auth";
-import { TakenError, type UserChanges } from "../auth/user-store";
-import { HttpError } from "../lib/http-errors";
-import { validate } from "../lib/validate";
+import { loginSchema, signupSchema, updateAccountSchema } from "#core/account/account-schemas.ts";
+import type { Auth } from "../auth/auth.ts";
+import { TakenError, type UserChanges } from "../auth/user-store.ts";
+import { HttpError } from "../lib/http-errors.ts";
+import { validate } from "../lib/validate.ts";
 
 /** Abuse limits: failed logins per username and address, sign-ups per address. */
 export const LOGIN_FAILURE_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };

@@ -3,12 +3,12 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import type { Database } from "../db/client";
-import { contactMessages } from "../db/schema";
-import { createTestApp } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
-import { CONTACT_RATE_LIMIT } from "./contact";
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { contactMessages } from "../db/schema.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+import { CONTACT_RATE_LIMIT } from "./contact.ts";
 
 const valid = { email: "ada@example.com", message: "Do you ship sterilisation pouches to NZ?" };
 

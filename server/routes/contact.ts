@@ -1,12 +1,12 @@
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import { contactFormSchema, isHoneypotFilled } from "../../core/contact/contact-schema";
-import type { Config } from "../config";
-import { forwardContactMessage } from "../contact/forward-contact-message";
-import type { Database } from "../db/client";
-import { contactMessages } from "../db/schema";
-import { validate } from "../lib/validate";
+import { contactFormSchema, isHoneypotFilled } from "#core/contact/contact-schema.ts";
+import type { Config } from "../config.ts";
+import { forwardContactMessage } from "../contact/forward-contact-message.ts";
+import type { Database } from "../db/client.ts";
+import { contactMessages } from "../db/schema.ts";
+import { validate } from "../lib/validate.ts";
 
 /** Per client address: enough for a person with second thoughts, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: "10 minutes" } as const;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { Database } from "../db/client";
-import { errorBody } from "../lib/http-errors";
+import type { Database } from "../db/client.ts";
+import { errorBody } from "../lib/http-errors.ts";
 
 export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
   app,

@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseProductsCsv } from "../../core/catalog/parse-products";
-import { createTestApp } from "../test/test-app";
-import { stubDatabase } from "../test/test-database";
+import { parseProductsCsv } from "#core/catalog/parse-products.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { stubDatabase } from "../test/test-database.ts";
 
 const products = parseProductsCsv(
   [

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { Product } from "../../core/catalog/product";
-import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body";
+import type { Product } from "#core/catalog/product.ts";
+import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
 
 /**
  * GET /api/products: the whole catalogue as JSON. The body, its compressed forms and its

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../core/catalog/product";
-import type { PageDocument } from "../../core/search/search-index";
-import { MAX_PRODUCT_RESULTS, type SearchResponse } from "../../core/search/search-response";
-import { createTestApp } from "../test/test-app";
-import { stubDatabase } from "../test/test-database";
+import type { Product } from "#core/catalog/product.ts";
+import type { PageDocument } from "#core/search/search-index.ts";
+import { MAX_PRODUCT_RESULTS, type SearchResponse } from "#core/search/search-response.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { stubDatabase } from "../test/test-database.ts";
 
 function product(id: number, name: string, description: string): Product {
   return { id, name, description, category: "Cyberware", type: "Tool", price: 10, images: [] };

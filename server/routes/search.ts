@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
-import { searchQuerySchema } from "../../core/search/search";
-import { Lru } from "../lib/lru";
-import { validate } from "../lib/validate";
-import type { SearchEngine } from "../search/search-engine";
+import { searchQuerySchema } from "#core/search/search.ts";
+import { Lru } from "../lib/lru.ts";
+import { validate } from "../lib/validate.ts";
+import type { SearchEngine } from "#core/search/search-engine.ts";
 
 const MAX_CACHED_ANSWERS = 500;
 const MAX_CACHED_ANSWER_BYTES = 64 * 1024;
@@ -23,7 +23,7 @@ export const searchRoutes: FastifyPluginAsync<{ engine: SearchEngine }> = async 
     let body = answers.get(request.url);
     if (body === undefined) {
       const { q, scope } = validate(searchQuerySchema, request.query);
-      body = Buffer.from(engine.answer(q, scope));
+      body = Buffer.from(engine.answerJson(q, scope));
       if (body.length <= MAX_CACHED_ANSWER_BYTES) answers.set(request.url, body);
     }
     // Results change only when the site is redeployed.

@@ -1,7 +1,7 @@
-import { buildApp, type AppDeps } from "../app";
-import type { ScryptCost } from "../auth/password-hash";
-import { loadConfig } from "../config";
-import { createTestDatabase } from "./test-database";
+import { buildApp, type AppDeps } from "../app.ts";
+import type { ScryptCost } from "../auth/password-hash.ts";
+import { loadConfig } from "../config.ts";
+import { createTestDatabase } from "./test-database.ts";
 
 /** Cheap scrypt parameters so tests do not spend half a second per hash (never in production). */
 export const TEST_HASH_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };

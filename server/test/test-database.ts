@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPglite, openPostgres, type Database } from "../db/client";
+import { openPglite, openPostgres, type Database } from "../db/client.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new

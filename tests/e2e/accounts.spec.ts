@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
 
 const DELETE_CONFIRMATION =
   "Are you sure you want to delete your account? Deleting an account is not recoverable.";
@@ -125,7 +125,7 @@ test("sign up → account → edit → subscribe → logout → login → delete
   // Logout from the header goes home and forgets the token.
   await page
     .getByRole("navigation", { name: "Main" })
-    .getByRole("button", { name: "Logout" })
+    .getByRole("link", { name: "Logout" })
     .click();
   await expect(page).toHaveURL("/");
   expect(await storedToken(page)).toBeNull();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
 
 interface StoredLine {
   id: number;

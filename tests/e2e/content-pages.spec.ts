@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /** Every information route of SPEC §2 with its heading and a fact it must state. */
 const pages: readonly { path: string; h1: string; facts: RegExp[] }[] = [
@@ -150,10 +150,18 @@ test("the Cytheseus emblem spins, and keeps still for readers who prefer reduced
   await expect(page.getByRole("heading", { name: "COMING SOON" })).toBeVisible();
 });
 
-test("links between content pages move within the app", async ({ page }) => {
-  await page.goto("/library");
+test("a content page reached from a page that hydrated opens within the app", async ({ page }) => {
+  await page.goto("/books");
   await waitForHydration(page);
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Library" })
+    .click();
+  await expect(page).toHaveURL("/library");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Library");
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  // Its links work inside the app too.
   await page.getByRole("main").getByRole("link", { name: "Learn Cyberware" }).click();
   await expect(page).toHaveURL("/LearnCyberwareCourse");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn Cyberware Course");

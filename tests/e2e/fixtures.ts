@@ -57,12 +57,25 @@ export async function setTheme(page: Page, theme: "light" | "dark") {
 }
 
 /**
- * Waits until React has hydrated, so clicks reach event handlers. Content pages load their
- * JavaScript on the visitor's first move, so a key press (Shift: it changes nothing) makes one.
+ * Waits until the page is ready for clicks: on a page that loads React Router's scripts, until
+ * React has hydrated; a read-only page has no scripts to wait for (docs/decisions/012).
  */
 export async function waitForHydration(page: Page) {
-  await page.keyboard.press("Shift");
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === "true" ||
+      !document.querySelector('script[type="module"]'),
+  );
+}
+
+/** Whether the page loads framework JavaScript (a module script of React Router's). */
+export async function loadsScripts(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.querySelector('script[type="module"]') !== null);
+}
+
+/** The header's menu button (a <summary>, which has no ARIA role of its own). */
+export function menuButton(page: Page) {
+  return page.locator("header summary", { hasText: "Menu" });
 }
 
 /** Holds back the site's JavaScript until the returned function is called. */

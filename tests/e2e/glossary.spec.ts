@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
 
 test("the glossary filters by letter, kept in the address", async ({ page }) => {
   await page.goto("/terminologies");
@@ -6,7 +6,7 @@ test("the glossary filters by letter, kept in the address", async ({ page }) => 
   const letters = page.getByRole("navigation", { name: "Glossary letters" });
   const terms = page.locator("main dl dt");
   await expect(page.getByRole("heading", { level: 2, name: "All Terms" })).toBeVisible();
-  // The rest of the glossary arrives after the first terms (docs/decisions/010).
+  // The rest of the glossary arrives after the first terms (docs/decisions/013).
   await expect(page.getByText(/follow as soon as the page has loaded/)).toHaveCount(0);
   expect(await terms.count()).toBeGreaterThanOrEqual(150);
   await expect(page.getByRole("status")).toHaveText(`${await terms.count()} terms`);
@@ -70,6 +70,15 @@ test.describe("the first response", () => {
       "/Terminologies.csv",
     );
   });
+
+  test("of a letter's address holds every term under that letter", async ({ page }) => {
+    await page.goto("/terminologies?letter=B");
+    await expect(page.getByRole("heading", { level: 2, name: "B", exact: true })).toBeVisible();
+    const terms = await page.locator("main dl dt").allTextContents();
+    expect(terms.length).toBeGreaterThan(3);
+    for (const term of terms) expect(term[0]).toBe("B");
+    await expect(page.getByText("Loading terms…")).toHaveCount(0);
+  });
 });
 
 test.describe("when the glossary data cannot be loaded", () => {
@@ -87,11 +96,15 @@ test.describe("when the glossary data cannot be loaded", () => {
   });
 
   test("the page says so instead of staying empty", async ({ page }) => {
-    await page.goto("/library");
+    // Reached inside the app from a page that hydrated, while offline.
+    await page.goto("/books");
     await waitForHydration(page);
     await page.route("**/glossary.json", (route) => route.abort());
     await page.route("**/terminologies.data*", (route) => route.abort());
-    await page.getByRole("main").getByRole("link", { name: "Terminologies" }).first().click();
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/terminologies");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
     await expect(page.getByRole("alert")).toHaveText(
       "The glossary could not be loaded. Please check your connection and reload the page.",
     );

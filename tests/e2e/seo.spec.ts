@@ -1,8 +1,8 @@
-import { caseVariants, unlistedPaths } from "../../app/paths";
-import { expect, test } from "./fixtures";
-import { builtRoutes } from "./site-routes";
+import { caseVariants, noIndexPaths } from "../../app/paths.ts";
+import { expect, test } from "./fixtures.ts";
+import { siteRoutes } from "./site-routes.ts";
 
-const routes = builtRoutes();
+const routes = siteRoutes();
 
 function head(html: string) {
   const pick = (pattern: RegExp) => pattern.exec(html)?.[1];
@@ -46,7 +46,7 @@ test("sitemap.xml lists every indexable page and robots.txt points at it", async
     const html = await (await request.get(route)).text();
     const listed = body.includes(`${route}</loc>`);
     const shouldBeListed =
-      !head(html).noIndex && !(route in caseVariants) && !unlistedPaths.includes(route);
+      !head(html).noIndex && !(route in caseVariants) && !noIndexPaths.includes(route);
     expect(listed, route).toBe(shouldBeListed);
   }
   const robots = await (await request.get("/robots.txt")).text();

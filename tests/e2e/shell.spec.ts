@@ -1,14 +1,32 @@
 import {
   expect,
   expectNoAxeViolations,
+  loadsScripts,
+  menuButton,
   setTheme,
   test,
   waitForHydration,
-  holdScripts,
-} from "./fixtures";
-import { builtRoutes } from "./site-routes";
+} from "./fixtures.ts";
+import { siteRoutes } from "./site-routes.ts";
 
-const routes = builtRoutes();
+const routes = siteRoutes();
+
+/** Read-only pages: no framework JavaScript at all (decision 012). */
+const readOnlyPages = ["/", "/history", "/LearnRFIDForBeginners", "/privacypolicy", "/cytheseus"];
+/** Pages with controls: React Router's own scripts, hydrated at load. */
+const interactivePages = [
+  "/books",
+  "/cyberware",
+  "/merchandise",
+  "/cart",
+  "/checkout",
+  "/search?q=cyborg",
+  "/terminologies",
+  "/contactus",
+  "/login",
+  "/signup",
+  "/account",
+];
 
 const headerLinks = [
   ["Home", "/"],
@@ -71,21 +89,24 @@ test("the header links every always-visible page and the visitor's account links
   await expect(nav.getByRole("link", { name: "Account" })).toHaveCount(0);
 });
 
-test("a token holder sees Account and Logout; Logout clears the token and goes home", async ({
-  page,
-}) => {
-  await page.goto("/");
-  await page.evaluate(() => localStorage.setItem("authToken", "a.eyJ1c2VybmFtZSI6ImFkYSJ9.c"));
-  await page.reload();
-  await waitForHydration(page);
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
-  await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
-  await nav.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL("/");
-  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
-  await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
-});
+for (const start of ["/history", "/books"]) {
+  test(`a token holder sees Account and Logout; Logout on ${start} clears the token and goes home`, async ({
+    page,
+  }) => {
+    await page.goto(start);
+    await page.evaluate(() => localStorage.setItem("authToken", "a.eyJ1c2VybmFtZSI6ImFkYSJ9.c"));
+    await page.reload();
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
+    await nav.getByRole("link", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Account" })).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
+  });
+}
 
 test("the footer has its links, the mission, company numbers and the copyright years", async ({
   page,
@@ -129,54 +150,112 @@ test("the search form goes to /search with scope and q", async ({ page }) => {
   await expect(page).toHaveURL("/search?scope=shop&q=magnet+kit");
 });
 
-test.describe("with scripts blocked", () => {
-  test.use({
-    allowedConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module/,
+test("dark mode toggles at once, is remembered and does not flash on load", async ({ page }) => {
+  // Records the theme at the moment <body> appears, before anything of it can be painted.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      document.documentElement.dataset.themeAtBody = document.documentElement.dataset.theme;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
   });
-
-  test("dark mode toggles at once, is remembered and does not flash on load", async ({ page }) => {
-    await page.goto("/");
+  for (const route of ["/", "/books"]) {
+    await page.goto(route);
     await waitForHydration(page);
     const html = page.locator("html");
     await expect(html).not.toHaveAttribute("data-theme", "dark");
     await page.getByRole("button", { name: "Switch to dark mode" }).click();
     await expect(html).toHaveAttribute("data-theme", "dark");
     await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
-
-    // The theme must be in place before any script of the app runs.
-    await page.route("**/assets/*.js", (route) => route.abort());
     await page.reload();
     await expect(html).toHaveAttribute("data-theme", "dark");
-    await page.unrouteAll();
-    await page.reload();
-    await waitForHydration(page);
+    await expect(html).toHaveAttribute("data-theme-at-body", "dark");
     await page.getByRole("button", { name: "Switch to light mode" }).click();
     await expect(html).toHaveAttribute("data-theme", "light");
     await page.reload();
     await expect(html).not.toHaveAttribute("data-theme", "dark");
+  }
+});
+
+test.describe("what a page loads", () => {
+  for (const route of readOnlyPages) {
+    test(`${route} is read-only HTML: no framework JavaScript, one inline script`, async ({
+      page,
+    }) => {
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      await page.goto(route, { waitUntil: "networkidle" });
+      await page.mouse.move(20, 20);
+      await page.keyboard.press("Tab");
+      expect(scripts).toEqual([]);
+      expect(await loadsScripts(page)).toBe(false);
+      // The page script, and the structured data (not code).
+      expect(await page.locator("script:not([type])").count()).toBe(1);
+    });
+  }
+
+  for (const route of interactivePages) {
+    test(`${route} hydrates with React Router's scripts at load`, async ({ page }) => {
+      const html = (await (await page.goto(route))?.text()) ?? "";
+      expect(html).toMatch(/<script[^>]* type="module"/);
+      expect(html).toMatch(/<link rel="modulepreload"/);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    });
+  }
+});
+
+test.describe("the header of a page without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("toggles the theme, opens the menu and shows the stored cart and session", async ({
+    page,
+  }) => {
+    await page.goto("/history");
+    await page.evaluate(() => {
+      localStorage.setItem("cart", JSON.stringify([{ id: 1, type: "Paperback", quantity: 3 }]));
+      localStorage.setItem("authToken", "a.eyJ1c2VybmFtZSI6ImFkYSJ9.c");
+    });
+    await page.reload();
+    const html = page.locator("html");
+    await page.getByRole("button", { name: "Switch to dark mode" }).click();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
+    await menuButton(page).click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Account" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(menuButton(page)).toBeFocused();
+    await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 3 items");
+    await expectNoAxeViolations(page);
+    expect(await loadsScripts(page)).toBe(false);
+  });
+
+  test("follows what another tab changes", async ({ page, context }) => {
+    await page.goto("/history");
+    const other = await context.newPage();
+    await other.goto("/books");
+    await other.evaluate(() => {
+      localStorage.setItem("cart", JSON.stringify([{ id: 2, type: "Hardback", quantity: 2 }]));
+      localStorage.setItem("theme", "dark");
+    });
+    await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 2 items");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   });
 });
 
-test.describe("before the JavaScript arrives", () => {
+test.describe("with the scripts of an interactive page blocked", () => {
   test.use({
     allowedConsoleErrors: /Failed to load resource|Failed to fetch dynamically imported module/,
   });
 
-  test("a content page loads no JavaScript until the visitor first acts", async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
-    });
-    await page.goto("/", { waitUntil: "networkidle" });
-    expect(scripts).toEqual([]);
-    await page.mouse.move(20, 20);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    expect(scripts.length).toBeGreaterThan(0);
-  });
-
-  test("the header shows the stored cart count and session with scripts blocked", async ({
-    page,
-  }) => {
+  test("the header still shows the stored cart count and session", async ({ page }) => {
     await page.goto("/books");
     await page.evaluate(() => {
       localStorage.setItem("cart", JSON.stringify([{ id: 1, type: "Paperback", quantity: 3 }]));
@@ -187,40 +266,34 @@ test.describe("before the JavaScript arrives", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 3 items");
     await expect(nav.getByRole("link", { name: "Account" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
-  });
-
-  test("a button clicked before hydration takes effect once it has hydrated", async ({ page }) => {
-    const release = await holdScripts(page);
-    await page.goto("/");
-    const html = page.locator("html");
+    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
     await page.getByRole("button", { name: "Switch to dark mode" }).click();
-    await expect(html).not.toHaveAttribute("data-theme", "dark");
-    release();
-    await expect(html).toHaveAttribute("data-theme", "dark");
-    await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
   });
 });
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the hamburger opens and closes the navigation", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-    const menu = page.getByRole("button", { name: "Menu" });
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
-    await expect(nav).toBeHidden();
-    await menu.click();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
-    await expect(nav).toBeVisible();
-    await nav.getByRole("link", { name: "History" }).click();
-    await expect(page).toHaveURL("/history");
-    await expect(nav).toBeHidden();
-    await expectNoAxeViolations(page);
-  });
+  for (const start of ["/", "/books"]) {
+    test(`the hamburger opens and closes the navigation on ${start}`, async ({ page }) => {
+      await page.goto(start);
+      await waitForHydration(page);
+      const menu = menuButton(page);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav).toBeHidden();
+      await menu.click();
+      await expect(nav).toBeVisible();
+      await menu.click();
+      await expect(nav).toBeHidden();
+      await menu.click();
+      await nav.getByRole("link", { name: "History" }).click();
+      await expect(page).toHaveURL("/history");
+      await expect(nav).toBeHidden();
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 test.describe("unknown paths", () => {
@@ -239,12 +312,17 @@ test.describe("unknown paths", () => {
   });
 });
 
-test("client-side navigation to an unknown path shows the 404 screen", async ({ page }) => {
-  await page.goto("/");
-  await waitForHydration(page);
-  await page.evaluate(() => {
-    window.history.pushState({}, "", "/nowhere");
-    window.dispatchEvent(new PopStateEvent("popstate"));
+test.describe("client-side navigation", () => {
+  // The browser logs the 404 of the page's data.
+  test.use({ allowedConsoleErrors: /status of 404/ });
+
+  test("to an unknown path shows the 404 screen", async ({ page }) => {
+    await page.goto("/books");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/nowhere");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   });
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });

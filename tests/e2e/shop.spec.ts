@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
 
 const shopPages = [
   {
@@ -61,6 +61,35 @@ for (const shop of shopPages) {
     await expect(page).toHaveURL(shop.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.all);
     await expect(cards).toHaveCount(shop.total);
+  });
+}
+
+for (const shop of shopPages) {
+  test(`Add to Cart on ${shop.path}, then the header's Cart link at once: the item is in the cart`, async ({
+    page,
+  }) => {
+    await page.goto(shop.path);
+    await waitForHydration(page);
+    const card = page.getByRole("main").getByRole("article").first();
+    const name = await card.getByRole("heading").textContent();
+    await card.getByRole("button", { name: /^Add to Cart/ }).click();
+    await page.getByRole("link", { name: /^Cart, / }).click();
+    await expect(page).toHaveURL("/cart");
+    await expect(page.getByRole("rowheader", { name: new RegExp(`^${name}`) })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("rowheader", { name: new RegExp(`^${name}`) })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 1 item");
+  });
+
+  test(`a shared ${shop.path}?${shop.param} link is filtered in its first HTML`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${shop.path}?${shop.param}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.choice);
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(shop.chosen);
+    await context.close();
   });
 }
 

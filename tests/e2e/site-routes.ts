@@ -1,11 +1,17 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { paths, serverRenderedPaths } from "../../app/paths.ts";
 
 /**
- * Every prerendered page of the build (build/client/**\/index.html), so a new route is
- * covered by the route walk without editing a list.
+ * Every prerendered page of the build (build/client/**\/index.html) and every server-rendered
+ * one, so a new route is covered by the route walk without editing a list. /logout is an
+ * action (it leaves at once), not a screen.
  */
-export function builtRoutes(): string[] {
+export function siteRoutes(): string[] {
+  return [...builtRoutes().filter((route) => route !== paths.logout), ...serverRenderedPaths];
+}
+
+function builtRoutes(): string[] {
   const root = path.resolve("build/client");
   const entries = readdirSync(root, { recursive: true, withFileTypes: true });
   return entries

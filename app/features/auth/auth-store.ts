@@ -1,32 +1,31 @@
-import { createLocalStorageStore } from "~/lib/local-storage-store";
-
-/** SPEC §9: the token lives under this localStorage key. */
-export const AUTH_STORAGE_KEY = "authToken";
+import { parseToken, sessionOf, STORAGE_KEYS } from "#core/browser-state/browser-state.ts";
+import { createLocalStorageStore } from "#app/lib/local-storage-store.ts";
 
 export const authStore = createLocalStorageStore<string | null>(
-  AUTH_STORAGE_KEY,
-  (raw) => (raw && raw.trim() !== "" ? raw : null),
+  STORAGE_KEYS.authToken,
+  parseToken,
   null,
 );
 
+/**
+ * Keeps <html data-session> in step with this tab's own changes; the page script sets it at
+ * load and when another tab changes the token. CSS shows the header's matching links with it.
+ */
+function markSession(token: string | null) {
+  document.documentElement.dataset.session = sessionOf(token);
+}
+
 export function saveToken(token: string) {
   authStore.setRaw(token);
+  markSession(parseToken(token));
 }
 
 export function clearToken() {
   authStore.setRaw(null);
+  markSession(null);
 }
 
 /** The token held by this browser (null for a visitor). */
 export function useAuthToken(): string | null {
   return authStore.use();
 }
-
-/**
- * Runs in <head> before the first paint: marks <html data-session="member"> when a token is
- * stored, so the static header shows Account and Logout instead of Login and Sign up before
- * any JavaScript bundle arrives. Counts a token the way `authStore` parses one.
- */
-export const sessionBootScript = `try{if((localStorage.getItem(${JSON.stringify(
-  AUTH_STORAGE_KEY,
-)})||"").trim())document.documentElement.dataset.session="member"}catch(e){}`;

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { Field, FeedbackMessage, type Feedback } from "~/components/form-field";
-import { accountApi, ApiError } from "./account-api";
-import styles from "./auth-forms.module.css";
-import { PasswordField } from "./password-field";
+import { Field, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import type { LoginInput } from "#core/account/account-schemas.ts";
+import { ApiError, callApi } from "#app/lib/api-client.ts";
+import styles from "#app/components/forms.module.css";
+import { PasswordField } from "#app/components/password-field.tsx";
 
 export const LOGIN_FAILED = "Login failed. Please check your username and password and try again.";
 
@@ -19,7 +20,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
     setFeedback(null);
     setPending(true);
     try {
-      const { token } = await accountApi.login({ username, password });
+      const { token } = await logIn({ username, password });
       setFeedback({ kind: "success", text: "Login successful" });
       onLoggedIn(token);
     } catch (error) {
@@ -71,4 +72,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
       <FeedbackMessage feedback={feedback} />
     </form>
   );
+}
+
+/** SPEC §7: POST /login answers the token. */
+function logIn(input: LoginInput) {
+  return callApi<{ token: string }>("/login", { method: "POST", body: input });
 }

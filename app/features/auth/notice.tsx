@@ -1,5 +1,5 @@
-import styles from "./auth-forms.module.css";
-import { useNotice } from "./use-notice";
+import styles from "#app/components/forms.module.css";
+import { useNotice } from "./use-notice.ts";
 
 /** The message a previous page handed over, announced once this page is in place. */
 export function Notice() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTokenPayload } from "./token-payload";
+import { readTokenPayload } from "./token-payload.ts";
 
 function tokenWith(payload: unknown): string {
   const json = JSON.stringify(payload);

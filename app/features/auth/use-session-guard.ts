@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate, type NavigateOptions } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
-import { paths } from "~/paths";
-import { clearToken, useAuthToken } from "./auth-store";
-import { readTokenPayload } from "./token-payload";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { paths } from "#app/paths.ts";
+import { clearToken, useAuthToken } from "./auth-store.ts";
+import { readTokenPayload } from "./token-payload.ts";
 
 /** Shown on /login when a stored token turned out to be expired or revoked. */
 export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";

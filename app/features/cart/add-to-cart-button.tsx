@@ -1,5 +1,5 @@
-import { addProductToCart } from "./cart-store";
-import { useAddedMessage } from "./use-added-message";
+import { addProductToCart } from "./cart-store.ts";
+import { useAddedMessage } from "./use-added-message.ts";
 import styles from "./add-to-cart-button.module.css";
 
 interface AddToCartButtonProps {

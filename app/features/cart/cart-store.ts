@@ -1,16 +1,10 @@
-import { addToCart, cartCount, parseCart, removeFromCart, type CartItem } from "~core/cart/cart";
-import { createLocalStorageStore } from "~/lib/local-storage-store";
-
-/** SPEC §9: the cart lives under this localStorage key. */
-export const CART_STORAGE_KEY = "cart";
+import { STORAGE_KEYS } from "#core/browser-state/browser-state.ts";
+import { addToCart, cartCount, parseCart, removeFromCart, type CartItem } from "#core/cart/cart.ts";
+import { createLocalStorageStore } from "#app/lib/local-storage-store.ts";
 
 const EMPTY: CartItem[] = [];
 
-export const cartStore = createLocalStorageStore<CartItem[]>(
-  CART_STORAGE_KEY,
-  (raw) => parseCart(raw),
-  EMPTY,
-);
+export const cartStore = createLocalStorageStore<CartItem[]>(STORAGE_KEYS.cart, parseCart, EMPTY);
 
 function save(cart: CartItem[]) {
   cartStore.setRaw(JSON.stringify(cart));

@@ -1,6 +1,6 @@
-import type { CartTotals } from "~core/cart/shipping";
-import { fromCents, formatAud } from "~core/money/money";
-import { siteConfig } from "~core/site-config";
+import type { CartTotals } from "#core/cart/shipping.ts";
+import { fromCents, formatAud } from "#core/money/money.ts";
+import { siteConfig } from "#core/site-config.ts";
 import styles from "./cart-summary.module.css";
 
 /** Items, shipping, Total Value (SPEC §9) and the GST inside it, in one list. */

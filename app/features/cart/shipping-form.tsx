@@ -1,7 +1,7 @@
-import { FormField, Input } from "~/components/form-field";
+import { FormField, Input } from "#app/components/form-field.tsx";
 import { useId } from "react";
-import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "~core/cart/shipping";
-import { updateShippingField, useShippingForm } from "./shipping-store";
+import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "#core/cart/shipping.ts";
+import { updateShippingField, useShippingForm } from "./shipping-store.ts";
 import styles from "./shipping-form.module.css";
 
 /** SPEC §2 Shipping Info: the fields, their labels and what browsers may fill in. */

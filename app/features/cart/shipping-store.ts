@@ -3,8 +3,8 @@ import {
   parseShippingForm,
   type ShippingField,
   type ShippingForm,
-} from "~core/cart/shipping";
-import { createLocalStorageStore } from "~/lib/local-storage-store";
+} from "#core/cart/shipping.ts";
+import { createLocalStorageStore } from "#app/lib/local-storage-store.ts";
 
 /**
  * What the visitor typed into the Shipping Info form. It lives in sessionStorage: it survives

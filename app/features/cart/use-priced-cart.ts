@@ -8,12 +8,12 @@ import {
   type CartTotals,
   type PricedProduct,
   type ShippingQuote,
-} from "~core/cart/shipping";
-import { toCents } from "~core/money/money";
-import { siteConfig } from "~core/site-config";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useCart } from "./cart-store";
-import { useShippingForm } from "./shipping-store";
+} from "#core/cart/shipping.ts";
+import { toCents } from "#core/money/money.ts";
+import { siteConfig } from "#core/site-config.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useCart } from "./cart-store.ts";
+import { useShippingForm } from "./shipping-store.ts";
 
 /**
  * The stored cart priced from the catalogue, with shipping from the Shipping Info form

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ContactForm } from "./contact-form";
+import { ContactForm } from "./contact-form.tsx";
 
 const fetchMock = vi.fn<typeof fetch>();
 

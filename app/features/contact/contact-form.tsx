@@ -1,8 +1,11 @@
 import { useRef, type FormEvent } from "react";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX_LENGTH } from "~core/contact/contact-fields";
-import { siteConfig } from "~core/site-config";
-import { FormField, Input, Textarea } from "~/components/form-field";
-import { contactRules, useContactForm, type ContactStatus } from "./use-contact-form";
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGE_MAX_LENGTH,
+} from "#core/contact/contact-fields.ts";
+import { siteConfig } from "#core/site-config.ts";
+import { FormField, Input, Textarea } from "#app/components/form-field.tsx";
+import { contactRules, useContactForm, type ContactStatus } from "./use-contact-form.ts";
 import styles from "./contact-form.module.css";
 
 /** SPEC §2 Contact Us Form: email and message. */

@@ -1,5 +1,5 @@
-import { formatAddress } from "~core/site-config";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formatAddress } from "#core/site-config.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import styles from "./location-map.module.css";
 
 interface LocationMapProps {

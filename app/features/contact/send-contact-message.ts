@@ -1,4 +1,4 @@
-import { CONTACT_HONEYPOT_FIELD } from "~core/contact/contact-fields";
+import { CONTACT_HONEYPOT_FIELD } from "#core/contact/contact-fields.ts";
 
 export const CONTACT_API = "/api/contact";
 

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from "react";
-import type { ContactField } from "~core/contact/contact-fields";
-import { lazyModule } from "~/lib/lazy-module";
-import { sendContactMessage, type ContactValues } from "./send-contact-message";
+import type { ContactField } from "#core/contact/contact-fields.ts";
+import { lazyModule } from "#app/lib/lazy-module.ts";
+import { sendContactMessage, type ContactValues } from "./send-contact-message.ts";
 
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
@@ -12,7 +12,7 @@ export type ContactStatus =
   | { state: "failed"; status: number; message?: string };
 
 /** The shared contact schema, fetched when the form is first used. */
-export const contactRules = lazyModule(() => import("~core/contact/contact-schema"));
+export const contactRules = lazyModule(() => import("#core/contact/contact-schema.ts"));
 
 const EMPTY: ContactValues = { email: "", message: "", company: "" };
 const FIELD_ORDER: readonly ContactField[] = ["email", "message"];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchGlossary } from "./fetch-glossary";
+import { fetchGlossary } from "./fetch-glossary.ts";
 
 const axon = { letter: "A", term: "Axon", definition: "Carries signals away from the cell body." };
 
@@ -21,7 +21,7 @@ describe("fetchGlossary", () => {
 describe("fetchGlossary after a failure", () => {
   it("rejects on an error status or a body of the wrong shape, then asks again", async () => {
     vi.resetModules();
-    const { fetchGlossary: fresh } = await import("./fetch-glossary");
+    const { fetchGlossary: fresh } = await import("./fetch-glossary.ts");
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(new Response("Not Found", { status: 404 }))

@@ -1,5 +1,5 @@
-import type { GlossaryTerm } from "~core/glossary/glossary";
-import { dataFiles } from "~/paths";
+import type { GlossaryTerm } from "#core/glossary/glossary.ts";
+import { dataFiles } from "#app/paths.ts";
 
 let request: Promise<GlossaryTerm[]> | undefined;
 

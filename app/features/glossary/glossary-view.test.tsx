@@ -2,11 +2,12 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
+  glossaryLetterData,
   glossaryPageData,
   type GlossaryPageData,
   type GlossaryTerm,
-} from "~core/glossary/glossary";
-import { GlossaryView } from "./glossary-view";
+} from "#core/glossary/glossary.ts";
+import { GlossaryView } from "./glossary-view.tsx";
 
 const terms: GlossaryTerm[] = [
   { letter: "A", term: "Axon", definition: "Carries action potentials away from the cell body." },
@@ -92,6 +93,15 @@ describe("GlossaryView", () => {
       expect(screen.getByRole("heading", { level: 2, name: "B" })).toBeVisible();
       expect(screen.getByRole("status")).toHaveTextContent("Loading terms…");
       expect(screen.queryByText("There are no terms under this letter yet.")).toBeNull();
+    });
+
+    it("shows a letter whose terms the server sent, without waiting", () => {
+      renderView("A", glossaryLetterData(terms, "A"));
+      expect(screen.getByText("Axon")).toBeVisible();
+      expect(screen.getByText("Autoclave")).toBeVisible();
+      expect(screen.getByText("2 terms")).toBeVisible();
+      expect(screen.queryByText("Loading terms…")).toBeNull();
+      expect(screen.queryByText(/follow as soon as/)).toBeNull();
     });
 
     it("keeps the first terms and says so when the rest could not be loaded", () => {

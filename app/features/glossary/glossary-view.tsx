@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { ALPHABET, termsForLetter, type GlossaryPageData } from "~core/glossary/glossary";
-import { dataFiles } from "~/paths";
+import { ALPHABET, termsForLetter, type GlossaryPageData } from "#core/glossary/glossary.ts";
+import { dataFiles } from "#app/paths.ts";
 import styles from "./glossary-view.module.css";
 
 interface GlossaryViewProps {
@@ -16,8 +16,8 @@ const termCount = (count: number) => (count === 1 ? "1 term" : `${count} terms`)
 
 /**
  * SPEC §2 Terminologies: All and A–Z, filtered by letter, with "All Terms" or the letter.
- * Until the whole glossary has arrived (docs/decisions/010), All shows the first terms and
- * says how many follow, and a letter waits for the rest.
+ * Until the whole glossary has arrived (docs/decisions/013), All shows the first terms and
+ * says how many follow, and a letter waits for the rest unless the server sent its terms.
  */
 export function GlossaryView({ data, letter, path }: GlossaryViewProps) {
   const available = new Set(data.letters);
@@ -54,7 +54,7 @@ export function GlossaryView({ data, letter, path }: GlossaryViewProps) {
 
       <section aria-labelledby="glossary-heading">
         <h2 id="glossary-heading">{heading}</h2>
-        {!data.complete && letter !== null ? (
+        {!data.complete && letter !== null && data.letter !== letter ? (
           data.failed ? (
             <RestUnavailable />
           ) : (
@@ -91,7 +91,7 @@ function TermList({ data, letter }: { data: GlossaryPageData; letter: string | n
           ))}
         </dl>
       )}
-      {data.complete ? null : data.failed ? (
+      {data.complete || letter !== null ? null : data.failed ? (
         <RestUnavailable />
       ) : (
         <p className={styles.more}>

@@ -1,4 +1,4 @@
-import type { SearchScope } from "~core/search/search-query";
+import type { SearchScope } from "#core/search/search-query.ts";
 
 export const SEARCH_SCOPES: readonly { value: SearchScope; label: string }[] = [
   { value: "all", label: "All" },

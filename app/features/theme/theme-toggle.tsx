@@ -1,19 +1,21 @@
-import { toggleTheme } from "./theme-store";
-import { useTheme } from "./use-theme";
 import styles from "./theme-toggle.module.css";
 
+/**
+ * SPEC §2: the dark-mode toggle, a sun or a moon. The page script switches the theme on every
+ * page, with or without React (app/layout/page-script.ts), and CSS shows the icon and the
+ * name that fit <html data-theme>, so the button itself never changes.
+ */
 export function ThemeToggle() {
-  const theme = useTheme();
-  const dark = theme === "dark";
   return (
-    <button
-      type="button"
-      className={styles.toggle}
-      onClick={toggleTheme}
-      aria-label={dark ? "Switch to light mode" : "Switch to dark mode"}
-      title={dark ? "Switch to light mode" : "Switch to dark mode"}
-    >
-      {dark ? <SunIcon /> : <MoonIcon />}
+    <button type="button" className={styles.toggle} data-theme-toggle="">
+      <span className={styles.whenLight}>
+        <MoonIcon />
+        <span className="visually-hidden">Switch to dark mode</span>
+      </span>
+      <span className={styles.whenDark}>
+        <SunIcon />
+        <span className="visually-hidden">Switch to light mode</span>
+      </span>
     </button>
   );
 }

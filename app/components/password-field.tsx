@@ -1,0 +1,23 @@
+import { useId, useState, type ComponentProps } from "react";
+import { Field } from "#app/components/form-field.tsx";
+import styles from "./forms.module.css";
+
+type Props = Omit<ComponentProps<typeof Field>, "type" | "id" | "children">;
+
+/** SPEC §2 Login/Account: a password field with a Show/Hide button. */
+export function PasswordField(props: Props) {
+  const [visible, setVisible] = useState(false);
+  const id = useId();
+  return (
+    <Field {...props} id={id} type={visible ? "text" : "password"}>
+      <button
+        type="button"
+        className={styles.secondary}
+        aria-controls={id}
+        onClick={() => setVisible((shown) => !shown)}
+      >
+        {visible ? "Hide" : "Show"} <span className="visually-hidden">password</span>
+      </button>
+    </Field>
+  );
+}

@@ -1,0 +1,94 @@
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Product } from "#core/catalog/product.ts";
+import { ProductCard } from "./product-card.tsx";
+
+const book: Product = {
+  id: 5,
+  name: "Firing Patterns",
+  description: "A friendly tour of the brain.",
+  category: "Book",
+  type: "Paperback",
+  price: 32.99,
+  images: ["/images/products/firing-patterns-paperback.svg"],
+  isbn: "978-0-6453308-4-7",
+  publisher: "Harbour Lights Books",
+  language: "English",
+  trim: "140 x 216 mm",
+  pageCount: 288,
+  publicationDate: "2021-10-04",
+  audience: "General readers",
+  genre: "Neuroscience",
+};
+
+const shirt: Product = {
+  id: 26,
+  name: "Steersman Logo T-Shirt",
+  description: "Heavyweight organic cotton.",
+  category: "Merchandise",
+  type: "T-Shirt",
+  price: 39.95,
+  images: ["/shirt-front.svg", "/shirt-back.svg"],
+  sku: "KYB-MR-001",
+  material: "100% organic cotton",
+  color: "Charcoal",
+  size: "S–XXL",
+};
+
+function renderCard(product: Product) {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <ProductCard product={product} /> },
+  ]);
+  return render(<Stub />);
+}
+
+function field(label: string) {
+  const term = screen.getByText(label, { selector: "dt" });
+  return term.nextElementSibling?.textContent;
+}
+
+describe("ProductCard", () => {
+  it("shows every book field with the price in AUD", () => {
+    renderCard(book);
+    expect(screen.getByRole("heading", { level: 2, name: "Firing Patterns" })).toBeVisible();
+    expect(screen.getByText("$32.99 AUD")).toBeVisible();
+    expect(screen.getByText("A friendly tour of the brain.")).toBeVisible();
+    expect(field("Type")).toBe("Paperback");
+    expect(field("ISBN")).toBe("978-0-6453308-4-7");
+    expect(field("Publisher")).toBe("Harbour Lights Books");
+    expect(field("Language")).toBe("English");
+    expect(field("Trim size")).toBe("140 x 216 mm");
+    expect(field("Page count")).toBe("288");
+    expect(field("Publication date")).toBe("4 October 2021");
+    expect(field("Audience")).toBe("General readers");
+    expect(field("Genre")).toBe("Neuroscience");
+    expect(screen.queryByText("SKU")).not.toBeInTheDocument();
+    const cover = screen.getByRole("img", { name: "Cover of Firing Patterns, paperback edition" });
+    expect(cover).toHaveAttribute("width", "320");
+    expect(cover).toHaveAttribute("height", "240");
+  });
+
+  it("shows the merchandise fields and every picture", () => {
+    renderCard(shirt);
+    expect(field("SKU")).toBe("KYB-MR-001");
+    expect(field("Material")).toBe("100% organic cotton");
+    expect(field("Color")).toBe("Charcoal");
+    expect(field("Size")).toBe("S–XXL");
+    expect(field("Category")).toBe("Merchandise");
+    expect(screen.queryByText("ISBN")).not.toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Steersman Logo T-Shirt, front view" })).toBeVisible();
+    expect(screen.getByRole("img", { name: "Steersman Logo T-Shirt, back view" })).toBeVisible();
+  });
+
+  it("shows the action it is given under the card", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => <ProductCard product={book} action={<button type="button">Buy</button>} />,
+      },
+    ]);
+    render(<Stub />);
+    expect(screen.getByRole("button", { name: "Buy" })).toBeVisible();
+  });
+});

@@ -1,0 +1,161 @@
+import type { ReactNode } from "react";
+import type { Product } from "#core/catalog/product.ts";
+import { productImageAlt } from "#core/catalog/shop.ts";
+import { isCategory } from "#core/catalog/category.ts";
+import { formatAud } from "#core/money/money.ts";
+import styles from "./product-card.module.css";
+
+type FieldName = Exclude<keyof Product, "id" | "name" | "description" | "price" | "images">;
+
+const LABELS: Record<FieldName, string> = {
+  type: "Type",
+  isbn: "ISBN",
+  publisher: "Publisher",
+  language: "Language",
+  trim: "Trim size",
+  pageCount: "Page count",
+  publicationDate: "Publication date",
+  audience: "Audience",
+  genre: "Genre",
+  sku: "SKU",
+  material: "Material",
+  color: "Color",
+  size: "Size",
+  category: "Category",
+};
+
+const BOOK_FIELDS: readonly FieldName[] = [
+  "type",
+  "isbn",
+  "publisher",
+  "language",
+  "trim",
+  "pageCount",
+  "publicationDate",
+  "audience",
+  "genre",
+];
+const MERCHANDISE_FIELDS: readonly FieldName[] = [
+  "type",
+  "sku",
+  "material",
+  "color",
+  "size",
+  "category",
+];
+/** SPEC §2 Products: the book fields, plus the item details cyberware rows carry. */
+const CYBERWARE_FIELDS: readonly FieldName[] = [...BOOK_FIELDS, "sku", "material", "color", "size"];
+
+function fieldsFor(product: Product): readonly FieldName[] {
+  if (isCategory(product, "book")) return BOOK_FIELDS;
+  if (isCategory(product, "merchandise")) return MERCHANDISE_FIELDS;
+  return CYBERWARE_FIELDS;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-AU", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+function FieldValue({ name, value }: { name: FieldName; value: string | number }) {
+  if (name === "publicationDate" && typeof value === "string") {
+    return <time dateTime={value}>{dateFormat.format(new Date(`${value}T00:00:00Z`))}</time>;
+  }
+  return <>{value}</>;
+}
+
+export interface ProductCardProps {
+  product: Product;
+  /** The card's heading level: 2 under the page title, 3 inside a titled section. */
+  headingLevel?: 2 | 3;
+  /** Load the pictures at once (cards visible without scrolling). */
+  eager?: boolean;
+  /** The control under the card (Add to Cart). */
+  action?: ReactNode;
+}
+
+/** One product with every field SPEC §2 lists for its category, and its action. */
+export function ProductCard({
+  product,
+  headingLevel = 2,
+  eager = false,
+  action,
+}: ProductCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const fields = fieldsFor(product).flatMap((name) => {
+    const value = product[name];
+    return value === undefined || value === "" ? [] : [{ name, value }];
+  });
+  const [cover, ...more] = product.images;
+  return (
+    <article className={styles.card}>
+      {cover ? (
+        <div className={styles.images}>
+          <img
+            className={styles.cover}
+            src={cover}
+            alt={productImageAlt(product, 0)}
+            width="320"
+            height="240"
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+          {more.map((src, index) => (
+            <img
+              key={src}
+              className={styles.extra}
+              src={src}
+              alt={productImageAlt(product, index + 1)}
+              width="160"
+              height="120"
+              loading="lazy"
+              decoding="async"
+            />
+          ))}
+        </div>
+      ) : null}
+      <Heading className={styles.name}>{product.name}</Heading>
+      <p className={styles.price}>{formatAud(product.price)}</p>
+      <p className={styles.description}>{product.description}</p>
+      <dl className={styles.fields}>
+        {fields.map(({ name, value }) => (
+          <div key={name}>
+            <dt>{LABELS[name]}</dt>
+            <dd>
+              <FieldValue name={name} value={value} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {action}
+    </article>
+  );
+}
+
+/** Cards in a responsive grid; the first few load their pictures at once. */
+export function ProductGrid({
+  products,
+  headingLevel,
+  renderAction,
+}: {
+  products: readonly Product[];
+  headingLevel?: 2 | 3;
+  renderAction?: ((product: Product) => ReactNode) | undefined;
+}) {
+  return (
+    <ul className={styles.grid}>
+      {products.map((product, index) => (
+        <li key={`${product.id}-${product.type}`}>
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            eager={index < 3}
+            action={renderAction?.(product)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The one inline script of every page, in <head>. Most pages load no framework JavaScript
+ * (docs/decisions/012), so this is what makes the header work on them, from the first paint:
+ *
+ * - the theme and the session (which header links CSS shows) are set before the body paints;
+ * - every cart count and the current year are filled in once the body is parsed;
+ * - the theme toggle and Escape on the open menu work on every page, hydrated or not;
+ * - a change made in another tab (theme, login, cart) shows at once.
+ *
+ * It is bundled from this file and core/ at build time (build-plugins/inline-script.ts), so it
+ * reads the stored values exactly as the app's stores do. React takes over the counts on pages
+ * that hydrate; both write the same text into the same text node.
+ */
+import {
+  otherTheme,
+  parseTheme,
+  parseToken,
+  sessionOf,
+  STORAGE_KEYS,
+} from "#core/browser-state/browser-state.ts";
+import { cartCount, cartLinkLabel, parseCart } from "#core/cart/cart.ts";
+
+const root = document.documentElement;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    // Storage can be disabled (privacy mode): behave as a first visit.
+    return null;
+  }
+}
+
+function setText(element: Element, text: string) {
+  const node = element.firstChild;
+  // Change the text node React rendered instead of replacing it, so React keeps its node.
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) {
+    if (node.nodeValue !== text) node.nodeValue = text;
+  } else {
+    element.textContent = text;
+  }
+}
+
+function showTheme() {
+  root.dataset.theme = parseTheme(read(STORAGE_KEYS.theme));
+}
+
+function showSession() {
+  root.dataset.session = sessionOf(parseToken(read(STORAGE_KEYS.authToken)));
+}
+
+function showCartCount() {
+  const count = cartCount(parseCart(read(STORAGE_KEYS.cart)));
+  for (const element of document.querySelectorAll("[data-cart-count]")) {
+    setText(element, String(count));
+    element.closest("[data-cart-link]")?.setAttribute("aria-label", cartLinkLabel(count));
+  }
+}
+
+function showYear() {
+  for (const element of document.querySelectorAll("[data-current-year]")) {
+    setText(element, String(new Date().getFullYear()));
+  }
+}
+
+function toggleTheme() {
+  const theme = otherTheme(parseTheme(root.dataset.theme));
+  root.dataset.theme = theme;
+  try {
+    localStorage.setItem(STORAGE_KEYS.theme, theme);
+  } catch {
+    // Not remembered, but this page still changes.
+  }
+}
+
+showTheme();
+showSession();
+document.addEventListener("DOMContentLoaded", () => {
+  showCartCount();
+  showYear();
+});
+
+addEventListener("storage", (event) => {
+  if (event.key === STORAGE_KEYS.theme || event.key === null) showTheme();
+  if (event.key === STORAGE_KEYS.authToken || event.key === null) showSession();
+  if (event.key === STORAGE_KEYS.cart || event.key === null) showCartCount();
+});
+
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest("[data-theme-toggle]")) {
+    toggleTheme();
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  const menu = document.querySelector<HTMLDetailsElement>("details[data-menu][open]");
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
+});

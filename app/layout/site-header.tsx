@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { cartLinkLabel } from "#core/cart/cart.ts";
+import { siteConfig } from "#core/site-config.ts";
+import { useCartCount } from "#app/features/cart/cart-store.ts";
+import { SEARCH_SCOPES } from "#app/features/search/search-scopes.ts";
+import { ThemeToggle } from "#app/features/theme/theme-toggle.tsx";
+import { paths } from "#app/paths.ts";
+import styles from "./site-header.module.css";
+
+/** SPEC §2 Header: the links every visitor sees. */
+export const primaryLinks = [
+  { to: paths.home, label: "Home" },
+  { to: paths.books, label: "Books" },
+  { to: paths.cyberware, label: "Cyberware" },
+  { to: paths.merchandise, label: "Merchandise" },
+  { to: paths.cyberwareCatalogue, label: "Cyberware Catalogue" },
+  { to: paths.cyborgMuseum, label: "Cyborg Museum" },
+  { to: paths.cytheseus, label: "Cytheseus" },
+  { to: paths.donate, label: "Donate" },
+  { to: paths.events, label: "Events" },
+  { to: paths.history, label: "History" },
+  { to: paths.library, label: "Library" },
+  { to: paths.transhumanRights, label: "Transhuman Rights" },
+  { to: paths.volunteer, label: "Volunteer" },
+  { to: paths.contactUs, label: "Contact Us" },
+] as const;
+
+/**
+ * The header works as plain HTML on every page, hydrated or not (docs/decisions/012): the menu
+ * is a <details>, Logout is a link to /logout, the search is a GET form, and the page script
+ * runs the theme toggle and fills in the cart count and the session before React, if any.
+ */
+export function SiteHeader() {
+  return (
+    <header className={styles.header}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className={styles.bar}>
+        <Link to={paths.home} className={styles.brand}>
+          <img src="/media/kybernetes-mark.svg" alt="" width="36" height="36" />
+          <span>{siteConfig.brand}</span>
+        </Link>
+        <div className={styles.tools}>
+          <SearchForm />
+          <CartLink />
+          <ThemeToggle />
+        </div>
+      </div>
+      <MenuDisclosure />
+    </header>
+  );
+}
+
+/**
+ * SPEC §2: the hamburger opens and closes the navigation. Narrow screens show the summary as
+ * the menu button; wide ones hide it and always show the links (site-header.module.css).
+ */
+function MenuDisclosure() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const shownAt = useRef(location.key);
+
+  // Following a link inside the app closes the menu; the first render leaves alone a menu the
+  // visitor opened before the page hydrated.
+  useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
+  return (
+    <details ref={menu} className={styles.menu} data-menu="">
+      <summary className={styles.menuButton}>
+        <MenuIcon />
+        <span>Menu</span>
+      </summary>
+      <nav aria-label="Main" className={styles.nav}>
+        <ul>
+          {primaryLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end prefetch="intent">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <AccountLinks />
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+/**
+ * SPEC §2: Login and Sign up for visitors, Account and Logout for token holders. Both pairs
+ * are always in the HTML; <html data-session> (the page script, and the auth store after a
+ * login or logout in this tab) decides which one CSS shows.
+ */
+function AccountLinks() {
+  return (
+    <>
+      <li data-session-only="visitor">
+        <NavLink to={paths.login}>Login</NavLink>
+      </li>
+      <li data-session-only="visitor">
+        <NavLink to={paths.signup}>Sign up</NavLink>
+      </li>
+      <li data-session-only="member">
+        <NavLink to={paths.account}>Account</NavLink>
+      </li>
+      <li data-session-only="member">
+        <NavLink to={paths.logout}>Logout</NavLink>
+      </li>
+    </>
+  );
+}
+
+function CartLink() {
+  const count = useCartCount();
+  return (
+    // The page script fills in the count and label from localStorage before React (if the
+    // page hydrates at all), so the HTML and the first client render may differ on purpose.
+    <Link
+      to={paths.cart}
+      className={styles.cart}
+      aria-label={cartLinkLabel(count)}
+      data-cart-link=""
+      suppressHydrationWarning
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2.2 8.3a2 2 0 0 1-1.9 1.5H8.4a2 2 0 0 1-2-1.6L4.1 2H1V0h4.7Z"
+        />
+      </svg>
+      <span>Cart</span>
+      <span
+        className={styles.count}
+        data-testid="cart-count"
+        data-cart-count=""
+        suppressHydrationWarning
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+function SearchForm() {
+  const scopeId = useId();
+  const queryId = useId();
+  return (
+    <Form method="get" action={paths.search} role="search" className={styles.search}>
+      <label htmlFor={scopeId} className="visually-hidden">
+        Search in
+      </label>
+      <select id={scopeId} name="scope" defaultValue="all">
+        {SEARCH_SCOPES.map((scope) => (
+          <option key={scope.value} value={scope.value}>
+            {scope.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={queryId} className="visually-hidden">
+        Search the site
+      </label>
+      <input id={queryId} type="search" name="q" placeholder="Search" maxLength={200} required />
+      <button type="submit">Search</button>
+    </Form>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        d="M3 6h18M3 12h18M3 18h18"
+      />
+    </svg>
+  );
+}

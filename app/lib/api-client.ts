@@ -1,0 +1,56 @@
+/** A failed API call: the HTTP status (0 when the server was unreachable) and its reasons. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  method: "GET" | "POST" | "PUT";
+  /** Sent as a bearer token (SPEC §7). */
+  token?: string;
+  body?: unknown;
+}
+
+/** Calls `/api<path>` with JSON; the answer's body, or an ApiError with the server's message. */
+export async function callApi<T>(path: string, { method, token, body }: CallOptions): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = (data as { error?: { message?: string; fields?: Record<string, string> } })
+      ?.error;
+    throw new ApiError(
+      response.status,
+      error?.message ?? `The server answered ${response.status}`,
+      error?.fields ?? {},
+    );
+  }
+  return data as T;
+}
+
+/** SPEC §7: the account calls whose success is judged by the answer's ok flag. */
+export async function callApiOk<T extends { ok?: boolean }>(
+  path: string,
+  options: CallOptions,
+): Promise<T> {
+  const data = await callApi<T>(path, options);
+  if (data?.ok !== true) throw new ApiError(500, "The server did not confirm the change");
+  return data;
+}

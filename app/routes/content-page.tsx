@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { ContentPage } from "#app/features/content/content-page.tsx";
+import { loadContentModule, loadedContentModule } from "#app/features/content/content-modules.ts";
+import { contentPageAt } from "#app/features/content/content-pages.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import type { Route } from "./+types/content-page";
+
+/**
+ * Every read-only MDX page (content/pages): information, courses and policies. Prerendered;
+ * the page loads no JavaScript. Reached from a page that did, its MDX loads on the way.
+ */
+export const meta = ({ data: page }: Route.MetaArgs) =>
+  page ? pageMeta({ title: page.title, description: page.description, path: page.path }) : [];
+
+async function loadPage(request: Request) {
+  const page = contentPageAt(new URL(request.url).pathname);
+  if (!page) throw data(null, { status: 404 });
+  const module = await loadContentModule(page);
+  return { path: page.path, source: page.source, ...module.meta };
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadPage(request);
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadPage(request);
+}
+
+export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
+  const module = loadedContentModule(loaderData.source);
+  return module ? <ContentPage Content={module.default} /> : null;
+}

@@ -1,0 +1,42 @@
+import { redirect } from "react-router";
+import { clearToken } from "#app/features/auth/auth-store.ts";
+import { interactive } from "#app/lib/route-handle.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/paths.ts";
+
+/**
+ * SPEC §2/§4: Logout clears the session and goes to /. A link, so it works from every page,
+ * hydrated or not; the token lives in the browser, so the work happens here.
+ */
+export const meta = () =>
+  pageMeta({
+    title: "Logout",
+    description: "Logging you out of your Kybernetes account.",
+    path: paths.logout,
+  });
+
+export const handle = interactive;
+
+export function clientLoader() {
+  clearToken();
+  return redirect(paths.home);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <>
+      <p role="status">Logging you out…</p>
+      <noscript>
+        <p>
+          Logging out needs JavaScript, which holds your session in this browser. Turn it on, or
+          clear this site&apos;s data in your browser&apos;s settings.
+        </p>
+      </noscript>
+    </>
+  );
+}
+
+export default function Logout() {
+  return null;
+}

@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { distinctValues, productsInCategory } from "#core/catalog/shop.ts";
+import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { CartCountPanel } from "#app/features/cart/cart-count-panel.tsx";
+import { ShopScreen } from "#app/features/shop/shop-layout.tsx";
+import { shopAt } from "#app/features/shop/shops.ts";
+import { catalog } from "#app/lib/catalog.server.ts";
+import { interactive } from "#app/lib/route-handle.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import type { Route } from "./+types/shop";
+
+/** Books, cyberware and merchandise (SPEC §2): one screen over the table of shops. */
+export const meta = ({ data: page }: Route.MetaArgs) => {
+  const shop = page ? shopAt(page.path) : undefined;
+  return shop ? pageMeta({ ...shop.seo, path: shop.path }) : [];
+};
+
+export const handle = interactive;
+
+// Prerendered with every product of the shop in its HTML; the server renders an address with
+// a filter (?genre=, ?type=) the same way, so a shared link shows its choice at once.
+export function loader({ request }: Route.LoaderArgs) {
+  const shop = shopAt(new URL(request.url).pathname);
+  if (!shop) throw data(null, { status: 404 });
+  const products = productsInCategory(catalog, shop.category);
+  return {
+    path: shop.path,
+    products,
+    choices: shop.choices ?? distinctValues(products, shop.filterBy),
+  };
+}
+
+// The catalogue never changes while the site runs; choosing a filter only changes the URL.
+export const shouldRevalidate = () => false;
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const shop = shopAt(loaderData.path);
+  if (!shop) return null;
+  return (
+    <ShopScreen
+      shop={shop}
+      products={loaderData.products}
+      choices={loaderData.choices}
+      renderAction={(product) => <AddToCartButton product={product} />}
+      aside={<CartCountPanel />}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * What the browser keeps for a visitor, in localStorage: SPEC §9 names `cart` and `authToken`;
+ * `theme` holds the dark-mode choice. Read by the page script before the first paint and by the
+ * app's stores afterwards, so both read a value the same way.
+ */
+export const STORAGE_KEYS = { cart: "cart", authToken: "authToken", theme: "theme" } as const;
+
+export type Theme = "light" | "dark";
+
+/** SPEC §4: dark mode is off unless the visitor turned it on. */
+export function parseTheme(raw: string | null | undefined): Theme {
+  return raw === "dark" ? "dark" : "light";
+}
+
+export function otherTheme(theme: Theme): Theme {
+  return theme === "dark" ? "light" : "dark";
+}
+
+/** The stored token, or null when there is none (a visitor, SPEC §6). */
+export function parseToken(raw: string | null): string | null {
+  return raw && raw.trim() !== "" ? raw : null;
+}
+
+/** `<html data-session>`: which of the header's link pairs CSS shows (SPEC §2 Header). */
+export type Session = "member" | "visitor";
+
+export function sessionOf(token: string | null): Session {
+  return token ? "member" : "visitor";
+}

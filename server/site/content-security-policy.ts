@@ -1,0 +1,41 @@
+import { createHash } from "node:crypto";
+
+/** Sources a page needs beyond the site itself, e.g. the contact page's map frame. */
+export interface CspExtras {
+  frameSrc?: string[];
+  imgSrc?: string[];
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The `'sha256-…'` source of every non-empty inline script in a prerendered page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const code = match[1] ?? "";
+    if (code.trim() === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * A page's Content-Security-Policy: scripts from the site itself plus exactly the inline
+ * scripts named by `scriptSources` (hashes for a prerendered page, the answer's nonce for a
+ * server-rendered one); no 'unsafe-inline' anywhere.
+ */
+export function contentSecurityPolicy(scriptSources: readonly string[], extras: CspExtras = {}) {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(" "),
+    "style-src 'self'",
+    ["img-src 'self' data:", ...(extras.imgSrc ?? [])].join(" "),
+    "font-src 'self'",
+    "connect-src 'self'",
+    extras.frameSrc?.length ? `frame-src ${extras.frameSrc.join(" ")}` : "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

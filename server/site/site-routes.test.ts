@@ -1,0 +1,184 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestApp } from "../test/test-app.ts";
+import { stubDatabase } from "../test/test-database.ts";
+import { contentSecurityPolicy } from "./content-security-policy.ts";
+import { loadStaticFiles } from "./static-files.ts";
+
+let app: FastifyInstance;
+const inline = 'console.log("boot")';
+
+/** Stands in for React Router's handler: echoes what it was asked, as a page. */
+const renderPage = vi.fn(async (request: Request, context: AppLoadContext) => {
+  const url = new URL(request.url);
+  const body = request.method === "POST" ? await request.text() : "";
+  const status = url.pathname === "/no/such/page" ? 404 : 200;
+  if (url.pathname.endsWith(".data")) {
+    return new Response(`data for ${url.pathname}${url.search}`, {
+      status,
+      headers: { "content-type": "text/x-script" },
+    });
+  }
+  return new Response(
+    `<html><body><h1>Rendered ${url.pathname}${url.search}</h1><p>${body}</p>` +
+      `<script nonce="${context.cspNonce}">boot()</script>${"x".repeat(2000)}</body></html>`,
+    { status, headers: { "content-type": "text/html; charset=utf-8" } },
+  );
+});
+
+beforeAll(async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), "site-"));
+  const page = (title: string) =>
+    `<!DOCTYPE html><html><head><title>${title}</title><script>${inline}</script></head><body>${"x".repeat(2000)}</body></html>`;
+  await mkdir(path.join(dir, "books"), { recursive: true });
+  await mkdir(path.join(dir, "contactus"), { recursive: true });
+  await mkdir(path.join(dir, "assets"), { recursive: true });
+  await writeFile(path.join(dir, "index.html"), page("Home"));
+  await writeFile(path.join(dir, "books", "index.html"), page("Books"));
+  await writeFile(path.join(dir, "books.data"), "prerendered data");
+  await writeFile(path.join(dir, "contactus", "index.html"), page("Contact"));
+  await writeFile(path.join(dir, "assets", "app-abc123.js"), "export const a = 1;");
+  await writeFile(path.join(dir, "ProductData.csv"), "id,name\n1,Book\n");
+  const cspExtras = { "/contactus": { frameSrc: ["https://maps.example"] } };
+  const files = await loadStaticFiles(dir, cspExtras);
+  app = await createTestApp({ site: { files, renderPage, cspExtras }, database: stubDatabase() });
+});
+
+beforeEach(() => {
+  renderPage.mockClear();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: "GET", url, headers });
+
+describe("prerendered files", () => {
+  it("are sent by path, with or without a trailing slash, without rendering", async () => {
+    for (const url of ["/", "/books", "/books/", "/books?_routes=shop%2Fbooks"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    }
+    expect((await get("/books")).body).toContain("<title>Books");
+    expect((await get("/books.data")).body).toBe("prerendered data");
+    expect(renderPage).not.toHaveBeenCalled();
+  });
+
+  it("cache hashed assets for a year and revalidate pages", async () => {
+    const asset = await get("/assets/app-abc123.js?v=1");
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get("/")).headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answer a matching ETag with 304", async () => {
+    const first = await get("/ProductData.csv");
+    const second = await get("/ProductData.csv", { "if-none-match": String(first.headers.etag) });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe("");
+  });
+
+  it("are sent as brotli when the browser accepts it", async () => {
+    const response = await get("/", { "accept-encoding": "gzip, br" });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain("<title>Home");
+  });
+
+  it("allow exactly the page's inline scripts in its CSP", async () => {
+    const response = await get("/");
+    const hash = createHash("sha256").update(inline).digest("base64");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-src 'none'");
+    expect(response.headers["strict-transport-security"]).toContain("max-age=31536000");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await get("/contactus")).headers["content-security-policy"]).toContain(
+      "frame-src https://maps.example",
+    );
+  });
+});
+
+describe("server-rendered pages", () => {
+  it("render an address with a query string, and its data, instead of the file", async () => {
+    const page = await get("/books?genre=Tools");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Rendered /books?genre=Tools");
+    const data = await get("/books.data?genre=Tools");
+    expect(data.body).toBe("data for /books.data?genre=Tools");
+    expect(renderPage).toHaveBeenCalledTimes(2);
+  });
+
+  it("render what the build has no file for, with the status React Router gives", async () => {
+    const search = await get("/search?q=magnet");
+    expect(search.body).toContain("Rendered /search?q=magnet");
+    const missing = await get("/no/such/page");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("Rendered /no/such/page");
+  });
+
+  it("hand loaders the search engine and a fresh nonce that the CSP allows", async () => {
+    const first = await get("/search?q=a");
+    const second = await get("/search?q=a");
+    const nonces = renderPage.mock.calls.map(([, context]) => context.cspNonce);
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonces[1]).not.toBe(nonces[0]);
+    expect(first.headers["content-security-policy"]).toContain(
+      `script-src 'self' 'nonce-${nonces[0]}'`,
+    );
+    expect(second.headers["content-security-policy"]).toContain(`'nonce-${nonces[1]}'`);
+    expect(renderPage.mock.calls[0]?.[1].search?.results("magnet", "all").query).toBe("magnet");
+  });
+
+  it("give a rendered page its extra sources under any spelling of the path", async () => {
+    const response = await get("/ContactUs?from=footer");
+    expect(response.headers["content-security-policy"]).toContain("frame-src https://maps.example");
+  });
+
+  it("are compressed when the browser accepts it", async () => {
+    const response = await get("/search?q=x", { "accept-encoding": "br" });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain("Rendered /search");
+  });
+
+  it("pass a form's body to React Router untouched", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/checkout",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "email=ada%40example.com",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("email=ada%40example.com");
+  });
+});
+
+describe("addresses that are not pages", () => {
+  it("a missing hashed asset is a plain 404, never a page", async () => {
+    const response = await get("/assets/gone-123.js");
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(renderPage).not.toHaveBeenCalled();
+  });
+
+  it("an unknown API path is JSON, even though pages are served", async () => {
+    const response = await get("/api/nope");
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe("not_found");
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("lists only the sources it is given", () => {
+    expect(contentSecurityPolicy([])).toContain("script-src 'self';");
+    expect(contentSecurityPolicy(["'nonce-abc'"])).toContain("script-src 'self' 'nonce-abc';");
+  });
+});

@@ -103,9 +103,9 @@ export async function buildApp({
   });
 
   // Security headers (helmet's defaults, fixed once) and the request id on every answer, set
-  // in one callback-style hook: @fastify/helmet recomputed them per request and cost ~40% of
-  // the API's throughput (npm run bench). HTML pages add their own CSP (site/); API
-  // answers get the API's, and no-store unless a route that may be cached sets its own.
+  // in one callback-style hook rather than recomputed per request (decision 007). HTML pages
+  // add their own CSP (site/); API answers get the API's, and no-store unless a route that may
+  // be cached sets its own.
   app.addHook("onRequest", (request, reply, done) => {
     // Routing has happened by now: the matched route's pattern tells API from site.
     const route = request.routeOptions.url;

@@ -15,8 +15,8 @@ function changedBeforeHydration(element: Control): boolean {
 }
 
 /**
- * Pages hydrate after they have painted (docs/decisions/003), so a visitor can type into a
- * form before React is ready. On mount this hands such a change to the control's `onChange`
+ * A page that hydrates is on screen before React is (docs/decisions/012), so a visitor can
+ * type into a form first. On mount this hands such a change to the control's `onChange`
  * once, so the state catches up with what is on screen and nothing typed is lost. Later
  * changes arrive through React's own events.
  */

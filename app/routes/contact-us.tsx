@@ -25,8 +25,8 @@ export function loader() {
 }
 
 /**
- * Only this page's own Content-Security-Policy lets the map frame in (server/site-csp.ts), and
- * a client-side navigation keeps the policy of the page it started from. So arriving from
+ * Only this page's own Content-Security-Policy lets the map frame in (server/site/page-csp.ts),
+ * and a client-side navigation keeps the policy of the page it started from. So arriving from
  * another page loads this one as a fresh document (docs/decisions/004). The prerendered page
  * itself hydrates without calling this.
  */

@@ -4,5 +4,6 @@ import { afterEach } from "vitest";
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  // Tests that build their own DOM run in Node (`@vitest-environment node`).
+  if (typeof window !== "undefined") window.localStorage.clear();
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { glossaryPageData, lettersWithTerms, normaliseLetter, termsForLetter } from "./glossary.ts";
+import {
+  glossaryLetterData,
+  glossaryPageData,
+  lettersWithTerms,
+  normaliseLetter,
+  termsForLetter,
+} from "./glossary.ts";
 import { parseTerminologiesCsv } from "./parse-terminologies.ts";
 
 const csv = `Letter,Terminology
@@ -61,5 +67,22 @@ describe("glossaryPageData", () => {
   it("is complete when nothing was left out", () => {
     expect(glossaryPageData(terms).complete).toBe(true);
     expect(glossaryPageData(terms, 3)).toMatchObject({ complete: true, terms });
+  });
+});
+
+describe("glossaryLetterData", () => {
+  const terms = parseTerminologiesCsv(csv);
+
+  it("holds every term under the letter, and facts about the whole glossary", () => {
+    const data = glossaryLetterData(terms, "B");
+    expect(data.terms.map((term) => term.term)).toEqual(["Biohacking"]);
+    expect(data.letter).toBe("B");
+    expect(data.names).toEqual(["Axon", "Biohacking", "Q factor"]);
+    expect(data.letters).toEqual(["A", "B", "Q"]);
+    expect(data.complete).toBe(false);
+  });
+
+  it("holds nothing for a letter without terms", () => {
+    expect(glossaryLetterData(terms, "Z").terms).toEqual([]);
   });
 });

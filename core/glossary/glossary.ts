@@ -30,10 +30,8 @@ export function lettersWithTerms(terms: readonly GlossaryTerm[]): Set<string> {
 }
 
 /**
- * How many definitions the prerendered glossary page carries. The whole glossary is over 20 KB
- * compressed; a first response that fits TCP's first round trip (about 14 KB with headers)
- * paints a round trip sooner, so the page ships the first terms and fetches the rest
- * (docs/decisions/013).
+ * How many definitions the prerendered glossary page carries: few enough for its first
+ * response to arrive in one round trip; the page fetches the rest (docs/decisions/013).
  */
 export const FIRST_PAINT_TERMS = 60;
 

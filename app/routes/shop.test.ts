@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { isCategory } from "#core/catalog/category.ts";
+import { loader } from "./shop.tsx";
+
+const run = (path: string) =>
+  loader({ request: new Request(`http://site${path}`) } as Parameters<typeof loader>[0]);
+
+describe("the shop route's loader", () => {
+  it("keeps only the shop's category, with its choices (SPEC §2)", () => {
+    const books = run("/books");
+    expect(books.path).toBe("/books");
+    expect(books.products.length).toBeGreaterThan(0);
+    expect(books.products.every((product) => isCategory(product, "book"))).toBe(true);
+    expect(books.choices).toContain("Science Fiction");
+
+    const merchandise = run("/merchandise?type=Mug");
+    expect(merchandise.products.every((product) => isCategory(product, "merchandise"))).toBe(true);
+    expect(merchandise.choices).toContain("T-Shirt");
+    expect(run("/cyberware").choices).toEqual(["Tools", "Sterilization"]);
+  });
+
+  it("answers 404 for a path that is no shop", () => {
+    let thrown: unknown;
+    try {
+      run("/nowhere");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ init: { status: 404 } });
+  });
+});

@@ -1,15 +1,25 @@
 /**
  * `npm run bench`: builds the site, starts the real server on a fresh database, and measures
- * pages (Lighthouse, weights), the API (autocannon vs a bare Fastify) and search at 100,000
- * products. Prints a table per part and exits non-zero when a budget is broken.
- * BENCH_ONLY=pages|api|search runs one part; BENCH_RUNS sets Lighthouse runs (default 3);
- * BENCH_PAGES=/,/books limits the pages.
+ * the first press on each kind of page, pages (Lighthouse, weights), the API (autocannon vs a
+ * bare Fastify) and search at 100,000 products. Prints a table per part and exits non-zero
+ * when a budget is broken. BENCH_ONLY=press|pages|api|search runs one part; BENCH_RUNS sets
+ * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
+ * presses per control (default 10).
  */
 import { execSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { benchApi } from "./api.ts";
+import { benchFirstPress, PRESS_REFERENCE_PATH, pressReferenceHtml } from "./first-press.ts";
 import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
 import type { Check } from "./lib/table.ts";
 import { benchPages, REFERENCE_PATH, referencePageHtml } from "./pages.ts";
@@ -17,18 +27,26 @@ import { benchSearchAtScale } from "./search-scale.ts";
 
 const only = process.env.BENCH_ONLY;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const tries = Number(process.env.BENCH_TRIES ?? 10);
+const wanted = (part: string) => !only || only === part;
 
 console.log("Building the site…");
 execSync("npm run build", { stdio: "ignore" });
 
-// Serve a copy of the build with the reference page added, so the real build stays clean.
-const siteDir = mkdtempSync(path.join(tmpdir(), "bench-site-"));
-cpSync("build/client", siteDir, { recursive: true });
-mkdirSync(path.join(siteDir, REFERENCE_PATH.slice(1)), { recursive: true });
-writeFileSync(
-  path.join(siteDir, REFERENCE_PATH.slice(1), "index.html"),
-  referencePageHtml(readFileSync(path.join(siteDir, "index.html"), "utf8")),
-);
+// Serve a copy of the build with the reference pages added, so the real build stays clean.
+const buildDir = mkdtempSync(path.join(tmpdir(), "bench-build-"));
+cpSync("build", buildDir, { recursive: true });
+// The server build imports its packages from node_modules, found by walking up from it.
+symlinkSync(path.resolve("node_modules"), path.join(buildDir, "node_modules"), "dir");
+const clientDir = path.join(buildDir, "client");
+const homeHtml = readFileSync(path.join(clientDir, "index.html"), "utf8");
+for (const [urlPath, html] of [
+  [REFERENCE_PATH, referencePageHtml(homeHtml)],
+  [PRESS_REFERENCE_PATH, pressReferenceHtml(homeHtml)],
+] as const) {
+  mkdirSync(path.join(clientDir, urlPath.slice(1)), { recursive: true });
+  writeFileSync(path.join(clientDir, urlPath.slice(1), "index.html"), html);
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
 const port = await freePort();
@@ -38,8 +56,7 @@ const server = await startProcess(
   {
     PORT: String(port),
     HOST: "127.0.0.1",
-    SITE_DIR: siteDir,
-    SEARCH_RENDERER: path.resolve("build/search-renderer/render.js"),
+    BUILD_DIR: buildDir,
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     NODE_ENV: "production",
@@ -49,7 +66,8 @@ const server = await startProcess(
 
 const checks: Check[] = [];
 try {
-  if (!only || only === "pages") {
+  if (wanted("press")) checks.push(...(await benchFirstPress({ origin, tries })));
+  if (wanted("pages")) {
     const signup = await fetch(`${origin}/api/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -61,13 +79,13 @@ try {
     });
     const authToken = signup.ok ? ((await signup.json()) as { token?: string }).token : undefined;
     const pages = process.env.BENCH_PAGES?.split(",");
-    checks.push(...(await benchPages({ origin, siteDir, authToken, runs, pages })));
+    checks.push(...(await benchPages({ origin, clientDir, authToken, runs, pages })));
   }
-  if (!only || only === "api") checks.push(...(await benchApi(origin)));
-  if (!only || only === "search") checks.push(...(await benchSearchAtScale()));
+  if (wanted("api")) checks.push(...(await benchApi(origin)));
+  if (wanted("search")) checks.push(...(await benchSearchAtScale()));
 } finally {
   await stopProcess(server);
-  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 }
 

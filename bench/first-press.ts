@@ -1,10 +1,11 @@
 /**
- * The first press of a first visit, as a visitor feels it: a fresh browser for every try, the
- * page loaded, the press 100 ms after its `load` event, and the time until the answer is on
- * screen, measured inside the page from the press event's own timestamp (so time the event
- * waited for a busy main thread counts). A press not answered within 5 s is lost. Each control
- * is pressed at normal speed and with the CPU slowed 4×, beside a reference button whose
- * handler is an inline script: the fastest answer the machine can give.
+ * The first press of a first visit, as a visitor feels it: a fresh browser context for every
+ * try, the page loaded, the press 100 ms after its `load` event, and the time until the answer
+ * is on screen, measured inside the page: from the press event's own timestamp (so time the
+ * event waited for a busy main thread counts) to the first animation frame that shows the
+ * answer. A press not answered within 5 s is lost. Each control is pressed at normal speed and
+ * with the CPU slowed 4×, beside a reference button whose handler is an inline script: the
+ * fastest answer the machine can give.
  */
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.ts";
@@ -19,7 +20,10 @@ const PRESS_DELAY_MS = 100;
 const LOST_AFTER_MS = 5000;
 const RATES = [1, 4] as const;
 
-/** The reference page: the site's styles and one button switched by an inline script. */
+/**
+ * The reference page: the home page's head (styles, meta) and one button switched by an inline
+ * script, which the server allows by its hash like any inline script of a prerendered page.
+ */
 export function pressReferenceHtml(homeHtml: string): string {
   const headTags = [...homeHtml.matchAll(/<link rel="stylesheet"[^>]*>|<meta [^>]*>/g)]
     .map((match) => match[0])
@@ -27,26 +31,32 @@ export function pressReferenceHtml(homeHtml: string): string {
   return `<!DOCTYPE html><html lang="en-AU"><head><title>Press reference</title>${headTags}</head><body><main id="main"><h1>Press reference</h1><button type="button" id="reference">Switch to dark mode</button></main><script>document.getElementById("reference").addEventListener("click",function(){document.documentElement.dataset.theme="dark"})</script></body></html>`;
 }
 
-/** One real line for the cart page (content/products.csv id 1). */
+/** One real line for the cart page (content/products.csv id 1, the hardback). */
 const CART = JSON.stringify([{ id: 1, type: "Hardback", quantity: 1 }]);
 
 interface Control {
   name: string;
   path: string;
   viewport?: { width: number; height: number };
-  /** localStorage set before the page's first byte. */
+  /** localStorage set before the first page's first byte (only on the first document). */
   storage?: Record<string, string>;
   target: (page: Page) => Locator;
   /** The answer on screen: every condition holds (checked in the page on every frame). */
   answer: Condition[];
 }
 
-/** An element the selector finds, visible if asked, with exactly or at least the text. */
+/** What one element must show; all given properties must hold. */
 interface Condition {
   selector: string;
+  /** Looked for inside the product card (`main article`) the press landed in. */
+  inPressedCard?: boolean;
+  /** Nothing matches the selector any more. */
+  absent?: boolean;
   visible?: boolean;
+  /** The element's text, trimmed. */
   text?: string;
-  includes?: string;
+  /** The element's text differs from what it was at the press. */
+  changed?: boolean;
 }
 
 const darkTheme: Condition[] = [{ selector: 'html[data-theme="dark"]' }];
@@ -80,8 +90,8 @@ export const CONTROLS: Control[] = [
         .getByRole("button", { name: /^Add to Cart/ })
         .first(),
     answer: [
-      { selector: "main article [role=status]", text: "Added to Cart!" },
-      { selector: "[data-testid=cart-count]", text: "1" },
+      { selector: "[role=status]", inPressedCard: true, visible: true, text: "Added to Cart!" },
+      { selector: "[data-testid=cart-count]", changed: true },
     ],
   })),
   {
@@ -98,13 +108,118 @@ export const CONTROLS: Control[] = [
     path: "/cart",
     storage: { cart: CART },
     target: (page) => page.getByRole("button", { name: /^Remove / }),
-    answer: [{ selector: "main", includes: "Your cart is empty." }],
+    answer: [{ selector: "main tbody tr", absent: true }],
   },
 ];
+
+/** The marks the probe keeps in the page (absolute times: timeOrigin + timestamp). */
+interface Marks {
+  pressedAt: number;
+  answeredAt: number;
+  /** No answer within the limit. */
+  lost: boolean;
+  /** From the page's `load` event to the press, as the page saw it. */
+  afterLoadMs: number;
+  /** The press landed on the control (false: on something else; null: cannot tell). */
+  hit: boolean | null;
+}
+
+interface ProbeOptions {
+  storage: Record<string, string>;
+  answer: Condition[];
+  lostAfterMs: number;
+}
+
+/**
+ * Installed before any of the page's own scripts, in every document of the try: sets the
+ * storage on the first one, times the first `pointerdown` (capture phase, so before any handler
+ * of the page) and from then on checks the answer on every animation frame. A link pressed
+ * before the page hydrated loads another document; the press is kept in sessionStorage, and the
+ * probe of the next document goes on checking from there.
+ */
+function pressProbe({ storage, answer, lostAfterMs }: ProbeOptions) {
+  interface Kept {
+    pressedAt: number;
+    afterLoadMs: number;
+    hit: boolean | null;
+    card: number;
+    before: (string | null)[];
+  }
+  const scope = window as unknown as { __press: Marks; __pressTarget?: Element };
+  if (!sessionStorage.getItem("bench-started")) {
+    sessionStorage.setItem("bench-started", "1");
+    for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+  }
+  const kept = JSON.parse(sessionStorage.getItem("bench-press") ?? "null") as Kept | null;
+  const marks: Marks = {
+    pressedAt: kept?.pressedAt ?? -1,
+    answeredAt: -1,
+    lost: false,
+    afterLoadMs: kept?.afterLoadMs ?? Number.NaN,
+    hit: kept?.hit ?? null,
+  };
+  let card = kept?.card ?? -1;
+  let before = kept?.before ?? [];
+  scope.__press = marks;
+
+  const find = (condition: Condition) => {
+    const root = condition.inPressedCard
+      ? document.querySelectorAll("main article")[card]
+      : document;
+    return root?.querySelector(condition.selector) ?? null;
+  };
+  const shown = () =>
+    answer.every((condition, index) => {
+      const element = find(condition);
+      if (condition.absent) return element === null;
+      if (!element) return false;
+      if (condition.visible && !element.checkVisibility()) return false;
+      const text = element.textContent?.trim() ?? "";
+      if (condition.text !== undefined && text !== condition.text) return false;
+      return !condition.changed || element.textContent !== before[index];
+    });
+  const watch = () => {
+    const now = performance.timeOrigin + performance.now();
+    if (shown()) marks.answeredAt = now;
+    else if (now - marks.pressedAt > lostAfterMs) marks.lost = true;
+    else requestAnimationFrame(watch);
+  };
+
+  addEventListener(
+    "pointerdown",
+    (event) => {
+      if (marks.pressedAt >= 0) return;
+      marks.pressedAt = performance.timeOrigin + event.timeStamp;
+      const navigation = performance.getEntriesByType("navigation")[0] as
+        | PerformanceNavigationTiming
+        | undefined;
+      marks.afterLoadMs = event.timeStamp - (navigation?.loadEventEnd ?? Number.NaN);
+      const pressed = event.target instanceof Element ? event.target : null;
+      const target = scope.__pressTarget;
+      marks.hit = target?.isConnected && pressed ? target.contains(pressed) : null;
+      const article = pressed?.closest("main article");
+      card = article ? [...document.querySelectorAll("main article")].indexOf(article) : -1;
+      before = answer.map((condition) =>
+        condition.changed ? (find(condition)?.textContent ?? null) : null,
+      );
+      const { pressedAt, afterLoadMs, hit } = marks;
+      sessionStorage.setItem(
+        "bench-press",
+        JSON.stringify({ pressedAt, afterLoadMs, hit, card, before } satisfies Kept),
+      );
+      requestAnimationFrame(watch);
+    },
+    { capture: true },
+  );
+  if (marks.pressedAt >= 0) requestAnimationFrame(watch);
+}
 
 interface Press {
   /** From the press to the first frame that shows the answer; undefined when lost. */
   ms?: number;
+  afterLoadMs: number;
+  /** The press landed on something other than the control (a shift moved it). */
+  missed: boolean;
 }
 
 async function pressOnce(
@@ -117,94 +232,61 @@ async function pressOnce(
     viewport: control.viewport ?? { width: 1280, height: 800 },
   });
   try {
-    await context.addInitScript((storage: Record<string, string>) => {
-      // Times are absolute (timeOrigin + timestamp), so a press on a link that loads the next
-      // document is measured across the two; the press survives in sessionStorage.
-      if (!sessionStorage.getItem("bench-started")) {
-        sessionStorage.setItem("bench-started", "1");
-        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-      }
-      const pressedAt = Number(sessionStorage.getItem("bench-pressed-at") ?? -1);
-      const marks = { pressedAt, answeredAt: -1 };
-      Object.assign(window, { __press: marks });
-      addEventListener(
-        "pointerdown",
-        (event) => {
-          if (marks.pressedAt >= 0) return;
-          marks.pressedAt = performance.timeOrigin + event.timeStamp;
-          sessionStorage.setItem("bench-pressed-at", String(marks.pressedAt));
-        },
-        { capture: true },
-      );
-    }, control.storage ?? {});
+    await context.addInitScript(pressProbe, {
+      storage: control.storage ?? {},
+      answer: control.answer,
+      lostAfterMs: LOST_AFTER_MS,
+    } satisfies ProbeOptions);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-    await page.goto(`${origin}${control.path}`, { waitUntil: "load" });
-    const loadedAt = Date.now();
+    let loadedAt = Number.NaN;
+    page.once("load", () => (loadedAt = Date.now()));
+    await page.goto(`${origin}${control.path}`, { waitUntil: "domcontentloaded" });
+    // Where to press is worked out while the page still loads, so the press itself never waits
+    // for the page's main thread: a control the page has not hydrated yet is pressed all the
+    // same. What a visitor cannot see they cannot press, so a control drawn by script (the
+    // cart's lines) is waited for.
     const target = control.target(page);
-    // What a visitor cannot see, they cannot press yet: the wait counts before the press.
     await target.waitFor({ state: "visible", timeout: LOST_AFTER_MS });
-    // Visitors scroll to what they press; the press itself comes 100 ms after load.
-    await target.evaluate((element) => element.scrollIntoView({ block: "center" }));
-    await page.waitForTimeout(Math.max(0, PRESS_DELAY_MS - (Date.now() - loadedAt)));
+    await target.evaluate((element) => {
+      element.scrollIntoView({ block: "nearest" });
+      (window as unknown as { __pressTarget: Element }).__pressTarget = element;
+    });
     const box = await target.boundingBox();
-    if (!box) return {};
+    if (!box) throw new Error(`${control.name}: the control has no box`);
+    await page.waitForLoadState("load");
+    if (Number.isNaN(loadedAt)) loadedAt = Date.now();
+    const wait = Math.max(0, loadedAt + PRESS_DELAY_MS - Date.now());
+    await new Promise((resolve) => setTimeout(resolve, wait));
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const answered = await waitForAnswer(page, control.answer);
-    if (!answered || answered.answeredAt < 0 || answered.pressedAt < 0) return {};
-    return { ms: answered.answeredAt - answered.pressedAt };
+    const marks = await marksWhenSettled(page);
+    const afterLoadMs = marks?.afterLoadMs ?? Number.NaN;
+    if (!marks || marks.pressedAt < 0) return { afterLoadMs, missed: false };
+    const missed = marks.hit === false;
+    if (marks.answeredAt < 0 || missed) return { afterLoadMs, missed };
+    return { ms: marks.answeredAt - marks.pressedAt, afterLoadMs, missed };
   } finally {
     await context.close();
   }
 }
 
 /**
- * Runs in the page: the press and answer times once every condition holds, the press alone
- * (answer -1) once it is too late, false while still waiting.
+ * Reads the probe's marks until they hold an answer or a loss. The times were taken in the
+ * page, so how late this reads them changes nothing; a read during a document load just
+ * fails and is tried again.
  */
-function answeredSincePress([answer, limit]: readonly [Condition[], number]) {
-  const marks = (window as unknown as { __press: { pressedAt: number; answeredAt: number } })
-    .__press;
-  const now = performance.timeOrigin + performance.now();
-  if (marks.pressedAt < 0) return false;
-  const met = answer.every((condition) => {
-    const element = document.querySelector(condition.selector);
-    if (!element) return false;
-    if (condition.visible && !element.checkVisibility()) return false;
-    if (condition.text !== undefined && element.textContent !== condition.text) return false;
-    return condition.includes === undefined || element.textContent?.includes(condition.includes);
-  });
-  if (met) {
-    if (marks.answeredAt < 0) marks.answeredAt = now;
-    return marks;
-  }
-  return now - marks.pressedAt > limit ? { ...marks, answeredAt: -1 } : false;
-}
-
-/**
- * Polls the answer every frame until it gives the marks. A link pressed before the page hydrated
- * loads the next document, which ends the polling in the first one: it goes on in the next.
- */
-async function waitForAnswer(page: Page, answer: Condition[]) {
-  const deadline = Date.now() + LOST_AFTER_MS * 2;
+async function marksWhenSettled(page: Page): Promise<Marks | undefined> {
+  const deadline = Date.now() + LOST_AFTER_MS * 3;
+  let marks: Marks | undefined;
   while (Date.now() < deadline) {
-    try {
-      const handle = await page.waitForFunction(
-        answeredSincePress,
-        [answer, LOST_AFTER_MS] as const,
-        {
-          polling: "raf",
-          timeout: deadline - Date.now(),
-        },
-      );
-      return (await handle.jsonValue()) as { pressedAt: number; answeredAt: number };
-    } catch (error) {
-      if (!/context was destroyed|navigation/i.test(String(error))) return undefined;
-      await page.waitForLoadState("domcontentloaded").catch(() => {});
-    }
+    marks = await page
+      .evaluate(() => (window as unknown as { __press?: Marks }).__press)
+      .catch(() => undefined);
+    if (marks && (marks.answeredAt >= 0 || marks.lost)) return marks;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return undefined;
+  return marks;
 }
 
 export async function benchFirstPress(options: {
@@ -216,25 +298,36 @@ export async function benchFirstPress(options: {
   if (!executablePath) throw new Error("No Chromium found (set CHROME_PATH)");
   const browser = await chromium.launch({
     executablePath,
-    args: ["--headless=new", ...CHROMIUM_ARGS],
+    headless: true,
+    args: CHROMIUM_ARGS,
   });
   const checks: Check[] = [];
   const rows: Record<string, string | number>[] = [];
+  const missedNotes: string[] = [];
   try {
     for (const rate of RATES) {
       let referenceMedian = Number.NaN;
       for (const control of CONTROLS) {
         const times: number[] = [];
+        const afterLoad: number[] = [];
         let lost = 0;
+        let missed = 0;
         for (let attempt = 0; attempt < tries; attempt++) {
           const press = await pressOnce(browser, options.origin, control, rate);
           if (press.ms === undefined) lost++;
           else times.push(press.ms);
+          if (press.missed) missed++;
+          if (Number.isFinite(press.afterLoadMs)) afterLoad.push(press.afterLoadMs);
         }
         const middle = times.length > 0 ? median(times) : Number.NaN;
         const worst = times.length > 0 ? Math.max(...times) : Number.NaN;
         const reference = control.path === PRESS_REFERENCE_PATH;
         if (reference) referenceMedian = middle;
+        if (missed > 0) {
+          missedNotes.push(
+            `${control.name} at ${rate}×: ${missed} of ${tries} presses landed beside the control (it moved after the page was parsed) and count as lost`,
+          );
+        }
         rows.push({
           control: control.name,
           CPU: `${rate}×`,
@@ -242,10 +335,14 @@ export async function benchFirstPress(options: {
           "worst ms": Math.round(worst),
           lost: `${lost}/${tries}`,
           "reference median ms": Math.round(referenceMedian),
+          "pressed at load + ms": afterLoad.length > 0 ? Math.round(median(afterLoad)) : "?",
         });
         if (reference) continue;
         const label = `${control.name} at ${rate}× CPU`;
-        checks.push({ label: `${label}: ${lost} of ${tries} presses lost`, ok: lost === 0 });
+        checks.push({
+          label: `${label}: ${lost} of ${tries} presses lost`,
+          ok: lost <= PRESS_BUDGETS.lost,
+        });
         if (rate === 1) {
           checks.push(
             {
@@ -269,8 +366,9 @@ export async function benchFirstPress(options: {
     await browser.close();
   }
   printTable(
-    `First press on a first visit (${tries} tries each, fresh browser, press ${PRESS_DELAY_MS} ms after load)`,
+    `First press on a first visit (${tries} tries each, fresh browser context, press ${PRESS_DELAY_MS} ms after load; times from the press to the first frame showing the answer, lost after ${LOST_AFTER_MS} ms)`,
     rows,
   );
+  for (const note of missedNotes) console.log(`  ${note}`);
   return checks;
 }

@@ -250,7 +250,7 @@ export async function benchPages(options: {
         "TBT ms": Math.round(pick("tbt")),
         CLS: pick("cls").toFixed(3),
         "JS KB gz": jsKb,
-        "route JS KB": routeJsKb,
+        "JS once used KB": routeJsKb,
         "CSS KB gz": cssKb,
         "transfer KB": pick("transferKb"),
       };
@@ -280,8 +280,9 @@ export async function benchPages(options: {
         },
         { label: `${pagePath} CLS ${row.CLS} = 0`, ok: pick("cls") <= PAGE_BUDGETS.cls },
         {
-          label: `${pagePath} JavaScript of the route ${routeJsKb} KB gzip ≤ ${PAGE_BUDGETS.routeJsKb}`,
-          ok: routeJsKb <= PAGE_BUDGETS.routeJsKb && jsKb <= PAGE_BUDGETS.routeJsKb,
+          // What the served HTML loads (its module graph), and what Lighthouse saw it load.
+          label: `${pagePath} JS once used ${routeJsKb} KB gzip (loaded in Lighthouse ${jsKb}) ≤ ${PAGE_BUDGETS.routeJsKb}`,
+          ok: Math.max(routeJsKb, jsKb) <= PAGE_BUDGETS.routeJsKb,
         },
         {
           label: `${pagePath} CSS ${cssKb} KB gzip ≤ ${PAGE_BUDGETS.cssKb}`,

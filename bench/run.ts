@@ -64,6 +64,11 @@ const server = await startProcess(
   `${origin}/api/ready`,
 );
 
+let stopping = false;
+server.once("exit", (code, signal) => {
+  if (!stopping) console.error(`\nThe server stopped during the bench (code ${code}, ${signal}).`);
+});
+
 const checks: Check[] = [];
 try {
   if (wanted("press")) checks.push(...(await benchFirstPress({ origin, tries })));
@@ -84,6 +89,7 @@ try {
   if (wanted("api")) checks.push(...(await benchApi(origin)));
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
 } finally {
+  stopping = true;
   await stopProcess(server);
   rmSync(buildDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });

@@ -6,8 +6,10 @@ import { CHROMIUM_ARGS, findChromium } from "./scripts/find-chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
-// Every run starts on an empty embedded database.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kybernetes-e2e-"));
+// Every run starts on an empty embedded database. The workers load this file too: they inherit
+// the folder through the environment instead of making one each.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "kybernetes-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",

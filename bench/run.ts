@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: builds the site, starts the real server on a fresh database, and measures
  * the first press on each kind of page, pages (Lighthouse, weights), the API (autocannon vs a
- * bare Fastify) and search at 100,000 products. Prints a table per part and exits non-zero
- * when a budget is broken. BENCH_ONLY=press|pages|api|search runs one part; BENCH_RUNS sets
+ * bare Fastify), search at 100,000 products and order placement (against a bare insert).
+ * Prints a table per part and exits non-zero when a budget is broken.
+ * BENCH_ONLY=press|pages|api|search|orders runs one part; BENCH_RUNS sets
  * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
  * presses per control (default 10).
  */
@@ -23,6 +24,7 @@ import { benchFirstPress, PRESS_REFERENCE_PATH, pressReferenceHtml } from "./fir
 import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
 import type { Check } from "./lib/table.ts";
 import { benchPages, REFERENCE_PATH, referencePageHtml } from "./pages.ts";
+import { benchOrders } from "./orders.ts";
 import { benchSearchAtScale } from "./search-scale.ts";
 
 const only = process.env.BENCH_ONLY;
@@ -88,6 +90,7 @@ try {
   }
   if (wanted("api")) checks.push(...(await benchApi(origin)));
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
+  if (wanted("orders")) checks.push(...(await benchOrders()));
 } finally {
   stopping = true;
   await stopProcess(server);

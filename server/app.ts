@@ -15,6 +15,12 @@ import { productRoutes } from "./routes/products.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
 import { siteRoutes, type Site } from "./site/site-routes.ts";
+import { orderRoutes } from "./routes/orders.ts";
+import { createOrderService, seedStock, type OrderService } from "./orders/order-service.ts";
+import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
+import { createJobRunner } from "./jobs/job-runner.ts";
+import { createMailTransport } from "./mail/mail-transport.ts";
+import { createMailWorker } from "./mail/mail-worker.ts";
 
 export interface AppDeps {
   config: Config;
@@ -31,6 +37,11 @@ export interface AppDeps {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
   /** Products and searchable pages; read from config.contentDir when left out. */
   catalog?: Catalog;
+  /**
+   * Background jobs (sending mail, reminding and cancelling unpaid orders) run inside the
+   * server unless this is false; tests run them by hand. Off with a stub database.
+   */
+  jobs?: boolean;
 }
 
 /** API bodies are small forms; anything bigger is refused before parsing. */
@@ -76,9 +87,12 @@ export async function buildApp({
   auth: authOptions,
   catalog,
   beforeRoutes,
+  jobs = database.kind !== "stub",
 }: AppDeps) {
   const { products, pages } = catalog ?? (await loadCatalog(config.contentDir));
   const searchEngine = createSearchEngine(products, pages);
+  // New products get their opening stock; counts already stored are live and stay.
+  if (database.kind !== "stub") await seedStock(database.db, products);
   const app = Fastify({
     logger: logger
       ? {
@@ -153,12 +167,25 @@ export async function buildApp({
 
   await beforeRoutes?.(app);
 
+  const auth = createAuth(database.db, { secret: config.AUTH_SECRET, ...authOptions });
+  const orders = createOrderService(database.db, {
+    products,
+    siteUrl: config.siteUrl,
+    shopEmail: config.SHOP_NOTIFY_EMAIL,
+    expiryDays: config.ORDER_EXPIRY_DAYS,
+  });
+  const runner = jobs ? backgroundJobs(app, database, orders, config) : undefined;
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(contactRoutes, { database, config });
-      await api.register(accountRoutes, {
-        auth: createAuth(database.db, { secret: config.AUTH_SECRET, ...authOptions }),
+      await api.register(accountRoutes, { auth });
+      await api.register(orderRoutes, {
+        auth,
+        orders,
+        database,
+        afterWrite: () => runner?.kick(),
       });
       await api.register(productRoutes, { products });
       await api.register(searchRoutes, { engine: searchEngine });
@@ -171,10 +198,40 @@ export async function buildApp({
   }
 
   app.addHook("onClose", async () => {
+    await runner?.stop();
     await database.close();
   });
 
   return app;
+}
+
+/** Mail from the outbox and the unpaid-order reminders and expiry, every JOB_INTERVAL_MS. */
+function backgroundJobs(
+  app: FastifyInstance,
+  database: Database,
+  orders: OrderService,
+  config: Config,
+) {
+  const transport = createMailTransport(config, app.log);
+  const runner = createJobRunner(
+    [
+      {
+        name: "unpaid orders",
+        ...createUnpaidOrderJob(database.db, orders, {
+          reminderDays: config.ORDER_REMINDER_DAYS,
+          expiryDays: config.ORDER_EXPIRY_DAYS,
+        }),
+      },
+      { name: "mail", ...createMailWorker({ db: database.db, transport, log: app.log }) },
+    ],
+    config.JOB_INTERVAL_MS,
+    app.log,
+  );
+  app.addHook("onReady", async () => {
+    app.log.info({ mail: transport.description }, "background jobs started");
+    runner.start();
+  });
+  return runner;
 }
 
 function clientError(status: number, error: FastifyError) {

@@ -24,6 +24,10 @@ describe("loadConfig", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ SHOP_NOTIFY_EMAIL: "shop" }, "SHOP_NOTIFY_EMAIL"],
+    [{ ORDER_REMINDER_DAYS: "5", ORDER_EXPIRY_DAYS: "4" }, "ORDER_EXPIRY_DAYS"],
+    [{ SITE_URL: "kybernetes.com.au" }, "SITE_URL"],
   ])("rejects %o naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -40,5 +44,10 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...production, AUTH_SECRET: "y".repeat(40) }).NODE_ENV).toBe("production");
     // The embedded database is one instance: a generated secret in DATA_DIR is enough.
     expect(loadConfig({ NODE_ENV: "production" }).AUTH_SECRET).toBeUndefined();
+  });
+
+  it("gives order e-mails the site's address without a trailing slash", () => {
+    expect(loadConfig({}).siteUrl).toBe("https://kybernetes.com.au");
+    expect(loadConfig({ SITE_URL: "https://shop.example/" }).siteUrl).toBe("https://shop.example");
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { siteUrl } from "#core/site-url.ts";
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -35,12 +36,37 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
   CONTACT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** The public address, for links in e-mails (also read at build time for canonical links). */
+  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /**
+   * Where e-mail goes: an SMTP server (smtp:// or smtps://, credentials in the URL). Unset, each
+   * message is written as an .eml file under DATA_DIR/outbox/ instead.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Kybernetes <orders@kybernetes.com.au>"),
+  /** Receives an alert for every new order. */
+  SHOP_NOTIFY_EMAIL: z.email("must be an e-mail address").default("orders@kybernetes.com.au"),
+  /** Unpaid orders get a reminder after this many days, and are cancelled after the next. */
+  ORDER_REMINDER_DAYS: z.coerce.number().min(0.001).max(60).default(3),
+  ORDER_EXPIRY_DAYS: z.coerce.number().min(0.001).max(90).default(7),
+  /** How often the server looks for mail to send and unpaid orders to remind or cancel. */
+  JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   /** Signs login tokens; generated into DATA_DIR when unset (embedded database only). */
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
 });
 
 /** Rules across variables. */
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  if (env.ORDER_EXPIRY_DAYS <= env.ORDER_REMINDER_DAYS) {
+    context.addIssue({
+      code: "custom",
+      path: ["ORDER_EXPIRY_DAYS"],
+      message: "must be more than ORDER_REMINDER_DAYS (the reminder comes before the cancellation)",
+    });
+  }
   // Instances sharing PostgreSQL must sign tokens with one secret; a per-machine file won't do.
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
     context.addIssue({
@@ -53,6 +79,8 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
 });
 
 export type Config = z.output<typeof envSchema> & {
+  /** SITE_URL without a trailing slash, or the default address. */
+  siteUrl: string;
   dataDir: string;
   buildDir: string;
   contentDir: string;
@@ -77,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...parsed.data,
+    siteUrl: siteUrl({ SITE_URL: parsed.data.SITE_URL }),
     dataDir: path.resolve(parsed.data.DATA_DIR),
     buildDir: path.resolve(parsed.data.BUILD_DIR),
     contentDir: path.resolve(parsed.data.CONTENT_DIR),

@@ -73,3 +73,38 @@ describe("parseProductsCsv", () => {
     expect(() => parseProductsCsv(`${header}\n${line}\n${line}`)).toThrow(/duplicate id 1/);
   });
 });
+
+describe("stock", () => {
+  it("reads the opening stock, empty for products not counted, and allows no column", () => {
+    const [counted, digital] = parseProductsCsv(
+      [
+        header,
+        row({ id: "1", name: "A", category: "Book", price: "1", stock: "12" }),
+        row({ id: "2", name: "B", category: "Book", price: "1" }),
+      ].join("\n"),
+    );
+    expect(counted?.stock).toBe(12);
+    expect(digital?.stock).toBeUndefined();
+    const withoutColumn = PRODUCT_COLUMNS.filter((column) => column !== "stock");
+    const [plain] = parseProductsCsv(
+      [
+        withoutColumn.join(","),
+        withoutColumn
+          .map(
+            (column) =>
+              ({ id: "3", name: "C", category: "Book", price: "2" })[column as "id"] ?? "",
+          )
+          .join(","),
+      ].join("\n"),
+    );
+    expect(plain?.stock).toBeUndefined();
+  });
+
+  it("refuses a stock that is not a whole number", () => {
+    expect(() =>
+      parseProductsCsv(
+        [header, row({ id: "1", name: "A", category: "Book", price: "1", stock: "-2" })].join("\n"),
+      ),
+    ).toThrow(/column "stock": expected a whole number/);
+  });
+});

@@ -1,8 +1,17 @@
 import { CatalogError, parseCsvRows } from "./parse-csv.ts";
-import { PRODUCT_COLUMNS, productRowSchema, type Product } from "./product.ts";
+import {
+  OPTIONAL_PRODUCT_COLUMNS,
+  PRODUCT_COLUMNS,
+  productRowSchema,
+  type Product,
+} from "./product.ts";
+
+const REQUIRED_COLUMNS = PRODUCT_COLUMNS.filter(
+  (column) => !OPTIONAL_PRODUCT_COLUMNS.includes(column),
+);
 
 export function parseProductsCsv(text: string, fileName = "products.csv"): Product[] {
-  const products = parseCsvRows(text, fileName, PRODUCT_COLUMNS, productRowSchema);
+  const products = parseCsvRows(text, fileName, REQUIRED_COLUMNS, productRowSchema);
   const seen = new Set<number>();
   products.forEach((product, index) => {
     if (seen.has(product.id)) {

@@ -21,7 +21,11 @@ export const PRODUCT_COLUMNS = [
   "material",
   "color",
   "size",
+  "stock",
 ] as const;
+
+/** Columns a products file may leave out: without `stock`, no product is counted. */
+export const OPTIONAL_PRODUCT_COLUMNS: readonly (typeof PRODUCT_COLUMNS)[number][] = ["stock"];
 
 const optionalText = z
   .string()
@@ -82,6 +86,11 @@ export const productRowSchema = z.object({
   material: optionalText,
   color: optionalText,
   size: optionalText,
+  /**
+   * Units the shop holds when it first opens; the database keeps the live count from then on
+   * (a restart never resets it). Empty for what is not counted, such as eBooks.
+   */
+  stock: optionalInteger,
 });
 
 export type Product = z.output<typeof productRowSchema>;

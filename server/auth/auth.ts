@@ -35,25 +35,36 @@ export function createAuth(db: Db, { secret, hashCost = OWASP_SCRYPT_COST }: Aut
     issueToken: (user: User) =>
       tokens.sign({ userId: user.id, username: user.username, version: user.tokenVersion }),
 
+    requireUser,
+
     /**
-     * The user behind the request's bearer token, or a 401. The token must be genuine and
-     * unexpired, its user must still exist, and its version must match the user's current one
-     * (a password change or deletion revokes older tokens at once).
+     * The signed-in user, or undefined for a request without a token (guest checkout). A token
+     * that is sent but not valid is still a 401: the buyer should know their session ended.
      */
-    async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
-      const match = BEARER.exec(request.headers.authorization ?? "");
-      if (!match?.[1]) throw unauthorized(reply, "Please log in to continue");
-      const session = "Your session has expired or is no longer valid. Please log in again.";
-      let claims;
-      try {
-        claims = await tokens.verify(match[1]);
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthorized(reply, session);
-        throw error;
-      }
-      const user = await users.findById(claims.userId);
-      if (!user || user.tokenVersion !== claims.version) throw unauthorized(reply, session);
-      return user;
+    async optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
+      if (!request.headers.authorization) return undefined;
+      return requireUser(request, reply);
     },
   };
+
+  /**
+   * The user behind the request's bearer token, or a 401. The token must be genuine and
+   * unexpired, its user must still exist, and its version must match the user's current one
+   * (a password change or deletion revokes older tokens at once).
+   */
+  async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
+    const match = BEARER.exec(request.headers.authorization ?? "");
+    if (!match?.[1]) throw unauthorized(reply, "Please log in to continue");
+    const session = "Your session has expired or is no longer valid. Please log in again.";
+    let claims;
+    try {
+      claims = await tokens.verify(match[1]);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized(reply, session);
+      throw error;
+    }
+    const user = await users.findById(claims.userId);
+    if (!user || user.tokenVersion !== claims.version) throw unauthorized(reply, session);
+    return user;
+  }
 }

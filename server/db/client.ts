@@ -15,7 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
-  kind: "pglite" | "postgres";
+  /** "stub" only in tests of HTTP behaviour that never reach the database. */
+  kind: "pglite" | "postgres" | "stub";
   /** Throws when the database cannot answer (used by /api/ready). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -10,7 +10,9 @@ export const productRoutes: FastifyPluginAsync<{ products: readonly Product[] }>
   app,
   { products },
 ) => {
-  const prepared = cachedBody(Buffer.from(JSON.stringify({ products })), true);
+  // The CSV's stock is only the opening count; live counts are at GET /api/stock.
+  const listed = products.map(({ stock: _opening, ...product }) => product);
+  const prepared = cachedBody(Buffer.from(JSON.stringify({ products: listed })), true);
 
   app.get("/products", (request, reply) => {
     // no-cache: clients may keep a copy but ask each time, so a new catalogue shows at once.

@@ -15,6 +15,8 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
     database,
     logger: false,
     auth: { hashCost: TEST_HASH_COST },
+    // Tests run the mail and order jobs themselves, with a clock they control.
+    jobs: false,
     ...overrides,
   });
   await app.ready();

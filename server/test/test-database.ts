@@ -36,7 +36,7 @@ export async function createTestDatabase(): Promise<Database> {
 export function stubDatabase(): Database {
   return {
     db: undefined as never,
-    kind: "pglite",
+    kind: "stub",
     ping: async () => {},
     close: async () => {},
   };

@@ -5,7 +5,10 @@ import { isCategory } from "#core/catalog/category.ts";
 import { formatAud } from "#core/money/money.ts";
 import styles from "./product-card.module.css";
 
-type FieldName = Exclude<keyof Product, "id" | "name" | "description" | "price" | "images">;
+type FieldName = Exclude<
+  keyof Product,
+  "id" | "name" | "description" | "price" | "images" | "stock"
+>;
 
 const LABELS: Record<FieldName, string> = {
   type: "Type",

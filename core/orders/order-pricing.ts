@@ -1,0 +1,70 @@
+import { quoteShipping, type ShippingForm } from "../cart/shipping.ts";
+import type { Product } from "../catalog/product.ts";
+import { gstCentsIncludedIn, toCents } from "../money/money.ts";
+import type { OrderQuote, PricedLine } from "./order.ts";
+import { ORDER_LIMITS, type OrderLineInput } from "./order-schemas.ts";
+
+/** A reason the shop will not take an order as asked; the API answers it as a 4xx. */
+export class OrderRefusedError extends Error {
+  override name = "OrderRefusedError";
+  constructor(
+    readonly code: "unknown_product" | "quantity_too_large" | "out_of_stock",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Prices lines from the catalogue (never from what the browser sent), merges repeated lines of
+ * one product, and adds shipping (SPEC §9, free over the threshold) and the GST inside the total.
+ */
+export function priceOrder(
+  lines: readonly OrderLineInput[],
+  catalogue: ReadonlyMap<number, Product>,
+  address: Pick<ShippingForm, "postcode" | "country">,
+  freeShippingOverCents: number,
+): OrderQuote {
+  const merged = new Map<string, PricedLine>();
+  for (const line of lines) {
+    const product = catalogue.get(line.id);
+    if (!product) {
+      throw new OrderRefusedError(
+        "unknown_product",
+        `Product ${line.id} is not in our catalogue any more. Please remove it from your cart.`,
+      );
+    }
+    const key = `${product.id}`;
+    const unitCents = toCents(product.price);
+    const existing = merged.get(key);
+    const quantity = (existing?.quantity ?? 0) + line.quantity;
+    if (quantity > ORDER_LIMITS.quantityMax) {
+      throw new OrderRefusedError(
+        "quantity_too_large",
+        `At most ${ORDER_LIMITS.quantityMax} of ${product.name} fit in one order.`,
+      );
+    }
+    merged.set(key, {
+      productId: product.id,
+      type: product.type,
+      name: product.name,
+      sku: product.sku ?? null,
+      isbn: product.isbn ?? null,
+      unitCents,
+      quantity,
+      lineCents: unitCents * quantity,
+    });
+  }
+  const priced = [...merged.values()];
+  const itemsCents = priced.reduce((sum, line) => sum + line.lineCents, 0);
+  const shipping = quoteShipping(address, itemsCents, freeShippingOverCents);
+  const totalCents = itemsCents + shipping.cents;
+  return {
+    lines: priced,
+    itemsCents,
+    shippingCents: shipping.cents,
+    freeShipping: shipping.free,
+    totalCents,
+    gstCents: gstCentsIncludedIn(totalCents),
+  };
+}

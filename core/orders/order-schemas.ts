@@ -1,0 +1,96 @@
+import { emailSchema } from "../account/account-schemas.ts";
+import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "../cart/shipping.ts";
+import { z } from "../validation/zod.ts";
+
+/** Bounds of one order: quantities per line and lines per order. */
+export const ORDER_LIMITS = { quantityMax: 99, linesMax: 50, noteMax: 1000 } as const;
+
+const SHIPPING_LABELS: Record<ShippingField, string> = {
+  firstName: "First name",
+  surname: "Surname",
+  street: "Street address",
+  city: "City",
+  postcode: "Postcode",
+  country: "Country",
+};
+
+function addressField(field: ShippingField) {
+  const label = SHIPPING_LABELS[field];
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(
+      SHIPPING_FIELD_MAX_LENGTH,
+      `${label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`,
+    );
+}
+
+/** Where an order ships: every field of SPEC §3's shipping form, all required to order. */
+export const shippingAddressSchema = z.object({
+  firstName: addressField("firstName"),
+  surname: addressField("surname"),
+  street: addressField("street"),
+  city: addressField("city"),
+  postcode: addressField("postcode"),
+  country: addressField("country"),
+});
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+/** An address being typed: any field may still be empty (the quote then has no shipping). */
+const draftAddressSchema = z.object({
+  postcode: z.string().max(SHIPPING_FIELD_MAX_LENGTH).default(""),
+  country: z.string().max(SHIPPING_FIELD_MAX_LENGTH).default(""),
+});
+
+/** One cart line as the browser sends it: which product, and how many. Never a price. */
+export const orderLineSchema = z.object({
+  id: z.number({ error: "Product id must be a number" }).int().positive(),
+  type: z.string({ error: "Product type must be text" }).trim().max(100).default(""),
+  quantity: z
+    .number({ error: "Quantity must be a number" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(ORDER_LIMITS.quantityMax, `Quantity must be at most ${ORDER_LIMITS.quantityMax}`),
+});
+export type OrderLineInput = z.output<typeof orderLineSchema>;
+
+const linesSchema = z
+  .array(orderLineSchema, { error: "Your cart is empty" })
+  .min(1, "Your cart is empty")
+  .max(ORDER_LIMITS.linesMax, `An order holds at most ${ORDER_LIMITS.linesMax} lines`);
+
+/** `POST /api/orders/quote`: what the cart would cost, priced by the server. */
+export const quoteRequestSchema = z.object({
+  lines: linesSchema,
+  address: draftAddressSchema.default({ postcode: "", country: "" }),
+});
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/** A random key the checkout makes once per cart, so a repeated press places one order. */
+export const idempotencyKeySchema = z
+  .string({ error: "Idempotency key is required" })
+  .regex(/^[\w-]{16,100}$/, "Idempotency key must be 16 to 100 letters, digits, - or _");
+
+/** `POST /api/orders`: the checkout form. */
+export const placeOrderSchema = z.object({
+  idempotencyKey: idempotencyKeySchema,
+  email: emailSchema,
+  lines: linesSchema,
+  address: shippingAddressSchema,
+  note: z
+    .string()
+    .trim()
+    .max(ORDER_LIMITS.noteMax, `Note must be at most ${ORDER_LIMITS.noteMax} characters`)
+    .optional()
+    .transform((note) => (note ? note : undefined)),
+  /** The total the buyer saw; when the server's differs, nothing is placed (409). */
+  expectedTotalCents: z.number().int().nonnegative().optional(),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+export type PlaceOrder = Omit<z.output<typeof placeOrderSchema>, "note"> & {
+  note?: string | undefined;
+};
+
+/** `POST /api/orders/:number/cancel` and the guest's `?token=`. */
+export const orderTokenSchema = z.string().regex(/^[\w-]{20,100}$/);

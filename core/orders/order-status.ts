@@ -1,0 +1,34 @@
+/**
+ * An order's life (bank transfer): it waits for the money, is paid, ships, and is done; it may
+ * be cancelled while it waits for payment or once paid, never after it has shipped.
+ */
+export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "done", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: "Awaiting payment",
+  paid: "Paid",
+  shipped: "Shipped",
+  done: "Completed",
+  cancelled: "Cancelled",
+};
+
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_payment: ["paid", "cancelled"],
+  paid: ["shipped", "cancelled"],
+  shipped: ["done"],
+  done: [],
+  cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** Why an order is cancelled, shown to the buyer and in the e-mail. */
+export const CANCEL_REASONS = {
+  buyer: "You cancelled it",
+  expired: "We did not receive the payment in time",
+  shop: "Cancelled by the shop",
+} as const;
+export type CancelReason = keyof typeof CANCEL_REASONS;

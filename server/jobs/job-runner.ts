@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from "fastify";
+
+export interface Job {
+  name: string;
+  runOnce(): Promise<unknown>;
+}
+
+/**
+ * Runs background jobs (sending mail, unpaid orders) every `intervalMs` inside the server.
+ * A run never overlaps the previous one; a failing run is logged and retried next time.
+ * `kick()` starts a run soon, so a new order's e-mail does not wait for the next tick.
+ */
+export function createJobRunner(jobs: readonly Job[], intervalMs: number, log: FastifyBaseLogger) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function runAll() {
+    for (const job of jobs) {
+      try {
+        await job.runOnce();
+      } catch (error) {
+        log.error({ err: error, job: job.name }, "background job failed");
+      }
+    }
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runAll().finally(() => {
+      running = undefined;
+      if (again && !stopped) {
+        again = false;
+        void run();
+      }
+    });
+    return running;
+  }
+
+  return {
+    start() {
+      stopped = false;
+      timer = setInterval(() => void run(), intervalMs);
+      timer.unref();
+      void run();
+    },
+    kick() {
+      if (!stopped) void run();
+    },
+    /** Stops the timer and waits for a run in progress (before the database closes). */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type { MailMessage } from "#core/orders/order-emails.ts";
+import type { Config } from "../config.ts";
+
+export interface MailTransport {
+  /** Resolves once the mail server (or the outbox folder) has the message; throws otherwise. */
+  send(message: MailMessage & { id?: number }): Promise<void>;
+  /** Where mail goes, for the start-up log line (never the credentials). */
+  description: string;
+}
+
+/**
+ * SMTP when SMTP_URL is set. Without it, the embedded default: every message is written as an
+ * .eml file under DATA_DIR/outbox/ and logged, so `npm start` works with nothing set up and a
+ * developer can open what a buyer would have received.
+ */
+export function createMailTransport(
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir">,
+  log: Pick<FastifyBaseLogger, "info">,
+): MailTransport {
+  const envelope = (message: MailMessage) => ({
+    from: config.MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
+
+  if (config.SMTP_URL) {
+    const smtp = nodemailer.createTransport(config.SMTP_URL);
+    const { host, port } = new URL(config.SMTP_URL);
+    return {
+      description: `SMTP ${host}:${port || "default port"}`,
+      async send(message) {
+        await smtp.sendMail(envelope(message));
+      },
+    };
+  }
+
+  const folder = path.join(config.dataDir, "outbox");
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    description: `.eml files in ${folder}`,
+    async send(message) {
+      const info = await writer.sendMail(envelope(message));
+      await mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const id = message.id ?? randomBytes(4).toString("hex");
+      const file = path.join(folder, `${stamp}-${message.kind}-${id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info(
+        { file, to: message.to, subject: message.subject },
+        "e-mail written to the outbox folder",
+      );
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { outbox } from "../db/schema.ts";
+import type { MailTransport } from "./mail-transport.ts";
+
+/** How long a claimed message is reserved for the instance that claimed it. */
+const LEASE_MS = 5 * 60 * 1000;
+const FIRST_RETRY_MS = 30 * 1000;
+const LONGEST_RETRY_MS = 15 * 60 * 1000;
+/** After this many failed attempts each new failure is logged as an error, not a warning. */
+const ALARM_AFTER_ATTEMPTS = 10;
+
+/** 30 s, 1 min, 2 min, … up to 15 min between tries; a message is never given up. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  log: Pick<FastifyBaseLogger, "warn" | "error">;
+  now?: () => Date;
+  batchSize?: number;
+}
+
+/**
+ * Sends what the outbox holds. A run claims due messages in a short transaction
+ * (FOR UPDATE SKIP LOCKED, then a lease: next_attempt_at moves LEASE_MS ahead) and sends
+ * outside it, so a slow mail server never holds row locks and several instances never send
+ * one message twice. A crash between sending and marking leaves the lease to run out and the
+ * message is tried again: a rare duplicate rather than a lost message.
+ */
+export function createMailWorker({
+  db,
+  transport,
+  log,
+  now = () => new Date(),
+  batchSize = 20,
+}: MailWorkerOptions) {
+  async function claim(at: Date) {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, at)))
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      for (const row of due) {
+        await tx
+          .update(outbox)
+          .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
+          .where(eq(outbox.id, row.id));
+      }
+      return due;
+    });
+  }
+
+  return {
+    async runOnce(): Promise<{ sent: number; failed: number }> {
+      const claimed = await claim(now());
+      let sent = 0;
+      let failed = 0;
+      for (const row of claimed) {
+        try {
+          await transport.send({
+            id: row.id,
+            kind: row.kind,
+            to: row.recipient,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+          });
+          await db
+            .update(outbox)
+            .set({ sentAt: now(), lastError: null })
+            .where(eq(outbox.id, row.id));
+          sent += 1;
+        } catch (error) {
+          failed += 1;
+          const attempts = row.attempts + 1;
+          const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
+          const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+          await db
+            .update(outbox)
+            .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt, lastError: reason })
+            .where(eq(outbox.id, row.id));
+          const details = { outboxId: row.id, kind: row.kind, attempts, nextAttemptAt, reason };
+          if (attempts >= ALARM_AFTER_ATTEMPTS) log.error(details, "e-mail still not sent");
+          else log.warn(details, "e-mail not sent; will retry");
+        }
+      }
+      return { sent, failed };
+    },
+  };
+}

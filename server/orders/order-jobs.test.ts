@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { loadCatalog } from "../catalog/load-catalog.ts";
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { orders, outbox, productStock } from "../db/schema.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+import { createUnpaidOrderJob } from "./order-jobs.ts";
+import {
+  createOrderService,
+  OrderConflictError,
+  seedStock,
+  type OrderService,
+} from "./order-service.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CLEANER = { id: 25, type: "Ultrasonic Cleaner" };
+const ADDRESS = {
+  firstName: "Grace",
+  surname: "Hopper",
+  street: "2 Compiler Street",
+  city: "Hobart",
+  postcode: "7000",
+  country: "Australia",
+};
+
+let database: Database;
+let service: OrderService;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { products } = await loadCatalog(loadConfig({ NODE_ENV: "test" }).contentDir);
+  await seedStock(database.db, products);
+  service = createOrderService(database.db, {
+    products,
+    siteUrl: "https://shop.example",
+    shopEmail: "shop@example.com",
+    expiryDays: 7,
+  });
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await setCleanerStock(10);
+});
+
+async function setCleanerStock(available: number) {
+  await database.db
+    .update(productStock)
+    .set({ available })
+    .where(eq(productStock.productId, CLEANER.id));
+}
+
+async function newOrder(quantity = 1) {
+  const email = `${randomUUID().slice(0, 8)}@example.com`;
+  const placed = await service.place({
+    idempotencyKey: randomUUID(),
+    email,
+    lines: [{ ...CLEANER, quantity }],
+    address: ADDRESS,
+  });
+  const [row] = await database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.number, Number(placed.order.number.slice(3))));
+  if (!row) throw new Error("order not stored");
+  return { ...placed, email, id: row.id };
+}
+
+async function kindsFor(email: string) {
+  const rows = await database.db
+    .select({ kind: outbox.kind })
+    .from(outbox)
+    .where(eq(outbox.recipient, email))
+    .orderBy(outbox.id);
+  return rows.map((row) => row.kind);
+}
+
+async function cleanerStock() {
+  const [row] = await database.db
+    .select()
+    .from(productStock)
+    .where(eq(productStock.productId, CLEANER.id));
+  return row?.available;
+}
+
+function jobAt(offsetMs: number) {
+  return createUnpaidOrderJob(database.db, service, {
+    reminderDays: 3,
+    expiryDays: 7,
+    now: () => new Date(Date.now() + offsetMs),
+  });
+}
+
+describe("unpaid orders", () => {
+  it("reminds once after 3 days and cancels after 7, returning the stock", async () => {
+    await setCleanerStock(3);
+    const { email, order } = await newOrder(2);
+    expect(await cleanerStock()).toBe(1);
+
+    await jobAt(2 * DAY_MS).runOnce();
+    expect(await kindsFor(email)).toEqual(["order_received"]);
+
+    await jobAt(3 * DAY_MS + 60_000).runOnce();
+    await jobAt(4 * DAY_MS).runOnce();
+    expect(await kindsFor(email)).toEqual(["order_received", "payment_reminder"]);
+
+    await jobAt(7 * DAY_MS + 60_000).runOnce();
+    expect(await kindsFor(email)).toEqual([
+      "order_received",
+      "payment_reminder",
+      "order_cancelled",
+    ]);
+    expect(await cleanerStock()).toBe(3);
+    const view = await service.find(order.number, { token: await newestToken(order.number) });
+    expect(view?.status).toBe("cancelled");
+    expect(view?.history.at(-1)?.note).toBe("expired");
+  });
+
+  it("leaves paid orders alone", async () => {
+    const { id, email } = await newOrder();
+    await service.markPaid(id);
+    await jobAt(30 * DAY_MS).runOnce();
+    expect(await kindsFor(email)).toEqual(["order_received", "payment_received"]);
+  });
+
+  it("cancels each order once when several instances run the job at the same time", async () => {
+    const { email } = await newOrder();
+    await Promise.all([
+      jobAt(8 * DAY_MS).runOnce(),
+      jobAt(8 * DAY_MS).runOnce(),
+      jobAt(8 * DAY_MS).runOnce(),
+    ]);
+    expect((await kindsFor(email)).filter((kind) => kind === "order_cancelled")).toHaveLength(1);
+  });
+});
+
+describe("status changes", () => {
+  it("goes awaiting payment → paid → shipped, with tracking, each with its e-mail", async () => {
+    const { id, email } = await newOrder();
+    const paid = await service.markPaid(id, "Received $149.00 on 23 Nov");
+    expect(paid).toMatchObject({ status: "paid", payment: null, canCancel: false });
+    const shipped = await service.markShipped(id, {
+      carrier: "Australia Post",
+      trackingNumber: "AP123",
+    });
+    expect(shipped.shipment).toEqual({ carrier: "Australia Post", trackingNumber: "AP123" });
+    expect(shipped.history.map((event) => event.status)).toEqual([
+      "awaiting_payment",
+      "paid",
+      "shipped",
+    ]);
+    expect(await kindsFor(email)).toEqual(["order_received", "payment_received", "order_shipped"]);
+  });
+
+  it("refuses to ship an unpaid order or cancel a shipped one", async () => {
+    const { id } = await newOrder();
+    await expect(service.markShipped(id, { carrier: "X", trackingNumber: "1" })).rejects.toThrow(
+      OrderConflictError,
+    );
+    await service.markPaid(id);
+    await service.markShipped(id, { carrier: "X", trackingNumber: "1" });
+    await expect(service.cancel(id, "shop")).rejects.toThrow(
+      /shipped, so it cannot be marked cancelled/,
+    );
+  });
+
+  it("lets the shop cancel a paid order and returns its stock", async () => {
+    const before = await cleanerStock();
+    const { id, email } = await newOrder();
+    await service.markPaid(id);
+    await service.cancel(id, "shop", "Customer asked by phone");
+    expect(await cleanerStock()).toBe(before);
+    expect((await kindsFor(email)).at(-1)).toBe("order_cancelled");
+  });
+});
+
+async function newestToken(number: string) {
+  const [row] = await database.db
+    .select({ token: orders.accessToken })
+    .from(orders)
+    .where(eq(orders.number, Number(number.slice(3))));
+  return row?.token;
+}

@@ -1,0 +1,406 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Product } from "#core/catalog/product.ts";
+import { toCents } from "#core/money/money.ts";
+import type { OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
+import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
+import { OrderRefusedError, priceOrder } from "#core/orders/order-pricing.ts";
+import type { PlaceOrder, QuoteRequest } from "#core/orders/order-schemas.ts";
+import {
+  canMoveOrder,
+  type CancelReason,
+  type OrderStatus,
+  ORDER_STATUS_LABELS,
+} from "#core/orders/order-status.ts";
+import {
+  newOrderAlertEmail,
+  orderCancelledEmail,
+  orderReceivedEmail,
+  orderShippedEmail,
+  paymentReceivedEmail,
+} from "#core/orders/order-emails.ts";
+import { siteConfig } from "#core/site-config.ts";
+import type { Db } from "../db/client.ts";
+import { orderEvents, orderLines, orders, productStock, type OrderRow } from "../db/schema.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { orderSummary, orderView } from "./order-views.ts";
+
+/** A Drizzle transaction: everything an order changes is written in one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Refusals the API answers with 409: the request was fine, the order's state says no. */
+export class OrderConflictError extends Error {
+  override name = "OrderConflictError";
+  constructor(
+    readonly code: "price_changed" | "idempotency_conflict" | "status_changed" | "cannot_cancel",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface OrderServiceOptions {
+  products: readonly Product[];
+  /** The site's public address, for the order link in e-mails. */
+  siteUrl: string;
+  /** Receives the new-order alert. */
+  shopEmail: string;
+  /** Unpaid orders are cancelled after this many days (said in the first e-mail). */
+  expiryDays: number;
+}
+
+/** Who asks for an order: its account, or whoever holds the link's token. */
+export interface OrderAccess {
+  userId?: number | undefined;
+  token?: string | undefined;
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+export function createOrderService(db: Db, options: OrderServiceOptions) {
+  const catalogue = new Map(options.products.map((product) => [product.id, product]));
+  const freeOverCents = toCents(siteConfig.freeShippingThresholdAud);
+
+  const link = (order: Pick<OrderRow, "number" | "accessToken">) =>
+    `${options.siteUrl}/orders/${formatOrderNumber(order.number)}?token=${order.accessToken}`;
+
+  async function loadView(executor: Db | Tx, order: OrderRow): Promise<OrderView> {
+    const [lines, events] = await Promise.all([
+      executor.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
+      executor
+        .select({ status: orderEvents.status, note: orderEvents.note, at: orderEvents.at })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id))
+        .orderBy(asc(orderEvents.id)),
+    ]);
+    return orderView(order, lines, events);
+  }
+
+  async function findByKey(key: string) {
+    const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+    return order;
+  }
+
+  /** The earlier order under the same key, or a conflict when the key came with another cart. */
+  async function replay(order: OrderRow, requestHash: string): Promise<PlacedOrder> {
+    if (order.requestHash !== requestHash) {
+      throw new OrderConflictError(
+        "idempotency_conflict",
+        "This checkout was already used for a different order. Please reload the page and try again.",
+      );
+    }
+    return { order: await loadView(db, order), accessToken: order.accessToken };
+  }
+
+  /**
+   * Takes the units of every counted product, in product order so two orders never wait on
+   * each other's rows. The row lock makes concurrent orders queue: nothing is oversold.
+   */
+  async function takeStock(
+    tx: Tx,
+    lines: readonly { productId: number; quantity: number; name: string }[],
+  ) {
+    for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+      const taken = await tx
+        .update(productStock)
+        .set({
+          available: sql`${productStock.available} - ${line.quantity}`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(productStock.productId, line.productId),
+            sql`${productStock.available} >= ${line.quantity}`,
+          ),
+        )
+        .returning({ available: productStock.available });
+      if (taken.length > 0) continue;
+      const [counted] = await tx
+        .select({ available: productStock.available })
+        .from(productStock)
+        .where(eq(productStock.productId, line.productId));
+      if (!counted) continue; // not counted (eBooks): always available
+      throw new OrderRefusedError(
+        "out_of_stock",
+        counted.available === 0
+          ? `${line.name} is out of stock. Please remove it from your cart.`
+          : `Only ${counted.available} of ${line.name} left. Please lower the quantity to ${counted.available} or fewer.`,
+      );
+    }
+  }
+
+  async function returnStock(tx: Tx, orderId: number) {
+    const lines = await tx
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.productId));
+    for (const line of lines) {
+      await tx
+        .update(productStock)
+        .set({
+          available: sql`${productStock.available} + ${line.quantity}`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(productStock.productId, line.productId));
+    }
+  }
+
+  /** Locks an order for a change; undefined when there is none with that id. */
+  async function lockOrder(tx: Tx, id: number) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    return order;
+  }
+
+  /** Moves a locked order to `status`, records the event and returns the fresh row. */
+  async function moveOrder(
+    tx: Tx,
+    order: OrderRow,
+    status: OrderStatus,
+    note: string | null,
+    changes: Partial<Pick<OrderRow, "carrier" | "trackingNumber">> = {},
+  ): Promise<OrderRow> {
+    const [moved] = await tx
+      .update(orders)
+      .set({ status, ...changes, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await tx.insert(orderEvents).values({ orderId: order.id, status, note });
+    if (!moved) throw new Error(`order ${order.id} vanished inside its transaction`);
+    return moved;
+  }
+
+  function refuseMove(order: OrderRow, to: OrderStatus): never {
+    throw new OrderConflictError(
+      "status_changed",
+      `Order ${formatOrderNumber(order.number)} is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}, so it cannot be marked ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+    );
+  }
+
+  /** Cancels a locked order, returns its stock and queues the buyer's e-mail. */
+  async function cancelLocked(tx: Tx, order: OrderRow, reason: CancelReason, note: string | null) {
+    if (!canMoveOrder(order.status, "cancelled")) refuseMove(order, "cancelled");
+    await returnStock(tx, order.id);
+    const cancelled = await moveOrder(tx, order, "cancelled", note ?? reason);
+    const view = await loadView(tx, cancelled);
+    await enqueueMail(tx, orderCancelledEmail({ order: view, link: link(cancelled), reason }));
+    return view;
+  }
+
+  return {
+    /** What the lines cost, priced here from the catalogue; nothing is stored. */
+    quote(request: QuoteRequest) {
+      return priceOrder(request.lines, catalogue, request.address, freeOverCents);
+    },
+
+    /**
+     * Places an order: prices it, takes the stock, stores it with its first event and queues
+     * its e-mails, all in one transaction. The same idempotency key places one order however
+     * often it is sent; the first answer is given again.
+     */
+    async place(input: PlaceOrder, userId?: number): Promise<PlacedOrder & { created: boolean }> {
+      const quote = priceOrder(input.lines, catalogue, input.address, freeOverCents);
+      const requestHash = hashRequest(input, userId);
+
+      const earlier = await findByKey(input.idempotencyKey);
+      if (earlier) return { ...(await replay(earlier, requestHash)), created: false };
+
+      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totalCents) {
+        throw new OrderConflictError(
+          "price_changed",
+          "Prices changed since you opened checkout. Please check the new total and confirm again.",
+        );
+      }
+
+      const accessToken = randomBytes(24).toString("base64url");
+      const placed = await db.transaction(async (tx) => {
+        // A second request with the same key waits here for the first to commit, then finds
+        // the key taken and inserts nothing.
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            accessToken,
+            idempotencyKey: input.idempotencyKey,
+            requestHash,
+            userId: userId ?? null,
+            email: input.email,
+            address: input.address,
+            note: input.note ?? null,
+            itemsCents: quote.itemsCents,
+            shippingCents: quote.shippingCents,
+            freeShipping: quote.freeShipping,
+            gstCents: quote.gstCents,
+            totalCents: quote.totalCents,
+          })
+          .onConflictDoNothing({ target: orders.idempotencyKey })
+          .returning();
+        if (!order) return undefined;
+
+        await takeStock(
+          tx,
+          quote.lines.map((line) => ({ ...line })),
+        );
+        await tx.insert(orderLines).values(
+          quote.lines.map((line, position) => ({
+            orderId: order.id,
+            position,
+            productId: line.productId,
+            type: line.type,
+            name: line.name,
+            sku: line.sku,
+            isbn: line.isbn,
+            unitCents: line.unitCents,
+            quantity: line.quantity,
+          })),
+        );
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: order.id, status: order.status, note: null });
+        const view = await loadView(tx, order);
+        await enqueueMail(
+          tx,
+          orderReceivedEmail({ order: view, link: link(order), expiryDays: options.expiryDays }),
+        );
+        await enqueueMail(tx, newOrderAlertEmail({ order: view, adminTo: options.shopEmail }));
+        return { order: view, accessToken };
+      });
+      if (placed) return { ...placed, created: true };
+
+      const winner = await findByKey(input.idempotencyKey);
+      if (!winner) throw new Error("an order with this idempotency key vanished");
+      return { ...(await replay(winner, requestHash)), created: false };
+    },
+
+    /** The order, when `access` may see it: its account, or the token of its link. */
+    async find(number: string, access: OrderAccess): Promise<OrderView | undefined> {
+      const order = await findVisible(db, number, access);
+      return order ? loadView(db, order) : undefined;
+    },
+
+    /** The account's orders, newest first. */
+    async listForUser(userId: number): Promise<OrderSummary[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(200);
+      return rows.map(orderSummary);
+    },
+
+    /** The buyer cancels while the order waits for payment; undefined when they may not see it. */
+    async cancelByBuyer(number: string, access: OrderAccess): Promise<OrderView | undefined> {
+      const visible = await findVisible(db, number, access);
+      if (!visible) return undefined;
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, visible.id);
+        if (!order) return undefined;
+        if (order.status !== "awaiting_payment") {
+          throw new OrderConflictError(
+            "cannot_cancel",
+            `Order ${formatOrderNumber(order.number)} is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}. Please contact us to cancel it.`,
+          );
+        }
+        return cancelLocked(tx, order, "buyer", null);
+      });
+    },
+
+    /** The money arrived (staff). */
+    async markPaid(orderId: number, note: string | null = null): Promise<OrderView> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) throw new Error(`no order ${orderId}`);
+        if (!canMoveOrder(order.status, "paid")) refuseMove(order, "paid");
+        const paid = await moveOrder(tx, order, "paid", note);
+        const view = await loadView(tx, paid);
+        await enqueueMail(tx, paymentReceivedEmail({ order: view, link: link(paid) }));
+        return view;
+      });
+    },
+
+    /** The parcel left (staff). */
+    async markShipped(
+      orderId: number,
+      shipment: { carrier: string; trackingNumber: string },
+    ): Promise<OrderView> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) throw new Error(`no order ${orderId}`);
+        if (!canMoveOrder(order.status, "shipped")) refuseMove(order, "shipped");
+        const shipped = await moveOrder(tx, order, "shipped", null, shipment);
+        const view = await loadView(tx, shipped);
+        await enqueueMail(tx, orderShippedEmail({ order: view, link: link(shipped) }));
+        return view;
+      });
+    },
+
+    /** Cancels an order for the shop or because it expired; the stock returns. */
+    async cancel(
+      orderId: number,
+      reason: Exclude<CancelReason, "buyer">,
+      note: string | null = null,
+    ) {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) throw new Error(`no order ${orderId}`);
+        return cancelLocked(tx, order, reason, note);
+      });
+    },
+
+    /** For the jobs: cancel inside a transaction that already holds the order's lock. */
+    cancelLocked,
+    loadView,
+    link,
+  };
+}
+
+/** Looks an order up by its number and checks who asks; undefined for anyone else. */
+async function findVisible(db: Db, number: string, access: OrderAccess) {
+  const sequence = parseOrderNumber(number);
+  if (sequence === undefined) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.number, sequence)).limit(1);
+  if (!order) return undefined;
+  if (access.userId !== undefined && order.userId === access.userId) return order;
+  if (access.token && sameSecret(access.token, order.accessToken)) return order;
+  return undefined;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A fingerprint of what was ordered, so a reused idempotency key with another cart is caught. */
+function hashRequest(input: PlaceOrder, userId: number | undefined): string {
+  const lines = [...input.lines]
+    .map((line) => [line.id, line.type, line.quantity])
+    .sort((a, b) => String(a).localeCompare(String(b)));
+  const canonical = JSON.stringify([
+    input.email.toLowerCase(),
+    lines,
+    input.address,
+    input.note ?? "",
+    userId ?? null,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/** Units left per counted product. */
+export async function stockLevels(db: Db): Promise<Record<number, number>> {
+  const rows = await db.select().from(productStock);
+  return Object.fromEntries(rows.map((row) => [row.productId, row.available]));
+}
+
+/**
+ * Gives every counted product of the catalogue its opening stock. Counts already in the
+ * database are the live ones and stay as they are; a new product gets its CSV count.
+ */
+export async function seedStock(db: Db, products: readonly Product[]) {
+  const counted = products.filter((product) => product.stock !== undefined);
+  if (counted.length === 0) return;
+  await db
+    .insert(productStock)
+    .values(counted.map((product) => ({ productId: product.id, available: product.stock ?? 0 })))
+    .onConflictDoNothing({ target: productStock.productId });
+}

@@ -1,0 +1,75 @@
+import type { OrderEvent, OrderSummary, OrderView, PricedLine } from "#core/orders/order.ts";
+import { formatOrderNumber } from "#core/orders/order-number.ts";
+import { siteConfig } from "#core/site-config.ts";
+import type { OrderLineRow, OrderRow } from "../db/schema.ts";
+
+interface EventRow {
+  status: OrderEvent["status"];
+  note: string | null;
+  at: Date;
+}
+
+export function pricedLine(row: OrderLineRow): PricedLine {
+  return {
+    productId: row.productId,
+    type: row.type,
+    name: row.name,
+    sku: row.sku,
+    isbn: row.isbn,
+    unitCents: row.unitCents,
+    quantity: row.quantity,
+    lineCents: row.unitCents * row.quantity,
+  };
+}
+
+/** An order as its buyer (and its e-mails) see it. */
+export function orderView(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  events: readonly EventRow[],
+): OrderView {
+  const number = formatOrderNumber(order.number);
+  const awaiting = order.status === "awaiting_payment";
+  return {
+    number,
+    status: order.status,
+    email: order.email,
+    address: order.address,
+    note: order.note,
+    createdAt: order.createdAt.toISOString(),
+    lines: [...lines].sort((a, b) => a.position - b.position).map(pricedLine),
+    itemsCents: order.itemsCents,
+    shippingCents: order.shippingCents,
+    freeShipping: order.freeShipping,
+    totalCents: order.totalCents,
+    gstCents: order.gstCents,
+    history: events.map((event) => ({
+      status: event.status,
+      at: event.at.toISOString(),
+      note: event.note,
+    })),
+    shipment:
+      order.carrier && order.trackingNumber
+        ? { carrier: order.carrier, trackingNumber: order.trackingNumber }
+        : null,
+    payment: awaiting
+      ? {
+          accountName: siteConfig.bank.accountName,
+          bsb: siteConfig.bank.bsb,
+          accountNumber: siteConfig.bank.accountNumber,
+          amountCents: order.totalCents,
+          reference: number,
+        }
+      : null,
+    canCancel: awaiting,
+  };
+}
+
+export function orderSummary(order: OrderRow): OrderSummary {
+  return {
+    number: formatOrderNumber(order.number),
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    totalCents: order.totalCents,
+  };
+}

@@ -1,0 +1,384 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { count, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { OrderQuote, OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
+import type { PlaceOrderInput } from "#core/orders/order-schemas.ts";
+import type { Database } from "../db/client.ts";
+import { orders, outbox, productStock } from "../db/schema.ts";
+import { bearer, signUp, uniqueIp } from "../test/account-helpers.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+
+// Products of content/products.csv: 7 Salt Water Circuit paperback $22.99 (20 in stock),
+// 8 its eBook $12.99 (not counted), 25 Ultrasonic Instrument Cleaner $149.00 (3 in stock).
+const PAPERBACK = { id: 7, type: "Paperback" };
+const EBOOK = { id: 8, type: "eBook" };
+const CLEANER = { id: 25, type: "Ultrasonic Cleaner" };
+
+const ADDRESS = {
+  firstName: "Ada",
+  surname: "Lovelace",
+  street: "1 Analytical Way",
+  city: "Sydney",
+  postcode: "2000",
+  country: "Australia",
+};
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp({ database });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+function orderInput(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    idempotencyKey: randomUUID(),
+    email: "ada@example.com",
+    lines: [{ ...PAPERBACK, quantity: 2 }],
+    address: ADDRESS,
+    ...overrides,
+  };
+}
+
+function place(payload: object, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload,
+    headers,
+    remoteAddress: uniqueIp(),
+  });
+}
+
+async function placed(payload: object = orderInput(), headers: Record<string, string> = {}) {
+  const response = await place(payload, headers);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<PlacedOrder>();
+}
+
+async function stockOf(productId: number) {
+  const [row] = await database.db
+    .select({ available: productStock.available })
+    .from(productStock)
+    .where(eq(productStock.productId, productId));
+  return row?.available;
+}
+
+async function setStock(productId: number, available: number) {
+  await database.db
+    .update(productStock)
+    .set({ available })
+    .where(eq(productStock.productId, productId));
+}
+
+async function orderCount() {
+  const [row] = await database.db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+async function mailTo(recipient: string) {
+  return database.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+}
+
+describe("POST /api/orders/quote", () => {
+  it("prices lines from the catalogue, with SPEC §9 shipping and the GST inside the total", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/orders/quote",
+      payload: {
+        lines: [
+          { ...PAPERBACK, quantity: 2, price: 0.01, name: "Free book" },
+          { ...EBOOK, quantity: 1 },
+        ],
+        address: { postcode: "10001", country: " USA " },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const quote = response.json<OrderQuote>();
+    expect(quote.lines.map((line) => [line.name, line.unitCents, line.lineCents])).toEqual([
+      ["Salt Water Circuit", 2299, 4598],
+      ["Salt Water Circuit", 1299, 1299],
+    ]);
+    expect(quote).toMatchObject({
+      itemsCents: 5897,
+      shippingCents: 1000,
+      totalCents: 6897,
+      gstCents: 627,
+      freeShipping: false,
+    });
+  });
+
+  it("waives shipping over the free-shipping threshold", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/orders/quote",
+      payload: { lines: [{ ...CLEANER, quantity: 3 }], address: { postcode: "1", country: "NZ" } },
+    });
+    expect(response.json<OrderQuote>()).toMatchObject({
+      itemsCents: 44700,
+      shippingCents: 0,
+      freeShipping: true,
+    });
+  });
+
+  it("refuses an unknown product and an empty cart", async () => {
+    const unknown = await app.inject({
+      method: "POST",
+      url: "/api/orders/quote",
+      payload: { lines: [{ id: 9999, type: "", quantity: 1 }] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe("unknown_product");
+    const empty = await app.inject({
+      method: "POST",
+      url: "/api/orders/quote",
+      payload: { lines: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe("Your cart is empty");
+  });
+});
+
+describe("POST /api/orders", () => {
+  beforeEach(async () => {
+    await setStock(PAPERBACK.id, 20);
+    await setStock(CLEANER.id, 3);
+  });
+
+  it("stores the order priced by the server, takes the stock and queues both e-mails", async () => {
+    const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+    const { order, accessToken } = await placed(orderInput({ email, note: "Gift wrap, please" }));
+    expect(order.number).toMatch(/^KB-1\d{5}$/);
+    expect(accessToken).toMatch(/^[\w-]{32}$/);
+    expect(order).toMatchObject({
+      status: "awaiting_payment",
+      email,
+      address: ADDRESS,
+      note: "Gift wrap, please",
+      itemsCents: 4598,
+      shippingCents: 2000,
+      totalCents: 6598,
+      gstCents: 600,
+      canCancel: true,
+      payment: { amountCents: 6598, reference: order.number },
+    });
+    expect(order.lines[0]).toMatchObject({ name: "Salt Water Circuit", isbn: expect.any(String) });
+    expect(order.history.map((event) => event.status)).toEqual(["awaiting_payment"]);
+    expect(await stockOf(PAPERBACK.id)).toBe(18);
+
+    const [received] = await mailTo(email);
+    expect(received?.kind).toBe("order_received");
+    expect(received?.text).toContain(`Reference: ${order.number}`);
+    expect(received?.text).toContain(`token=${accessToken}`);
+    const alerts = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, "new_order_alert"));
+    expect(alerts.some((alert) => alert.text.includes(order.number))).toBe(true);
+  });
+
+  it("numbers orders in sequence", async () => {
+    const first = await placed();
+    const second = await placed();
+    expect(Number(second.order.number.slice(3))).toBeGreaterThan(
+      Number(first.order.number.slice(3)),
+    );
+  });
+
+  it.each([
+    ["an empty cart", { lines: [] }, "lines"],
+    ["a quantity of 0", { lines: [{ ...PAPERBACK, quantity: 0 }] }, "lines.0.quantity"],
+    ["a quantity of 100", { lines: [{ ...PAPERBACK, quantity: 100 }] }, "lines.0.quantity"],
+    ["a missing city", { address: { ...ADDRESS, city: " " } }, "address.city"],
+    ["no address", { address: undefined }, "address"],
+    ["a bad e-mail", { email: "ada@example" }, "email"],
+    ["no idempotency key", { idempotencyKey: undefined }, "idempotencyKey"],
+  ])("refuses %s with 400 and stores nothing", async (_case, change, field) => {
+    const before = await orderCount();
+    const response = await place({ ...orderInput(), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty([field]);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("refuses an unknown product and two lines adding up past 99", async () => {
+    const unknown = await place(orderInput({ lines: [{ id: 4242, type: "Mug", quantity: 1 }] }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({ code: "unknown_product" });
+    const tooMany = await place(
+      orderInput({
+        lines: [
+          { ...EBOOK, quantity: 60 },
+          { ...EBOOK, quantity: 60 },
+        ],
+      }),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.code).toBe("quantity_too_large");
+  });
+
+  it("refuses an order for more than is left, naming the product and what is left", async () => {
+    const before = await orderCount();
+    const response = await place(orderInput({ lines: [{ ...CLEANER, quantity: 4 }] }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      code: "out_of_stock",
+      message: expect.stringContaining("Only 3 of Ultrasonic Instrument Cleaner 2 L left"),
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(CLEANER.id)).toBe(3);
+  });
+
+  it("never charges a total the buyer did not see", async () => {
+    const before = await orderCount();
+    const response = await place(orderInput({ expectedTotalCents: 100 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("price_changed");
+    expect(await orderCount()).toBe(before);
+    const right = await place(orderInput({ expectedTotalCents: 6598 }));
+    expect(right.statusCode).toBe(201);
+  });
+
+  it("places one order for concurrent requests with one idempotency key", async () => {
+    const before = await orderCount();
+    const input = orderInput();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => place(input)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    const numbers = new Set(answers.map((answer) => answer.json<PlacedOrder>().order.number));
+    expect(numbers.size).toBe(1);
+    expect(await orderCount()).toBe(before + 1);
+    expect(await stockOf(PAPERBACK.id)).toBe(18);
+  });
+
+  it("refuses the same idempotency key with another cart", async () => {
+    const input = orderInput();
+    await placed(input);
+    const response = await place({ ...input, lines: [{ ...PAPERBACK, quantity: 3 }] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("idempotency_conflict");
+  });
+
+  it("never oversells: 50 concurrent orders for 5 left, exactly 5 succeed", async () => {
+    await setStock(PAPERBACK.id, 5);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        place(orderInput({ lines: [{ ...PAPERBACK, quantity: 1 }] })),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(45);
+    expect(await stockOf(PAPERBACK.id)).toBe(0);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json().error.message).toBe(
+      "Salt Water Circuit is out of stock. Please remove it from your cart.",
+    );
+  });
+
+  it("ties a signed-in buyer's order to the account and refuses a bad token", async () => {
+    const buyer = await signUp(app);
+    const { order } = await placed(orderInput({ email: buyer.email }), bearer(buyer.token));
+    const mine = await app.inject({
+      method: "GET",
+      url: "/api/orders",
+      headers: bearer(buyer.token),
+    });
+    expect(mine.json<{ orders: OrderSummary[] }>().orders.map((row) => row.number)).toEqual([
+      order.number,
+    ]);
+    const bad = await place(orderInput(), bearer("a.b.c"));
+    expect(bad.statusCode).toBe(401);
+  });
+});
+
+describe("reading and cancelling an order", () => {
+  it("shows an order to its account or its link's token, and 404 to anyone else", async () => {
+    const owner = await signUp(app);
+    const stranger = await signUp(app);
+    const { order, accessToken } = await placed(orderInput(), bearer(owner.token));
+    const get = (query: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: "GET", url: `/api/orders/${order.number}${query}`, headers });
+
+    expect((await get("", bearer(owner.token))).statusCode).toBe(200);
+    expect((await get(`?token=${accessToken}`)).json<OrderView>().number).toBe(order.number);
+    expect((await get("")).statusCode).toBe(404);
+    expect((await get(`?token=${accessToken.slice(1)}x`)).statusCode).toBe(404);
+    expect((await get("", bearer(stranger.token))).statusCode).toBe(404);
+    expect((await get("?token=%3Cscript%3E")).statusCode).toBe(404);
+    const unknown = await app.inject({ method: "GET", url: "/api/orders/KB-999999999" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe("not_found");
+    expect((await app.inject({ method: "GET", url: "/api/orders/nonsense" })).statusCode).toBe(404);
+  });
+
+  it("lists orders only for a signed-in account", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/orders" });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("lets the buyer cancel while unpaid: the stock returns, an e-mail says so", async () => {
+    await setStock(CLEANER.id, 3);
+    const email = `cancel-${randomUUID().slice(0, 8)}@example.com`;
+    const { order, accessToken } = await placed(
+      orderInput({ email, lines: [{ ...CLEANER, quantity: 2 }] }),
+    );
+    expect(await stockOf(CLEANER.id)).toBe(1);
+    const cancel = () =>
+      app.inject({
+        method: "POST",
+        url: `/api/orders/${order.number}/cancel?token=${accessToken}`,
+        remoteAddress: uniqueIp(),
+      });
+    const cancelled = await cancel();
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<OrderView>()).toMatchObject({
+      status: "cancelled",
+      canCancel: false,
+      payment: null,
+    });
+    expect(await stockOf(CLEANER.id)).toBe(3);
+    expect((await mailTo(email)).map((mail) => mail.kind)).toEqual([
+      "order_received",
+      "order_cancelled",
+    ]);
+    const again = await cancel();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("cannot_cancel");
+    expect(await stockOf(CLEANER.id)).toBe(3);
+  });
+
+  it("does not let anyone without access cancel", async () => {
+    const { order } = await placed();
+    const response = await app.inject({
+      method: "POST",
+      url: `/api/orders/${order.number}/cancel`,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("stock", () => {
+  it("GET /api/stock gives units left for counted products only", async () => {
+    await setStock(CLEANER.id, 2);
+    const response = await app.inject({ method: "GET", url: "/api/stock" });
+    const { stock } = response.json<{ stock: Record<string, number> }>();
+    expect(stock[String(CLEANER.id)]).toBe(2);
+    expect(stock).not.toHaveProperty(String(EBOOK.id));
+  });
+
+  it("keeps live counts when the server starts again", async () => {
+    await setStock(CLEANER.id, 1);
+    const again = await createTestApp({ database: { ...database, close: async () => {} } });
+    await again.close();
+    expect(await stockOf(CLEANER.id)).toBe(1);
+    await database.db.execute(sql`select 1`);
+  });
+});

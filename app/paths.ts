@@ -40,6 +40,12 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** An order's page and its tax invoice (docs/decisions/014); `token` opens a guest's order. */
+export function orderPath(number: string, token?: string | null, invoice = false): string {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `/orders/${encodeURIComponent(number)}${invoice ? "/invoice" : ""}${query}`;
+}
+
 /** Files read by URL: SPEC §7's data file, the glossary page's data, and the SEO files. */
 export const dataFiles = {
   terminologies: "/Terminologies.csv",

@@ -18,6 +18,9 @@ export default [
   ...shops.map((shop) => route(at(shop.path), "routes/shop.tsx", { id: `shop${shop.path}` })),
   route(at(paths.cart), "routes/cart.tsx"),
   route(at(paths.checkout), "routes/checkout.tsx"),
+  // Orders: the buyer's own, read from the API in the browser (never prerendered or indexed)
+  route("orders/:number", "routes/order.tsx"),
+  route("orders/:number/invoice", "routes/order-invoice.tsx"),
   route(at(paths.search), "routes/search.tsx"),
 
   route(at(paths.contactUs), "routes/contact-us.tsx"),

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The API's error code (`price_changed`, `not_found`, …) when it sent one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -34,12 +36,14 @@ export async function callApi<T>(path: string, { method, token, body }: CallOpti
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = (data as { error?: { message?: string; fields?: Record<string, string> } })
-      ?.error;
+    const error = (
+      data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+    )?.error;
     throw new ApiError(
       response.status,
       error?.message ?? `The server answered ${response.status}`,
       error?.fields ?? {},
+      error?.code,
     );
   }
   return data as T;

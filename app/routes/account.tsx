@@ -4,6 +4,7 @@ import { clearToken, saveToken } from "#app/features/auth/auth-store.ts";
 import styles from "#app/components/forms.module.css";
 import { DeleteAccount } from "#app/features/account/delete-account.tsx";
 import { MailingList } from "#app/features/account/mailing-list.tsx";
+import { OrderHistory } from "#app/features/orders/order-history.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { readTokenPayload } from "#app/features/auth/token-payload.ts";
 import { useAccountDetails } from "#app/features/account/use-account-details.ts";
@@ -16,7 +17,7 @@ import { interactive } from "#app/lib/route-handle.ts";
 export const meta = () =>
   pageMeta({
     title: "Account",
-    description: "Your Kybernetes account: details, mailing list and account deletion.",
+    description: "Your Kybernetes account: orders, details, mailing list and account deletion.",
     path: paths.account,
   });
 
@@ -74,6 +75,7 @@ function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
           <dd>{details ? (details.subscribed ? "Subscribed" : "Not subscribed") : "Loading…"}</dd>
         </dl>
       )}
+      <OrderHistory token={token} />
       <AccountEditForm
         token={token ?? ""}
         onUpdated={(fresh) => {

@@ -48,6 +48,7 @@ const order: OrderView = {
     accountNumber: "0000 0000",
     amountCents: 6598,
     reference: "KB-100042",
+    payBy: "2026-11-30T00:00:00.000Z",
   },
   canCancel: true,
 };

@@ -38,6 +38,8 @@ export interface PaymentInstructions {
   accountNumber: string;
   amountCents: number;
   reference: string;
+  /** When an unpaid order is cancelled (ISO time). */
+  payBy: string;
 }
 
 /** An order as its buyer sees it (GET /api/orders/:number). */

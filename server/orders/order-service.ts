@@ -73,7 +73,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         .where(eq(orderEvents.orderId, order.id))
         .orderBy(asc(orderEvents.id)),
     ]);
-    return orderView(order, lines, events);
+    return orderView(order, lines, events, options.expiryDays);
   }
 
   async function findByKey(key: string) {

@@ -23,10 +23,13 @@ export function pricedLine(row: OrderLineRow): PricedLine {
 }
 
 /** An order as its buyer (and its e-mails) see it. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function orderView(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   events: readonly EventRow[],
+  expiryDays: number,
 ): OrderView {
   const number = formatOrderNumber(order.number);
   const awaiting = order.status === "awaiting_payment";
@@ -59,6 +62,7 @@ export function orderView(
           accountNumber: siteConfig.bank.accountNumber,
           amountCents: order.totalCents,
           reference: number,
+          payBy: new Date(order.createdAt.getTime() + expiryDays * DAY_MS).toISOString(),
         }
       : null,
     canCancel: awaiting,

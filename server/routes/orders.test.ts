@@ -313,6 +313,8 @@ describe("reading and cancelling an order", () => {
     expect((await get(`?token=${accessToken.slice(1)}x`)).statusCode).toBe(404);
     expect((await get("", bearer(stranger.token))).statusCode).toBe(404);
     expect((await get("?token=%3Cscript%3E")).statusCode).toBe(404);
+    // A stale login in the browser does not hide what the link opens.
+    expect((await get(`?token=${accessToken}`, bearer("a.b.c"))).statusCode).toBe(200);
     const unknown = await app.inject({ method: "GET", url: "/api/orders/KB-999999999" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe("not_found");

@@ -45,9 +45,16 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   app,
   { auth, orders, database, afterWrite },
 ) => {
-  /** Who asks: the account of a bearer token (a bad token is a 401), and the link's token. */
+  /**
+   * Who asks: the account of a bearer token, and the link's token. A stale login must not hide
+   * an order its link opens, so here an invalid bearer token counts as no account.
+   */
   async function access(request: FastifyRequest, reply: FastifyReply): Promise<OrderAccess> {
-    const user = await auth.optionalUser(request, reply);
+    const user = await auth.optionalUser(request, reply).catch((error: unknown) => {
+      if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+      reply.removeHeader("www-authenticate");
+      return undefined;
+    });
     const query = request.query as { token?: unknown };
     const token = orderTokenSchema.safeParse(query.token);
     return { userId: user?.id, token: token.success ? token.data : undefined };

@@ -1,0 +1,53 @@
+import type { CartItem } from "#core/cart/cart.ts";
+import { quantityOf } from "#core/cart/cart.ts";
+import type { OrderQuote, OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
+import type { PlaceOrderInput } from "#core/orders/order-schemas.ts";
+import { callApi } from "#app/lib/api-client.ts";
+import { orderPath } from "#app/paths.ts";
+
+/** What the server needs of the cart: ids, types and quantities; never names or prices. */
+export function orderLines(cart: readonly CartItem[]) {
+  return cart.map((item) => ({ id: item.id, type: item.type, quantity: quantityOf(item) }));
+}
+
+export function fetchQuote(
+  cart: readonly CartItem[],
+  address: { postcode: string; country: string },
+) {
+  return callApi<OrderQuote>("/orders/quote", {
+    method: "POST",
+    body: { lines: orderLines(cart), address },
+  });
+}
+
+export function placeOrder(input: PlaceOrderInput, token: string | null) {
+  return callApi<PlacedOrder>("/orders", {
+    method: "POST",
+    body: input,
+    ...(token ? { token } : {}),
+  });
+}
+
+/** The link's token goes in the query; a signed-in buyer's bearer token in the header. */
+export function fetchOrder(number: string, accessToken: string | null, token: string | null) {
+  return callApi<OrderView>(orderPath(number, accessToken), {
+    method: "GET",
+    ...(token ? { token } : {}),
+  });
+}
+
+export function cancelOrder(number: string, accessToken: string | null, token: string | null) {
+  const query = accessToken ? `?token=${encodeURIComponent(accessToken)}` : "";
+  return callApi<OrderView>(`/orders/${encodeURIComponent(number)}/cancel${query}`, {
+    method: "POST",
+    ...(token ? { token } : {}),
+  });
+}
+
+export function fetchMyOrders(token: string) {
+  return callApi<{ orders: OrderSummary[] }>("/orders", { method: "GET", token });
+}
+
+export function fetchStockLevels() {
+  return callApi<{ stock: Record<string, number> }>("/stock", { method: "GET" });
+}

@@ -1,0 +1,57 @@
+import { formatAud, fromCents } from "#core/money/money.ts";
+import type { OrderQuote } from "#core/orders/order.ts";
+import { siteConfig } from "#core/site-config.ts";
+import styles from "./orders.module.css";
+
+const money = (cents: number) => formatAud(fromCents(cents));
+
+/** An order's lines with shipping, total and the GST it includes, as one table. */
+export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption: string }) {
+  return (
+    <table className={styles.table}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Unit price</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {quote.lines.map((line) => (
+          <tr key={`${line.productId}-${line.type}`}>
+            <th scope="row">
+              {line.name}
+              {line.type ? <span className={styles.type}>{line.type}</span> : null}
+            </th>
+            <td>{money(line.unitCents)}</td>
+            <td>{line.quantity}</td>
+            <td>{money(line.lineCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3}>
+            Shipping
+          </th>
+          <td>
+            {quote.freeShipping
+              ? `Free (orders over ${formatAud(siteConfig.freeShippingThresholdAud)})`
+              : money(quote.shippingCents)}
+          </td>
+        </tr>
+        <tr className={styles.total}>
+          <th scope="row" colSpan={3}>
+            Total
+          </th>
+          <td>
+            {money(quote.totalCents)}
+            <span className={styles.gst}>includes GST of {money(quote.gstCents)}</span>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

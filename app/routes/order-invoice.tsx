@@ -1,0 +1,145 @@
+import { Link } from "react-router";
+import { formatAud, fromCents } from "#core/money/money.ts";
+import { siteConfig, formatAddress } from "#core/site-config.ts";
+import { authStore } from "#app/features/auth/auth-store.ts";
+import { loadOrder } from "#app/features/orders/load-order.ts";
+import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
+import formStyles from "#app/components/forms.module.css";
+import { interactive } from "#app/lib/route-handle.ts";
+import { orderPath } from "#app/paths.ts";
+import type { Route } from "./+types/order-invoice";
+import styles from "./order-invoice.module.css";
+
+/** From this total (GST included) a tax invoice must name the buyer (ATO). */
+const NAMED_BUYER_FROM_CENTS = 100_000;
+
+export const meta = ({ params }: Route.MetaArgs) => [
+  { title: `Tax invoice ${params.number} | Kybernetes` },
+  { name: "robots", content: "noindex" },
+];
+
+export const handle = interactive;
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return loadOrder(request, params.number, authStore.get());
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <p role="status">Loading your invoice…</p>;
+}
+
+export const ErrorBoundary = OrderNotFound;
+
+const money = (cents: number) => formatAud(fromCents(cents));
+const dateFormat = new Intl.DateTimeFormat("en-AU", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Australia/Sydney",
+});
+
+/** A printable tax invoice for one order: one A4 page. */
+export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
+  const { order, accessToken } = loaderData;
+  const namedBuyer = order.totalCents >= NAMED_BUYER_FROM_CENTS;
+  return (
+    <article className={styles.invoice} aria-labelledby="invoice-title">
+      <header className={styles.head}>
+        <div>
+          <h1 id="invoice-title">Tax invoice</h1>
+          <p>
+            <strong>{siteConfig.companyName}</strong>
+            <br />
+            ABN {siteConfig.abn}
+            <br />
+            {formatAddress()}
+            <br />
+            {siteConfig.supportEmail}
+          </p>
+        </div>
+        <dl className={styles.facts}>
+          <dt>Invoice number</dt>
+          <dd>{order.number}</dd>
+          <dt>Invoice date</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+          </dd>
+        </dl>
+      </header>
+
+      <section aria-labelledby="invoice-to">
+        <h2 id="invoice-to">Invoice to</h2>
+        <p>
+          {namedBuyer ? (
+            <>
+              {order.address.firstName} {order.address.surname}
+              <br />
+              {order.address.street}, {order.address.city} {order.address.postcode},{" "}
+              {order.address.country}
+              <br />
+            </>
+          ) : null}
+          {order.email}
+        </p>
+      </section>
+
+      <table className={styles.items}>
+        <caption>Items</caption>
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Unit price</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={`${line.productId}-${line.type}`}>
+              <th scope="row">
+                {line.name}
+                {line.type ? ` (${line.type})` : ""}
+                {line.isbn ? `, ISBN ${line.isbn}` : line.sku ? `, SKU ${line.sku}` : ""}
+              </th>
+              <td>{line.quantity}</td>
+              <td>{money(line.unitCents)}</td>
+              <td>{money(line.lineCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Shipping
+            </th>
+            <td>{money(order.shippingCents)}</td>
+          </tr>
+          <tr className={styles.total}>
+            <th scope="row" colSpan={3}>
+              Total (GST included)
+            </th>
+            <td>{money(order.totalCents)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              GST included in the total
+            </th>
+            <td>{money(order.gstCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p>Total price includes GST of {money(order.gstCents)}.</p>
+      {order.status === "awaiting_payment" ? (
+        <p>Payment by bank transfer with the reference {order.number} is still to come.</p>
+      ) : null}
+
+      <div className={formStyles.actions} data-print="hide">
+        <button type="button" className={formStyles.primary} onClick={() => window.print()}>
+          Print
+        </button>
+        <Link to={orderPath(order.number, accessToken)}>Back to the order</Link>
+      </div>
+    </article>
+  );
+}

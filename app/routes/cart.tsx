@@ -11,6 +11,7 @@ import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/cart";
 import styles from "./cart.module.css";
 import { interactive } from "#app/lib/route-handle.ts";
+import { useStockLevels } from "#app/features/orders/use-stock-levels.ts";
 
 export const meta = () =>
   pageMeta({
@@ -29,8 +30,21 @@ export function loader() {
 
 export const shouldRevalidate = () => false;
 
+/** A line asking for more than the shop has left says so before checkout refuses it. */
+function StockWarning({ left, quantity }: { left: number | undefined; quantity: number }) {
+  if (left === undefined || left >= quantity) return null;
+  return (
+    <span className={styles.stockWarning}>
+      {left === 0
+        ? "Out of stock: remove it to check out"
+        : `Only ${left} left: remove it and add ${left === 1 ? "one" : `up to ${left}`} again to check out`}
+    </span>
+  );
+}
+
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { ready, lines, totals, shipping } = usePricedCart(loaderData.products);
+  const stock = useStockLevels();
   const cartTitle = useRef<HTMLHeadingElement>(null);
 
   return (
@@ -74,6 +88,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           ) : (
                             <span className={styles.unknown}>Unknown Product</span>
                           )}
+                          <StockWarning left={stock?.[line.id]} quantity={line.quantity} />
                         </th>
                         <td>{line.product ? formatAud(line.product.price) : "Not available"}</td>
                         <td>{line.quantity}</td>

@@ -1,5 +1,8 @@
 import { data } from "react-router";
 import { distinctValues, productsInCategory } from "#core/catalog/shop.ts";
+import { availability } from "#core/orders/availability.ts";
+import { StockLine } from "#app/features/orders/stock-line.tsx";
+import { useStockLevels } from "#app/features/orders/use-stock-levels.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartCountPanel } from "#app/features/cart/cart-count-panel.tsx";
 import { ShopScreen } from "#app/features/shop/shop-layout.tsx";
@@ -22,7 +25,10 @@ export const handle = interactive;
 export function loader({ request }: Route.LoaderArgs) {
   const shop = shopAt(new URL(request.url).pathname);
   if (!shop) throw data(null, { status: 404 });
-  const products = productsInCategory(catalog, shop.category);
+  // The CSV's stock is only the opening count; the live one comes from GET /api/stock.
+  const products = productsInCategory(catalog, shop.category).map(
+    ({ stock: _opening, ...product }) => product,
+  );
   return {
     path: shop.path,
     products,
@@ -34,6 +40,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
+  const stock = useStockLevels();
   const shop = shopAt(loaderData.path);
   if (!shop) return null;
   return (
@@ -41,7 +48,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       shop={shop}
       products={loaderData.products}
       choices={loaderData.choices}
-      renderAction={(product) => <AddToCartButton product={product} />}
+      renderAction={(product) => (
+        <>
+          <StockLine levels={stock} productId={product.id} />
+          <AddToCartButton
+            product={product}
+            disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
+          />
+        </>
+      )}
       aside={<CartCountPanel />}
     />
   );

@@ -5,19 +5,22 @@ import styles from "./add-to-cart-button.module.css";
 interface AddToCartButtonProps {
   /** Every field of the product is stored with the line (SPEC §3 Cart item). */
   product: { id: number; type: string; name: string };
+  /** Out of stock: the button stays in place, visibly unavailable. */
+  disabled?: boolean;
 }
 
 /**
  * SPEC §2/§4: adds the product, then shows 'Added to Cart!' for 2 seconds in a status region
  * so screen readers announce it too.
  */
-export function AddToCartButton({ product }: AddToCartButtonProps) {
+export function AddToCartButton({ product, disabled = false }: AddToCartButtonProps) {
   const [added, showAdded] = useAddedMessage();
   return (
     <div className={styles.addToCart}>
       <button
         type="button"
         className={styles.button}
+        disabled={disabled}
         // The visible words come first, so speech users can say "Add to Cart".
         aria-label={`Add to Cart: ${product.name}${product.type ? ` (${product.type})` : ""}`}
         onClick={() => {

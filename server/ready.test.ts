@@ -11,7 +11,8 @@ describe.runIf(bin)("/api/ready on PostgreSQL", () => {
     const postgres = await startThrowawayPostgres(bin as string);
     const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: postgres.url });
     const database = await openPostgres({ url: postgres.url, poolSize: 2 });
-    const app = await buildApp({ config, database, logger: false });
+    // Background jobs stay off: this test is about readiness (see the issue 12 note on restarts).
+    const app = await buildApp({ config, database, logger: false, jobs: false });
     try {
       const ready = () => app.inject({ method: "GET", url: "/api/ready" });
       expect((await ready()).statusCode).toBe(200);

@@ -40,7 +40,17 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** An order's page and its tax invoice (docs/decisions/014); `token` opens a guest's order. */
+/**
+ * An order's page and its tax invoice, the buyer's own (docs/decisions/014). Their dynamic
+ * segment keeps them out of the prerendered pages, and since they are not in `paths` they are
+ * not in the sitemap either; their `meta` says noindex.
+ */
+export const orderRoutes = {
+  order: "/orders/:number",
+  invoice: "/orders/:number/invoice",
+} as const;
+
+/** The address of one order's page or invoice; `token` opens a guest's order. */
 export function orderPath(number: string, token?: string | null, invoice = false): string {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   return `/orders/${encodeURIComponent(number)}${invoice ? "/invoice" : ""}${query}`;

@@ -1,7 +1,7 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { contentPages } from "./features/content/content-pages.ts";
 import { shops } from "./features/shop/shops.ts";
-import { dataFiles, paths } from "./paths.ts";
+import { dataFiles, orderRoutes, paths } from "./paths.ts";
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
@@ -19,8 +19,8 @@ export default [
   route(at(paths.cart), "routes/cart.tsx"),
   route(at(paths.checkout), "routes/checkout.tsx"),
   // Orders: the buyer's own, read from the API in the browser (never prerendered or indexed)
-  route("orders/:number", "routes/order.tsx"),
-  route("orders/:number/invoice", "routes/order-invoice.tsx"),
+  route(at(orderRoutes.order), "routes/order.tsx"),
+  route(at(orderRoutes.invoice), "routes/order-invoice.tsx"),
   route(at(paths.search), "routes/search.tsx"),
 
   route(at(paths.contactUs), "routes/contact-us.tsx"),

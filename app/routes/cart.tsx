@@ -1,17 +1,18 @@
 import { useRef } from "react";
 import { Link } from "react-router";
 import { formatAud } from "#core/money/money.ts";
+import { CartStockWarning, isShort } from "#app/features/cart/cart-stock-warning.tsx";
 import { CartSummary } from "#app/features/cart/cart-summary.tsx";
 import { removeCartLine } from "#app/features/cart/cart-store.ts";
 import { ShippingForm } from "#app/features/cart/shipping-form.tsx";
 import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
+import { useStockLevels } from "#app/features/shop/use-stock-levels.ts";
 import { cartProducts } from "#app/lib/catalog.server.ts";
+import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/cart";
 import styles from "./cart.module.css";
-import { interactive } from "#app/lib/route-handle.ts";
-import { useStockLevels } from "#app/features/orders/use-stock-levels.ts";
 
 export const meta = () =>
   pageMeta({
@@ -29,18 +30,6 @@ export function loader() {
 }
 
 export const shouldRevalidate = () => false;
-
-/** A line asking for more than the shop has left says so before checkout refuses it. */
-function StockWarning({ left, quantity }: { left: number | undefined; quantity: number }) {
-  if (left === undefined || left >= quantity) return null;
-  return (
-    <span className={styles.stockWarning}>
-      {left === 0
-        ? "Out of stock: remove it to check out"
-        : `Only ${left} left: remove it and add ${left === 1 ? "one" : `up to ${left}`} again to check out`}
-    </span>
-  );
-}
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { ready, lines, totals, shipping } = usePricedCart(loaderData.products);
@@ -75,8 +64,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {lines.map((line) => {
+                  {lines.map((line, index) => {
                     const name = line.product?.name ?? "Unknown Product";
+                    const left = stock?.[line.id];
+                    const warningId = `cart-line-${index}-stock`;
                     return (
                       <tr key={`${line.id}-${line.type}`}>
                         <th scope="row" className={styles.name}>
@@ -88,7 +79,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           ) : (
                             <span className={styles.unknown}>Unknown Product</span>
                           )}
-                          <StockWarning left={stock?.[line.id]} quantity={line.quantity} />
+                          <CartStockWarning left={left} quantity={line.quantity} id={warningId} />
                         </th>
                         <td>{line.product ? formatAud(line.product.price) : "Not available"}</td>
                         <td>{line.quantity}</td>
@@ -97,6 +88,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                             type="button"
                             className={styles.remove}
                             aria-label={`Remove ${name}`}
+                            aria-describedby={isShort(left, line.quantity) ? warningId : undefined}
                             onClick={() => {
                               removeCartLine(line.id, line.type);
                               // The button disappears with its line; keep focus in the cart.

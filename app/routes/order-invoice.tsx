@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatAud, fromCents } from "#core/money/money.ts";
-import { siteConfig, formatAddress } from "#core/site-config.ts";
+import type { OrderView } from "#core/orders/order.ts";
+import { formatAddress, siteConfig } from "#core/site-config.ts";
 import { authStore } from "#app/features/auth/auth-store.ts";
 import { loadOrder } from "#app/features/orders/load-order.ts";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
@@ -14,7 +15,7 @@ import styles from "./order-invoice.module.css";
 const NAMED_BUYER_FROM_CENTS = 100_000;
 
 export const meta = ({ params }: Route.MetaArgs) => [
-  { title: `Tax invoice ${params.number} | Kybernetes` },
+  { title: `Tax invoice ${params.number ?? ""} | Kybernetes` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -38,6 +39,18 @@ const dateFormat = new Intl.DateTimeFormat("en-AU", {
   year: "numeric",
   timeZone: "Australia/Sydney",
 });
+
+/** Where the invoice's payment stands, from the order's history. */
+function paymentLine(order: OrderView): string {
+  const paid = order.history.find((event) => event.status === "paid");
+  if (order.status === "cancelled") {
+    return paid
+      ? `Order cancelled; the payment received ${dateFormat.format(new Date(paid.at))} is refunded.`
+      : "Order cancelled: nothing is due.";
+  }
+  if (paid) return `Paid by bank transfer on ${dateFormat.format(new Date(paid.at))}.`;
+  return `Due: ${money(order.totalCents)} by bank transfer with the reference ${order.number}.`;
+}
 
 /** A printable tax invoice for one order: one A4 page. */
 export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
@@ -113,7 +126,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
             <th scope="row" colSpan={3}>
               Shipping
             </th>
-            <td>{money(order.shippingCents)}</td>
+            <td>{order.freeShipping ? "Free" : money(order.shippingCents)}</td>
           </tr>
           <tr className={styles.total}>
             <th scope="row" colSpan={3}>
@@ -130,11 +143,9 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
         </tfoot>
       </table>
       <p>Total price includes GST of {money(order.gstCents)}.</p>
-      {order.status === "awaiting_payment" ? (
-        <p>Payment by bank transfer with the reference {order.number} is still to come.</p>
-      ) : null}
+      <p>{paymentLine(order)}</p>
 
-      <div className={formStyles.actions} data-print="hide">
+      <div className={`${formStyles.actions} ${styles.screenOnly}`}>
         <button type="button" className={formStyles.primary} onClick={() => window.print()}>
           Print
         </button>

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
+import type { OrderView } from "#core/orders/order.ts";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "#core/orders/order-status.ts";
 import formStyles from "#app/components/forms.module.css";
 import { authStore } from "#app/features/auth/auth-store.ts";
 import { loadOrder } from "#app/features/orders/load-order.ts";
@@ -14,8 +15,9 @@ import { interactive } from "#app/lib/route-handle.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order";
 
+// The buyer's own page: never indexed, never in the sitemap (it is not in `paths`).
 export const meta = ({ params }: Route.MetaArgs) => [
-  { title: `Order ${params.number} | Kybernetes` },
+  { title: `Order ${params.number ?? ""} | Kybernetes` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -38,41 +40,47 @@ const timeFormat = new Intl.DateTimeFormat("en-AU", {
   timeStyle: "short",
   timeZone: "Australia/Sydney",
 });
+const formatTime = (iso: string) => timeFormat.format(new Date(iso));
 
-const NEXT_STEPS: Record<string, string> = {
+const NEXT_STEPS: Record<OrderStatus, string> = {
   awaiting_payment:
-    "Once your transfer reaches us (usually one to two business days), we e-mail you and pack your order.",
-  paid: "Your payment has arrived. We are packing your order and will e-mail the tracking number when it ships.",
+    "Pay by bank transfer with the reference above. Once the money reaches us (usually one to two business days after you pay), we e-mail you and pack your order.",
+  paid: "Your payment has arrived. We are packing your order and will e-mail you when it ships.",
   shipped: "Your order is on its way.",
   done: "Your order is complete. Thank you for shopping with us.",
   cancelled: "This order is cancelled. Anything you paid is refunded to the account it came from.",
 };
 
-/** An order, as its buyer sees it: how to pay first, then what happens next and what was bought. */
+/** An order as its buyer sees it: how to pay first, then what happens next and what was bought. */
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const [order, setOrder] = useState(loaderData.order);
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { accessToken } = loaderData;
+  // A new order (another link) starts with fresh state.
+  return (
+    <OrderScreen
+      key={loaderData.order.number}
+      initial={loaderData.order}
+      accessToken={loaderData.accessToken}
+    />
+  );
+}
 
-  async function cancel() {
-    setProblem(null);
-    try {
-      setOrder(await cancelOrder(order.number, accessToken, authStore.get()));
-      setConfirming(false);
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : "The order could not be cancelled.");
-    }
-  }
+function OrderScreen({ initial, accessToken }: { initial: OrderView; accessToken: string | null }) {
+  const [order, setOrder] = useState(initial);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [cancelled, setCancelled] = useState(false);
 
   return (
     <section aria-labelledby="order-title" className={styles.order}>
-      <h1 id="order-title">Order {order.number}</h1>
+      <h1 id="order-title" ref={heading} tabIndex={-1}>
+        Order {order.number}
+      </h1>
       <p>
         Status: <strong>{ORDER_STATUS_LABELS[order.status]}</strong> · placed{" "}
-        {timeFormat.format(new Date(order.createdAt))}
+        <time dateTime={order.createdAt}>{formatTime(order.createdAt)}</time>
       </p>
-      {order.payment ? <PaymentBox payment={order.payment} /> : null}
+      <p role="status" className={styles.muted}>
+        {cancelled ? `Order ${order.number} is cancelled.` : ""}
+      </p>
+      {order.payment ? <PaymentBox payment={order.payment} placedAt={order.createdAt} /> : null}
 
       <h2>What happens next</h2>
       <p>{NEXT_STEPS[order.status]}</p>
@@ -83,8 +91,8 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p>
-        We sent the details to {order.email}.{" "}
-        <Link to={orderPath(order.number, accessToken, true)}>Tax invoice</Link>
+        We send every change of this order to {order.email}. Need it for your records? Open the{" "}
+        <Link to={orderPath(order.number, accessToken, true)}>Tax invoice</Link>.
       </p>
 
       <OrderLinesTable quote={order} caption="What you ordered" />
@@ -102,7 +110,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       {order.note ? (
         <>
           <h2>Your note</h2>
-          <p>{order.note}</p>
+          <p className={styles.note}>{order.note}</p>
         </>
       ) : null}
 
@@ -110,44 +118,102 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       <ol className={styles.history}>
         {order.history.map((event) => (
           <li key={`${event.status}-${event.at}`}>
-            <time dateTime={event.at}>{timeFormat.format(new Date(event.at))}</time>:{" "}
+            <time dateTime={event.at}>{formatTime(event.at)}</time>:{" "}
             {ORDER_STATUS_LABELS[event.status]}
+            {event.note ? ` (${event.note})` : ""}
           </li>
         ))}
       </ol>
 
       {order.canCancel ? (
-        <div className={styles.cancel}>
-          {confirming ? (
-            <>
-              <p id="cancel-question">Cancel order {order.number}? This cannot be undone.</p>
-              <div className={formStyles.actions}>
-                <button type="button" className={formStyles.danger} onClick={cancel}>
-                  Yes, cancel the order
-                </button>
-                <button
-                  type="button"
-                  className={formStyles.secondary}
-                  onClick={() => setConfirming(false)}
-                >
-                  Keep my order
-                </button>
-              </div>
-            </>
-          ) : (
+        <CancelOrder
+          number={order.number}
+          onCancel={async () => {
+            setOrder(await cancelOrder(order.number, accessToken, authStore.get()));
+            setCancelled(true);
+            // The cancel controls are gone: put the reader back at the top of the order.
+            heading.current?.focus();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** "Cancel order", then a second, explicit confirmation (no browser dialog to dismiss by mistake). */
+function CancelOrder({ number, onCancel }: { number: string; onCancel: () => Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    // Focus follows the buttons that replace the one just pressed (not on the first render).
+    if (!moved.current) return;
+    (confirming ? keep : start).current?.focus();
+  }, [confirming]);
+
+  function ask(value: boolean) {
+    moved.current = true;
+    setProblem(null);
+    setConfirming(value);
+  }
+
+  async function confirm() {
+    setWorking(true);
+    try {
+      await onCancel();
+    } catch (error) {
+      setWorking(false);
+      setProblem(
+        error instanceof ApiError
+          ? error.message
+          : "The order could not be cancelled. Please try again.",
+      );
+    }
+  }
+
+  return (
+    <div className={styles.cancel}>
+      {confirming ? (
+        <div role="group" aria-labelledby="cancel-question">
+          <p id="cancel-question">
+            Cancel order {number}? The items go back on the shelf and this cannot be undone.
+          </p>
+          <div className={formStyles.actions}>
             <button
               type="button"
-              className={formStyles.secondary}
-              onClick={() => setConfirming(true)}
+              className={formStyles.danger}
+              disabled={working}
+              onClick={confirm}
             >
-              Cancel order
+              {working ? "Cancelling…" : "Yes, cancel the order"}
             </button>
-          )}
+            <button
+              ref={keep}
+              type="button"
+              className={formStyles.secondary}
+              onClick={() => ask(false)}
+            >
+              Keep my order
+            </button>
+          </div>
         </div>
-      ) : null}
-      <p role="alert" className={formStyles.notice}>
+      ) : (
+        <button
+          ref={start}
+          type="button"
+          className={formStyles.secondary}
+          onClick={() => ask(true)}
+        >
+          Cancel order
+        </button>
+      )}
+      <p role="alert" className={styles.failure}>
         {problem}
       </p>
-    </section>
+    </div>
   );
 }

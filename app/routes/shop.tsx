@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { distinctValues, productsInCategory } from "#core/catalog/shop.ts";
 import { availability } from "#core/orders/availability.ts";
-import { StockLine } from "#app/features/orders/stock-line.tsx";
-import { useStockLevels } from "#app/features/orders/use-stock-levels.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartCountPanel } from "#app/features/cart/cart-count-panel.tsx";
 import { ShopScreen } from "#app/features/shop/shop-layout.tsx";
 import { shopAt } from "#app/features/shop/shops.ts";
+import { StockLine } from "#app/features/shop/stock-line.tsx";
+import { useStockLevels } from "#app/features/shop/use-stock-levels.ts";
 import { catalog } from "#app/lib/catalog.server.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -39,6 +39,9 @@ export function loader({ request }: Route.LoaderArgs) {
 // The catalogue never changes while the site runs; choosing a filter only changes the URL.
 export const shouldRevalidate = () => false;
 
+// Product ids are unique in the catalogue, and a shop page shows each product once.
+const stockLineId = (productId: number) => `stock-${productId}`;
+
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const stock = useStockLevels();
   const shop = shopAt(loaderData.path);
@@ -48,14 +51,16 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       shop={shop}
       products={loaderData.products}
       choices={loaderData.choices}
+      renderAvailability={(product) => (
+        <StockLine levels={stock} productId={product.id} id={stockLineId(product.id)} />
+      )}
       renderAction={(product) => (
-        <>
-          <StockLine levels={stock} productId={product.id} />
-          <AddToCartButton
-            product={product}
-            disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
-          />
-        </>
+        <AddToCartButton
+          product={product}
+          // Until the counts arrive, and if they never do, the button stays enabled.
+          disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
+          reasonId={stockLineId(product.id)}
+        />
       )}
       aside={<CartCountPanel />}
     />

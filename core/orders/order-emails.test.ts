@@ -6,6 +6,7 @@ import {
   orderCancelledEmail,
   orderReceivedEmail,
   orderShippedEmail,
+  paymentReceivedEmail,
   paymentReminderEmail,
 } from "./order-emails.ts";
 
@@ -54,7 +55,49 @@ const order: OrderView = {
 };
 const link = "https://shop.example/orders/KB-100042?token=abc&x=1";
 
+const paidOrder: OrderView = {
+  ...order,
+  status: "paid",
+  history: [...order.history, { status: "paid", at: order.createdAt, note: null }],
+  payment: null,
+  canCancel: false,
+};
+const shippedOrder: OrderView = {
+  ...paidOrder,
+  status: "shipped",
+  shipment: { carrier: "Australia Post", trackingNumber: "AP123" },
+};
+
+/** Every message, as its caller would build it. */
+const everyMail = [
+  orderReceivedEmail({ order, link, expiryDays: 7 }),
+  paymentReceivedEmail({ order: paidOrder, link }),
+  orderShippedEmail({ order: shippedOrder, link }),
+  orderCancelledEmail({ order, link, reason: "buyer" }),
+  paymentReminderEmail({ order, link, expiresOn: new Date("2026-11-30T01:00:00Z") }),
+  newOrderAlertEmail({ order, adminTo: "shop@example.com" }),
+];
+
 describe("order e-mails", () => {
+  it.each(everyMail.map((mail) => [mail.kind, mail] as const))(
+    "%s: names the order, goes to the right person, and is accessible HTML",
+    (kind, mail) => {
+      expect(mail.to).toBe(kind === "new_order_alert" ? "shop@example.com" : "ada@example.com");
+      expect(mail.subject).toContain("KB-100042");
+      expect(mail.text).toContain("KB-100042");
+      expect(mail.html).toMatch(/^<!doctype html><html lang="en-AU">/);
+      expect(mail.html).not.toMatch(/<script|<img|<Circuit>/);
+      expect(mail.text).toContain("ABN 51 824 753 556");
+    },
+  );
+
+  it("gives the line table column and row headers", () => {
+    const { html } = orderReceivedEmail({ order, link, expiryDays: 7 });
+    expect(html).toContain('<th scope="col"');
+    expect(html).toMatch(/<th scope="row"[^>]*>Total<\/th>/);
+    expect(html).toContain("<td");
+  });
+
   it("puts the payment box with the reference on a line of its own in the first e-mail", () => {
     const mail = orderReceivedEmail({ order, link, expiryDays: 7 });
     expect(mail).toMatchObject({ kind: "order_received", to: "ada@example.com" });
@@ -62,9 +105,15 @@ describe("order e-mails", () => {
     expect(mail.text).toMatch(/^Reference: KB-100042$/m);
     expect(mail.text).toContain("$65.98 AUD");
     expect(mail.text).toContain("includes GST of $6.00 AUD");
-    expect(mail.text).toContain("within 7 days");
+    expect(mail.text).toContain("within 7 days (by Monday 30 November 2026)");
+    expect(mail.text).toContain("2 × Salt Water <Circuit> (Paperback): $45.98 AUD");
+    expect(mail.text).toContain("Shipping: $20.00 AUD");
+    expect(mail.text).toContain("Account number: 0000 0000");
+    expect(mail.text).toContain("BSB:            000-000");
     expect(mail.text.indexOf("Reference:")).toBeLessThan(mail.text.indexOf("Salt Water"));
     expect(mail.html).toContain("Reference: KB-100042");
+    expect(mail.html).toContain("$65.98 AUD");
+    expect(mail.html).toContain("includes GST of $6.00 AUD");
     expect(mail.html).toContain('href="https://shop.example/orders/KB-100042?token=abc&amp;x=1"');
   });
 
@@ -84,27 +133,34 @@ describe("order e-mails", () => {
     const alert = newOrderAlertEmail({ order, adminTo: "shop@example.com" });
     expect(alert.to).toBe("shop@example.com");
     expect(alert.text).toContain("ada@example.com");
-    expect(alert.text).toContain("Note from the buyer");
+    expect(alert.text).toContain("Ada <script> Lovelace");
+    expect(alert.text).toContain("$65.98 AUD");
+    expect(alert.text).toContain("Note from the buyer: <img src=x onerror=alert(1)>");
+    expect(alert.html).toContain("Note from the buyer: &lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("confirms the payment with the amount and no payment box", () => {
+    const mail = paymentReceivedEmail({ order: paidOrder, link });
+    expect(mail).toMatchObject({ kind: "payment_received", to: "ada@example.com" });
+    expect(mail.text).toContain("Your payment of $65.98 AUD");
+    expect(mail.text).not.toContain("Reference:");
+    expect(mail.html).toContain("$65.98 AUD");
   });
 
   it("says why an order was cancelled and whether money comes back", () => {
     const expired = orderCancelledEmail({ order, link, reason: "expired" });
     expect(expired.text).toContain("did not receive the payment in time");
     expect(expired.text).toContain("nothing to refund");
-    const paidOrder = {
-      ...order,
-      history: [...order.history, { status: "paid" as const, at: order.createdAt, note: null }],
-    };
-    expect(orderCancelledEmail({ order: paidOrder, link, reason: "shop" }).text).toContain(
-      "we will refund it",
+    expect(orderCancelledEmail({ order, link, reason: "buyer" }).text).toContain(
+      "You cancelled it",
     );
+    const byShop = orderCancelledEmail({ order: paidOrder, link, reason: "shop" });
+    expect(byShop.text).toContain("We had to cancel it");
+    expect(byShop.text).toContain("You had already paid $65.98 AUD: we will refund it");
   });
 
   it("gives the tracking number and the reminder's deadline", () => {
-    const shipped = orderShippedEmail({
-      order: { ...order, shipment: { carrier: "Australia Post", trackingNumber: "AP123" } },
-      link,
-    });
+    const shipped = orderShippedEmail({ order: shippedOrder, link });
     expect(shipped.text).toContain("Australia Post. Tracking number: AP123");
     const reminder = paymentReminderEmail({
       order,
@@ -113,5 +169,6 @@ describe("order e-mails", () => {
     });
     expect(reminder.text).toContain("Monday 30 November 2026");
     expect(reminder.text).toMatch(/^Reference: KB-100042$/m);
+    expect(reminder.text).toContain("Amount:         $65.98 AUD");
   });
 });

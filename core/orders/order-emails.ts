@@ -86,7 +86,7 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
       return [
         '<div style="border:2px solid #0b6e69;border-radius:8px;padding:12px 16px;margin:16px 0">',
         '<h2 style="margin:0 0 8px;font-size:18px">How to pay (bank transfer)</h2>',
-        '<table role="presentation" style="border-collapse:collapse">',
+        '<table style="border-collapse:collapse">',
         row("Account name", pay.accountName),
         row("BSB", pay.bsb),
         row("Account number", pay.accountNumber),
@@ -128,6 +128,7 @@ function message(kind: string, to: string, subject: string, blocks: Block[]): Ma
 }
 
 const greeting = (order: OrderView) => `Hello ${order.address.firstName},`;
+const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
 const viewLink = (href: string) => ({ link: { label: "Your order", href } });
 
 export interface OrderMailInput {
@@ -149,9 +150,10 @@ export function orderReceivedEmail({
     },
   ];
   if (order.payment) blocks.push({ payment: order.payment });
+  const deadline = order.payment ? ` (by ${dateFormat.format(new Date(order.payment.payBy))})` : "";
   blocks.push(
     {
-      paragraph: `What happens next: we ship your order as soon as the money reaches our account, usually one to two business days after you pay, and e-mail you when it leaves. If we have not received the payment within ${expiryDays} days, the order is cancelled and the items go back on the shelf.`,
+      paragraph: `What happens next: we ship your order as soon as the money reaches our account, usually one to two business days after you pay, and e-mail you when it leaves. If we have not received the payment within ${days(expiryDays)}${deadline}, the order is cancelled and the items go back on the shelf.`,
     },
     { lines: order },
     viewLink(link),
@@ -211,7 +213,7 @@ export function orderCancelledEmail({
     {
       paragraph: paid
         ? `You had already paid ${money(order.totalCents)}: we will refund it to the account it came from within five business days.`
-        : "Nothing was paid, so there is nothing to refund. If you still want the items, you are welcome to order again.",
+        : "We had not received a payment for it, so there is nothing to refund. If you sent a transfer that has not reached us yet, we will return it in full when it arrives. If you still want the items, you are welcome to order again.",
     },
     viewLink(link),
   ]);

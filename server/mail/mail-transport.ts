@@ -31,10 +31,18 @@ export function createMailTransport(
   });
 
   if (config.SMTP_URL) {
-    const smtp = nodemailer.createTransport(config.SMTP_URL);
-    const { host, port } = new URL(config.SMTP_URL);
+    // Nodemailer waits up to 2 min to connect and 10 min on a silent socket; a send must end
+    // well inside the mail worker's lease (LEASE_MS), or a second instance could send it again.
+    // Query parameters in SMTP_URL still override these.
+    const smtp = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+    const { protocol, hostname, port } = new URL(config.SMTP_URL);
     return {
-      description: `SMTP ${host}:${port || "default port"}`,
+      description: `${protocol === "smtps:" ? "SMTPS" : "SMTP"} ${hostname}${port ? `:${port}` : ""}`,
       async send(message) {
         await smtp.sendMail(envelope(message));
       },

@@ -1,11 +1,16 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
-import { outbox } from "../db/schema.ts";
+import { outbox, type OutboxRow } from "../db/schema.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
-/** How long a claimed message is reserved for the instance that claimed it. */
-const LEASE_MS = 5 * 60 * 1000;
+/**
+ * How long a claimed message is reserved for the instance that claimed it. A run stops sending
+ * once half of it has gone (the rest wait for the lease to end), and the SMTP timeouts in
+ * mail-transport.ts are far shorter, so a slow server cannot let a second instance re-claim a
+ * message that is still being sent.
+ */
+export const LEASE_MS = 5 * 60 * 1000;
 const FIRST_RETRY_MS = 30 * 1000;
 const LONGEST_RETRY_MS = 15 * 60 * 1000;
 /** After this many failed attempts each new failure is logged as an error, not a warning. */
@@ -47,22 +52,42 @@ export function createMailWorker({
         .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
         .limit(batchSize)
         .for("update", { skipLocked: true });
-      for (const row of due) {
+      if (due.length > 0) {
         await tx
           .update(outbox)
           .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
-          .where(eq(outbox.id, row.id));
+          .where(
+            inArray(
+              outbox.id,
+              due.map((row) => row.id),
+            ),
+          );
       }
       return due;
     });
   }
 
+  async function recordFailure(row: OutboxRow, error: unknown) {
+    const attempts = row.attempts + 1;
+    const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt, lastError: reason })
+      .where(eq(outbox.id, row.id));
+    const details = { outboxId: row.id, kind: row.kind, attempts, nextAttemptAt, reason };
+    if (attempts >= ALARM_AFTER_ATTEMPTS) log.error(details, "e-mail still not sent");
+    else log.warn(details, "e-mail not sent; will retry");
+  }
+
   return {
     async runOnce(): Promise<{ sent: number; failed: number }> {
-      const claimed = await claim(now());
+      const claimedAt = now().getTime();
+      const claimed = await claim(new Date(claimedAt));
       let sent = 0;
       let failed = 0;
       for (const row of claimed) {
+        if (now().getTime() - claimedAt > LEASE_MS / 2) break;
         try {
           await transport.send({
             id: row.id,
@@ -72,24 +97,17 @@ export function createMailWorker({
             text: row.text,
             html: row.html,
           });
-          await db
-            .update(outbox)
-            .set({ sentAt: now(), lastError: null })
-            .where(eq(outbox.id, row.id));
-          sent += 1;
         } catch (error) {
           failed += 1;
-          const attempts = row.attempts + 1;
-          const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
-          const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-          await db
-            .update(outbox)
-            .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt, lastError: reason })
-            .where(eq(outbox.id, row.id));
-          const details = { outboxId: row.id, kind: row.kind, attempts, nextAttemptAt, reason };
-          if (attempts >= ALARM_AFTER_ATTEMPTS) log.error(details, "e-mail still not sent");
-          else log.warn(details, "e-mail not sent; will retry");
+          await recordFailure(row, error);
+          continue;
         }
+        // Outside the try: a database error here must not count a delivered message as failed.
+        await db
+          .update(outbox)
+          .set({ sentAt: now(), lastError: null })
+          .where(eq(outbox.id, row.id));
+        sent += 1;
       }
       return { sent, failed };
     },

@@ -86,7 +86,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     if (order.requestHash !== requestHash) {
       throw new OrderConflictError(
         "idempotency_conflict",
-        "This checkout was already used for a different order. Please reload the page and try again.",
+        "This checkout was already used for a different order. Please check your cart and place the order again.",
       );
     }
     return { order: await loadView(db, order), accessToken: order.accessToken };

@@ -188,3 +188,41 @@ test("a guest orders in dark mode; the link opens the order in another browser, 
     await other.close();
   }
 });
+
+test("the checkout shows a status line while the server prices the cart, and nothing moves", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/orders/quote", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.evaluate(() =>
+    localStorage.setItem("cart", JSON.stringify([{ id: 30, type: "Sticker Pack", quantity: 2 }])),
+  );
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Checking prices with the shop…" }),
+  ).toBeVisible();
+  // The cart page's prices hold the table's place until the server's arrive.
+  await expect(page.getByRole("table", { name: "Your order" })).toContainText("$19.90 AUD");
+  release();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Prices checked with the shop." }),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: "Your order" })).toContainText(
+    "includes GST of $1.81 AUD",
+  );
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});

@@ -33,4 +33,35 @@ describe("AddToCartButton", () => {
     act(() => vi.advanceTimersByTime(200));
     expect(within(status).queryByText("Added to Cart!")).not.toBeInTheDocument();
   });
+
+  it("out of stock: disabled, still named Add to Cart, described by the reason", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <p id="stock-5">Out of stock</p>
+        <AddToCartButton product={book} disabled reasonId="stock-5" />
+      </>,
+    );
+    const button = screen.getByRole("button", { name: /^Add to Cart/ });
+    expect(button).toHaveTextContent("Add to Cart");
+    expect(button).toHaveAccessibleName("Add to Cart: Firing Patterns (Paperback)");
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription("Out of stock");
+
+    await user.click(button);
+    expect(window.localStorage.getItem("cart")).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("");
+  });
+
+  it("an enabled button is not described by a stock line", () => {
+    render(
+      <>
+        <p id="stock-5">Only 3 left</p>
+        <AddToCartButton product={book} reasonId="stock-5" />
+      </>,
+    );
+    const button = screen.getByRole("button", { name: /^Add to Cart/ });
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute("aria-describedby");
+  });
 });

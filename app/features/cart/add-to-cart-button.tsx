@@ -5,15 +5,17 @@ import styles from "./add-to-cart-button.module.css";
 interface AddToCartButtonProps {
   /** Every field of the product is stored with the line (SPEC §3 Cart item). */
   product: { id: number; type: string; name: string };
-  /** Out of stock: the button stays in place, visibly unavailable. */
+  /** Out of stock: a real disabled button, in place and still named Add to Cart. */
   disabled?: boolean;
+  /** The id of the visible reason it is disabled ("Out of stock"), read with the button. */
+  reasonId?: string | undefined;
 }
 
 /**
  * SPEC §2/§4: adds the product, then shows 'Added to Cart!' for 2 seconds in a status region
  * so screen readers announce it too.
  */
-export function AddToCartButton({ product, disabled = false }: AddToCartButtonProps) {
+export function AddToCartButton({ product, disabled = false, reasonId }: AddToCartButtonProps) {
   const [added, showAdded] = useAddedMessage();
   return (
     <div className={styles.addToCart}>
@@ -21,6 +23,7 @@ export function AddToCartButton({ product, disabled = false }: AddToCartButtonPr
         type="button"
         className={styles.button}
         disabled={disabled}
+        aria-describedby={disabled ? reasonId : undefined}
         // The visible words come first, so speech users can say "Add to Cart".
         aria-label={`Add to Cart: ${product.name}${product.type ? ` (${product.type})` : ""}`}
         onClick={() => {

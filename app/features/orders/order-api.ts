@@ -1,23 +1,20 @@
 import type { CartItem } from "#core/cart/cart.ts";
 import { quantityOf } from "#core/cart/cart.ts";
 import type { OrderQuote, OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
-import type { PlaceOrderInput } from "#core/orders/order-schemas.ts";
+import type { OrderLineInput, PlaceOrderInput } from "#core/orders/order-schemas.ts";
 import { callApi } from "#app/lib/api-client.ts";
 import { orderPath } from "#app/paths.ts";
 
 /** What the server needs of the cart: ids, types and quantities; never names or prices. */
-export function orderLines(cart: readonly CartItem[]) {
+export function orderLines(cart: readonly CartItem[]): OrderLineInput[] {
   return cart.map((item) => ({ id: item.id, type: item.type, quantity: quantityOf(item) }));
 }
 
 export function fetchQuote(
-  cart: readonly CartItem[],
+  lines: readonly OrderLineInput[],
   address: { postcode: string; country: string },
 ) {
-  return callApi<OrderQuote>("/orders/quote", {
-    method: "POST",
-    body: { lines: orderLines(cart), address },
-  });
+  return callApi<OrderQuote>("/orders/quote", { method: "POST", body: { lines, address } });
 }
 
 export function placeOrder(input: PlaceOrderInput, token: string | null) {
@@ -37,8 +34,8 @@ export function fetchOrder(number: string, accessToken: string | null, token: st
 }
 
 export function cancelOrder(number: string, accessToken: string | null, token: string | null) {
-  const query = accessToken ? `?token=${encodeURIComponent(accessToken)}` : "";
-  return callApi<OrderView>(`/orders/${encodeURIComponent(number)}/cancel${query}`, {
+  const [page, query = ""] = orderPath(number, accessToken).split("?");
+  return callApi<OrderView>(`${page}/cancel${query ? `?${query}` : ""}`, {
     method: "POST",
     ...(token ? { token } : {}),
   });
@@ -46,8 +43,4 @@ export function cancelOrder(number: string, accessToken: string | null, token: s
 
 export function fetchMyOrders(token: string) {
   return callApi<{ orders: OrderSummary[] }>("/orders", { method: "GET", token });
-}
-
-export function fetchStockLevels() {
-  return callApi<{ stock: Record<string, number> }>("/stock", { method: "GET" });
 }

@@ -43,7 +43,7 @@ export function OrderHistory({ token }: { token: string | null }) {
         <p>You haven&apos;t placed any orders yet.</p>
       ) : (
         <table className={styles.table}>
-          <caption className={styles.visuallyHidden}>Your orders, newest first</caption>
+          <caption className="visually-hidden">Your orders, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Order</th>

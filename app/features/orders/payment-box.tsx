@@ -4,6 +4,8 @@ import type { PaymentInstructions } from "#core/orders/order.ts";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./orders.module.css";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const payByFormat = new Intl.DateTimeFormat("en-AU", {
   weekday: "long",
   day: "numeric",
@@ -12,12 +14,36 @@ const payByFormat = new Intl.DateTimeFormat("en-AU", {
   timeZone: "Australia/Sydney",
 });
 
+type Copied = "yes" | "no" | null;
+
 /**
  * How to pay, first on the page and in a box of its own: buyers of bank-transfer shops most
- * often miss the reference when it sits in running text.
+ * often miss the reference when it sits in running text (docs/decisions/014).
  */
-export function PaymentBox({ payment }: { payment: PaymentInstructions }) {
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+export function PaymentBox({
+  payment,
+  placedAt,
+}: {
+  payment: PaymentInstructions;
+  /** When the order was placed (ISO time): the days to pay are counted from it. */
+  placedAt: string;
+}) {
+  const [copied, setCopied] = useState<Copied>(null);
+  const days = Math.round((Date.parse(payment.payBy) - Date.parse(placedAt)) / DAY_MS);
+
+  function copy() {
+    // navigator.clipboard is missing outside https; the reference is on screen to type.
+    const writing = navigator.clipboard?.writeText(payment.reference);
+    if (!writing) {
+      setCopied("no");
+      return;
+    }
+    writing.then(
+      () => setCopied("yes"),
+      () => setCopied("no"),
+    );
+  }
+
   return (
     <section className={styles.paymentBox} aria-labelledby="how-to-pay">
       <h2 id="how-to-pay">How to pay</h2>
@@ -32,32 +58,23 @@ export function PaymentBox({ payment }: { payment: PaymentInstructions }) {
         <dt>Amount</dt>
         <dd>{formatAud(fromCents(payment.amountCents))}</dd>
       </dl>
-      <p className={styles.reference}>
-        <span>Reference: {payment.reference}</span>
-        <button
-          type="button"
-          className={formStyles.secondary}
-          onClick={() => {
-            navigator.clipboard.writeText(payment.reference).then(
-              () => setCopied("yes"),
-              () => setCopied("no"),
-            );
-          }}
-        >
+      <div className={styles.reference}>
+        <p>Reference: {payment.reference}</p>
+        <button type="button" className={formStyles.secondary} onClick={copy}>
           Copy reference
         </button>
-      </p>
-      <p role="status" className={styles.muted}>
+      </div>
+      <p role="status" className={styles.copied}>
         {copied === "yes"
-          ? `Copied ${payment.reference}`
+          ? "Copied"
           : copied === "no"
-            ? "Copying is blocked in this browser: please type the reference."
+            ? "Copying is not possible in this browser: please type the reference."
             : ""}
       </p>
       <p>
-        Use only this reference, so we can match your payment to your order. We ship as soon as the
-        money arrives. If it has not arrived by {payByFormat.format(new Date(payment.payBy))}, the
-        order is cancelled.
+        Use only this reference, so we can match your payment to your order. We ship your order once
+        the money arrives. Unpaid orders are cancelled after {days} {days === 1 ? "day" : "days"}:
+        please pay by {payByFormat.format(new Date(payment.payBy))}.
       </p>
     </section>
   );

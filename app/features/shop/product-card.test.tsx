@@ -91,4 +91,15 @@ describe("ProductCard", () => {
     render(<Stub />);
     expect(screen.getByRole("button", { name: "Buy" })).toBeVisible();
   });
+
+  it("shows the availability it is given right under the price", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => <ProductCard product={book} availability={<p>Only 3 left</p>} />,
+      },
+    ]);
+    render(<Stub />);
+    expect(screen.getByText("$32.99 AUD").nextElementSibling).toHaveTextContent("Only 3 left");
+  });
 });

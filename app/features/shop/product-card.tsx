@@ -75,6 +75,8 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** Load the pictures at once (cards visible without scrolling). */
   eager?: boolean;
+  /** The line under the price that says whether it can be bought (the stock line). */
+  availability?: ReactNode;
   /** The control under the card (Add to Cart). */
   action?: ReactNode;
 }
@@ -84,6 +86,7 @@ export function ProductCard({
   product,
   headingLevel = 2,
   eager = false,
+  availability,
   action,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -121,6 +124,7 @@ export function ProductCard({
       ) : null}
       <Heading className={styles.name}>{product.name}</Heading>
       <p className={styles.price}>{formatAud(product.price)}</p>
+      {availability}
       <p className={styles.description}>{product.description}</p>
       <dl className={styles.fields}>
         {fields.map(({ name, value }) => (
@@ -141,10 +145,12 @@ export function ProductCard({
 export function ProductGrid({
   products,
   headingLevel,
+  renderAvailability,
   renderAction,
 }: {
   products: readonly Product[];
   headingLevel?: 2 | 3;
+  renderAvailability?: ((product: Product) => ReactNode) | undefined;
   renderAction?: ((product: Product) => ReactNode) | undefined;
 }) {
   return (
@@ -155,6 +161,7 @@ export function ProductGrid({
             product={product}
             headingLevel={headingLevel}
             eager={index < 3}
+            availability={renderAvailability?.(product)}
             action={renderAction?.(product)}
           />
         </li>

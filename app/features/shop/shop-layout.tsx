@@ -12,6 +12,8 @@ export interface ShopScreenProps {
   /** The shop's rows (SPEC §2: only its category). */
   products: readonly Product[];
   choices: readonly string[];
+  /** The line under each card's price (its stock), given by the route. */
+  renderAvailability?: (product: Product) => ReactNode;
   /** The control under each card (Add to Cart), given by the route. */
   renderAction?: (product: Product) => ReactNode;
   /** The right-hand column (the cart count), given by the route. */
@@ -23,7 +25,14 @@ export interface ShopScreenProps {
  * the side column. The choice is a URL parameter named after the field, so it survives reload,
  * back and sharing; the server renders a shared link already filtered.
  */
-export function ShopScreen({ shop, products, choices, renderAction, aside }: ShopScreenProps) {
+export function ShopScreen({
+  shop,
+  products,
+  choices,
+  renderAvailability,
+  renderAction,
+  aside,
+}: ShopScreenProps) {
   const chosen = useChosenFilter(shop.filterBy, choices);
   const shown = filterProducts(products, shop.filterBy, chosen);
   const [singular, plural] = shop.noun;
@@ -43,7 +52,11 @@ export function ShopScreen({ shop, products, choices, renderAction, aside }: Sho
       }
       aside={aside}
     >
-      <ProductGrid products={shown} renderAction={renderAction} />
+      <ProductGrid
+        products={shown}
+        renderAvailability={renderAvailability}
+        renderAction={renderAction}
+      />
       <ProductListJsonLd products={products} />
     </ShopLayout>
   );

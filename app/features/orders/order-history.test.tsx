@@ -1,0 +1,69 @@
+import { render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OrderSummary } from "#core/orders/order.ts";
+import { OrderHistory } from "./order-history.tsx";
+import { apiAnswers, json } from "./sample-orders.ts";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function renderHistory(answer: () => unknown) {
+  const seen: (string | null)[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(
+    apiAnswers({
+      "GET /orders": ({ headers }) => {
+        seen.push(headers.get("authorization"));
+        return answer();
+      },
+    }),
+  );
+  const Stub = createRoutesStub([
+    { path: "/account", Component: () => <OrderHistory token="member.token" /> },
+  ]);
+  render(<Stub initialEntries={["/account"]} />);
+  return seen;
+}
+
+const orders: OrderSummary[] = [
+  { number: "KB-100043", createdAt: "2026-11-23T01:00:00.000Z", status: "paid", totalCents: 995 },
+  {
+    number: "KB-100042",
+    createdAt: "2026-11-20T01:00:00.000Z",
+    status: "awaiting_payment",
+    totalCents: 6598,
+  },
+];
+
+describe("OrderHistory", () => {
+  it("lists the account's orders, newest first, each linking to its page", async () => {
+    const seen = renderHistory(() => ({ orders }));
+    expect(screen.getByRole("heading", { level: 2, name: "Your orders" })).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading your orders…");
+
+    const rows = await screen.findAllByRole("row");
+    expect(seen).toEqual(["Bearer member.token"]);
+    expect(rows).toHaveLength(3);
+    const first = within(rows[1]!);
+    expect(first.getByRole("link", { name: "KB-100043" })).toHaveAttribute(
+      "href",
+      "/orders/KB-100043",
+    );
+    expect(rows[1]).toHaveTextContent("23 Nov 2026");
+    expect(rows[1]).toHaveTextContent("Paid");
+    expect(rows[1]).toHaveTextContent("$9.95 AUD");
+    expect(rows[2]).toHaveTextContent("KB-100042");
+    expect(rows[2]).toHaveTextContent("Awaiting payment");
+  });
+
+  it("says when there are no orders yet", async () => {
+    renderHistory(() => ({ orders: [] }));
+    expect(await screen.findByText("You haven't placed any orders yet.")).toBeVisible();
+  });
+
+  it("says when the orders could not be loaded", async () => {
+    renderHistory(() => json(500, { error: { code: "internal", message: "Oops" } }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("could not be loaded");
+  });
+});

@@ -1,0 +1,90 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { StockLevels } from "#core/orders/availability.ts";
+import { fetchStockLevels } from "#app/features/shop/fetch-stock-levels.ts";
+import Shop, { loader } from "./shop.tsx";
+
+vi.mock("#app/features/shop/fetch-stock-levels.ts", () => ({ fetchStockLevels: vi.fn() }));
+const askStock = vi.mocked(fetchStockLevels);
+
+afterEach(() => {
+  vi.resetAllMocks();
+});
+
+const CLEANER = "Ultrasonic Instrument Cleaner 2 L"; // id 25
+const READER = "Dual-Frequency RFID/NFC Reader-Writer"; // id 14
+const VIEWER = "Magnetic Field Viewer Card"; // id 13
+
+function openCyberware(answer: () => Promise<StockLevels>) {
+  askStock.mockImplementation(answer);
+  const Stub = createRoutesStub([
+    {
+      path: "/cyberware",
+      // The real loader over content/products.csv, as the build runs it.
+      loader: ({ request }) => loader({ request } as Parameters<typeof loader>[0]),
+      Component: Shop as never,
+      HydrateFallback: () => null,
+    },
+  ]);
+  render(<Stub initialEntries={["/cyberware"]} />);
+  // The first render of 13 cards in jsdom can take more than findBy's default second.
+  return screen.findByText(CLEANER, {}, { timeout: 10_000 });
+}
+
+const card = (name: string) =>
+  screen.getAllByRole("article").find((article) => within(article).queryByText(name))!;
+const addButton = (name: string) =>
+  within(card(name)).getByRole("button", { name: /^Add to Cart/ });
+const stockLine = (name: string) => within(card(name)).getByText(/\$\d.* AUD/).nextElementSibling;
+
+describe("stock on a shop page", () => {
+  it("holds an empty line on every card while the counts load, and Add to Cart works", async () => {
+    await openCyberware(() => new Promise(() => {}));
+    const articles = screen.getAllByRole("article");
+    expect(articles).toHaveLength(13);
+    for (const article of articles) {
+      const line = within(article).getByText(/\$\d.* AUD/).nextElementSibling;
+      expect(line).toBeEmptyDOMElement();
+      expect(line).toHaveAttribute("aria-hidden", "true");
+      expect(within(article).getByRole("button", { name: /^Add to Cart/ })).toBeEnabled();
+    }
+    expect(askStock).toHaveBeenCalledTimes(1);
+  });
+
+  it("says how many are left on each card; out of stock disables Add to Cart", async () => {
+    await openCyberware(() => Promise.resolve({ 25: 0, 14: 2, 13: 60 }));
+    await waitFor(() => expect(stockLine(CLEANER)).toHaveTextContent("Out of stock"));
+    expect(stockLine(READER)).toHaveTextContent("Only 2 left");
+    expect(stockLine(VIEWER)).toHaveTextContent("In stock");
+
+    const cleaner = addButton(CLEANER);
+    expect(cleaner).toBeDisabled();
+    expect(cleaner).toHaveTextContent("Add to Cart");
+    expect(cleaner).toHaveAccessibleDescription("Out of stock");
+    expect(addButton(READER)).toBeEnabled();
+    expect(addButton(VIEWER)).toBeEnabled();
+    expect(askStock).toHaveBeenCalledTimes(1);
+  });
+
+  it("says nothing about stock when the request fails, and Add to Cart still adds", async () => {
+    const user = userEvent.setup();
+    await openCyberware(() => Promise.reject(new Error("The server could not be reached.")));
+    await waitFor(() => expect(askStock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(stockLine(CLEANER)).toBeEmptyDOMElement();
+    expect(screen.queryByText(/In stock|left|Out of stock|could not/)).not.toBeInTheDocument();
+    await user.click(addButton(CLEANER));
+    expect(within(card(CLEANER)).getByRole("status")).toHaveTextContent("Added to Cart!");
+  });
+
+  it("sends the page no opening stock from the CSV", () => {
+    const page = loader({ request: new Request("http://site/cyberware") } as Parameters<
+      typeof loader
+    >[0]);
+    expect(page.products.length).toBeGreaterThan(0);
+    for (const product of page.products) expect(product).not.toHaveProperty("stock");
+  });
+});

@@ -111,6 +111,9 @@ async function benchDatabase(label: string, database: Database): Promise<Check[]
       "per s": insert.perSecond.toFixed(0),
       "p95 ms": insert.p95.toFixed(1),
       errors: insert.errors,
+      "× insert": "1.00",
+      orders: "",
+      oversold: "",
     },
     {
       what: "place order",

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, type SQL } from "drizzle-orm";
 import { paymentReminderEmail } from "#core/orders/order-emails.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import type { OrderService } from "./order-service.ts";
+import type { OrderService, Tx } from "./order-service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders handled per transaction; the next run takes the rest. */
@@ -26,20 +26,25 @@ export function createUnpaidOrderJob(
   service: OrderService,
   { reminderDays, expiryDays, now = () => new Date() }: UnpaidOrderJobOptions,
 ) {
+  /**
+   * Unpaid orders placed before `placedBefore` (and matching `extra`), each locked for this
+   * transaction; rows another instance holds are skipped, not waited for.
+   */
+  function claimUnpaid(tx: Tx, placedBefore: Date, extra?: SQL) {
+    return tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, "awaiting_payment"), lte(orders.createdAt, placedBefore), extra))
+      .orderBy(asc(orders.id))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+  }
+
+  const daysBefore = (at: Date, days: number) => new Date(at.getTime() - days * DAY_MS);
+
   async function expire(at: Date): Promise<number> {
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.status, "awaiting_payment"),
-            lte(orders.createdAt, new Date(at.getTime() - expiryDays * DAY_MS)),
-          ),
-        )
-        .orderBy(asc(orders.id))
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
+      const due = await claimUnpaid(tx, daysBefore(at, expiryDays));
       for (const order of due) await service.cancelLocked(tx, order, "expired", null);
       return due.length;
     });
@@ -47,19 +52,11 @@ export function createUnpaidOrderJob(
 
   async function remind(at: Date): Promise<number> {
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.status, "awaiting_payment"),
-            isNull(orders.reminderSentAt),
-            lte(orders.createdAt, new Date(at.getTime() - reminderDays * DAY_MS)),
-          ),
-        )
-        .orderBy(asc(orders.id))
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
+      const due = await claimUnpaid(
+        tx,
+        daysBefore(at, reminderDays),
+        isNull(orders.reminderSentAt),
+      );
       for (const order of due) {
         await tx.update(orders).set({ reminderSentAt: at }).where(eq(orders.id, order.id));
         const view = await service.loadView(tx, order);

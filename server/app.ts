@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { createAuth, type AuthOptions } from "./auth/auth.ts";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { createAuth, type Auth, type AuthOptions } from "./auth/auth.ts";
+import { addressGroup } from "./lib/client-address.ts";
+import { mailingListRoutes } from "./routes/mailing-list.ts";
+import { passwordResetRoutes } from "./routes/password-reset.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { loggableError } from "./db/errors.ts";
@@ -102,6 +105,8 @@ export async function buildApp({
             paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
             censor: "[redacted]",
           },
+          // The one-click unsubscribe link carries its secret in the query string.
+          serializers: { req: serializeRequest },
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
@@ -135,6 +140,8 @@ export async function buildApp({
     : undefined;
   await app.register(rateLimit, {
     global: false,
+    // One counter per IPv4 address or IPv6 /64 (an IPv6 subscriber holds a whole /64).
+    keyGenerator: (request) => addressGroup(request.ip),
     ...(redis ? { redis, nameSpace: "kybernetes-rate-limit:" } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
@@ -167,20 +174,28 @@ export async function buildApp({
 
   await beforeRoutes?.(app);
 
-  const auth = createAuth(database.db, { secret: config.AUTH_SECRET, ...authOptions });
+  const auth = createAuth(database.db, {
+    secret: config.AUTH_SECRET,
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    redis,
+    ...authOptions,
+  });
   const orders = createOrderService(database.db, {
     products,
     siteUrl: config.siteUrl,
     shopEmail: config.SHOP_NOTIFY_EMAIL,
     expiryDays: config.ORDER_EXPIRY_DAYS,
   });
-  const runner = jobs ? backgroundJobs(app, database, orders, config) : undefined;
+  const runner = jobs ? backgroundJobs(app, database, orders, auth, config) : undefined;
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(contactRoutes, { database, config });
-      await api.register(accountRoutes, { auth });
+      const account = { auth, db: database.db, siteUrl: config.siteUrl };
+      await api.register(accountRoutes, { ...account, orders });
+      await api.register(passwordResetRoutes, account);
+      await api.register(mailingListRoutes, account);
       await api.register(orderRoutes, {
         auth,
         orders,
@@ -210,6 +225,7 @@ function backgroundJobs(
   app: FastifyInstance,
   database: Database,
   orders: OrderService,
+  auth: Auth,
   config: Config,
 ) {
   const transport = createMailTransport(config, app.log);
@@ -223,6 +239,7 @@ function backgroundJobs(
         }),
       },
       { name: "mail", ...createMailWorker({ db: database.db, transport, log: app.log }) },
+      { name: "sessions", runOnce: auth.sessions.pruneHourly },
     ],
     config.JOB_INTERVAL_MS,
     app.log,
@@ -251,6 +268,17 @@ function clientError(status: number, error: FastifyError) {
       if (status === 429) return errorBody("rate_limited", error.message);
       return errorBody(status === 404 ? "not_found" : "bad_request", error.message);
   }
+}
+
+/** Fastify's request log fields, with secrets in the query string replaced. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 function requestPath(url: string): string {

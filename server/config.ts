@@ -54,6 +54,13 @@ const envSchema = z.object({
   ORDER_EXPIRY_DAYS: z.coerce.number().min(0.001).max(90).default(7),
   /** How often the server looks for mail to send and unpaid orders to remind or cancel. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  /** A login not used for this many minutes ends (ASVS 7.3.1); tokens end after 7 days anyway. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(24 * 60),
   /** Signs login tokens; generated into DATA_DIR when unset (embedded database only). */
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
 });

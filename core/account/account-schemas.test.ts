@@ -72,6 +72,40 @@ describe("signupSchema", () => {
   });
 });
 
+describe("characters that hide or break text", () => {
+  it.each(["ada\u0000", "ada\u200b", "\u202eada", "ada\u3164"])(
+    "refuses %j in a username or an email with a field message",
+    (bad) => {
+      expect(messages(signupSchema.safeParse({ ...valid, username: bad }))).toEqual({
+        username: "Username contains invisible or control characters. Please retype it.",
+      });
+      expect(messages(signupSchema.safeParse({ ...valid, email: `${bad}@example.com` }))).toEqual({
+        email: "Email contains invisible or control characters. Please retype it.",
+      });
+      expect(messages(loginSchema.safeParse({ username: bad, password: "x" }))).toEqual({
+        username: "Username contains invisible or control characters. Please retype it.",
+      });
+    },
+  );
+
+  it("stores usernames NFKC-normalised and refuses look-alike mixes", () => {
+    expect(signupSchema.parse({ ...valid, username: "cafe\u0301" }).username).toBe("café");
+    expect(signupSchema.parse({ ...valid, username: "ＡＤＡ" }).username).toBe("ADA");
+    expect(messages(signupSchema.safeParse({ ...valid, username: "\u0430lice" }))).toEqual({
+      username: "Username must not mix letters from different alphabets",
+    });
+  });
+
+  it("checks the length before the shape, so a long address never reaches the pattern", () => {
+    const hostile = `a@${".".repeat(32_600)}@`;
+    const started = performance.now();
+    expect(messages(signupSchema.safeParse({ ...valid, email: hostile }))).toEqual({
+      email: "Email must be at most 50 characters",
+    });
+    expect(performance.now() - started).toBeLessThan(20);
+  });
+});
+
 describe("loginSchema", () => {
   it("only requires both fields", () => {
     expect(messages(loginSchema.safeParse({ username: " ", password: "" }))).toEqual({
@@ -85,9 +119,15 @@ describe("loginSchema", () => {
 describe("updateAccountSchema", () => {
   it("treats empty fields as unchanged", () => {
     expect(
-      updateAccountSchema.parse({ username: "", email: "new@example.com", password: " " }),
+      updateAccountSchema.parse({
+        username: "",
+        email: "new@example.com",
+        password: " ",
+        currentPassword: "old secret",
+      }),
     ).toEqual({
       email: "new@example.com",
+      currentPassword: "old secret",
     });
   });
 
@@ -104,7 +144,17 @@ describe("updateAccountSchema", () => {
       username: "Username must be at most 20 characters",
       email: "Invalid email format",
       password: "Password must be at least 8 characters",
+      currentPassword: "Enter your current password to change your email or password",
     });
+  });
+
+  it("asks for the current password to change the email or the password, not the username", () => {
+    for (const change of [{ email: "new@example.com" }, { password: "a new secret" }]) {
+      expect(messages(updateAccountSchema.safeParse(change))).toEqual({
+        currentPassword: "Enter your current password to change your email or password",
+      });
+    }
+    expect(updateAccountSchema.safeParse({ username: "newname" }).success).toBe(true);
   });
 
   it("asks for at least one change", () => {

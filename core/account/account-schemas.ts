@@ -1,8 +1,8 @@
 import { z } from "../validation/zod.ts";
+import { isEmailShape } from "../validation/email.ts";
+import { hasUnsafeCharacters, unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { ACCOUNT_LIMITS } from "./account-limits.ts";
-
-/** SPEC §5: text, @, text, dot, text, with no spaces. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { mixesLookAlikeScripts, normaliseUsername } from "./username.ts";
 
 function requiredText(label: string) {
   return z.string({
@@ -11,22 +11,73 @@ function requiredText(label: string) {
   });
 }
 
+/** Refuses invisible and control characters; stops there, so later checks see clean text. */
+function safeLine(label: string) {
+  return {
+    check: (value: string) => !hasUnsafeCharacters(value),
+    params: { message: unsafeCharactersMessage(label), abort: true },
+  } as const;
+}
+
+const usernameSafe = safeLine("Username");
+
+/**
+ * Usernames are NFKC-normalised before the length check (what is stored is what is counted),
+ * and may not mix look-alike scripts. Uniqueness ignores case (see username.ts).
+ */
 export const usernameSchema = requiredText("Username")
   .trim()
-  .min(1, "Username is required")
+  // A cheap bound first: nothing long reaches the character checks.
   .max(
-    ACCOUNT_LIMITS.usernameMax,
+    ACCOUNT_LIMITS.usernameMax * 4,
     `Username must be at most ${ACCOUNT_LIMITS.usernameMax} characters`,
+  )
+  .refine(usernameSafe.check, usernameSafe.params)
+  .transform(normaliseUsername)
+  .pipe(
+    z
+      .string()
+      .min(1, "Username is required")
+      .max(
+        ACCOUNT_LIMITS.usernameMax,
+        `Username must be at most ${ACCOUNT_LIMITS.usernameMax} characters`,
+      )
+      .refine((value) => !mixesLookAlikeScripts(value), {
+        message: "Username must not mix letters from different alphabets",
+      }),
   );
 
-export const emailSchema = requiredText("Email")
-  .trim()
-  .min(1, "Email is required")
-  .max(ACCOUNT_LIMITS.emailMax, `Email must be at most ${ACCOUNT_LIMITS.emailMax} characters`)
-  .regex(EMAIL_SHAPE, "Invalid email format");
+/**
+ * An e-mail field: required, at most `max` characters, no invisible characters, SPEC §5's
+ * shape. Each check stops the chain, so an over-long value never reaches the pattern.
+ */
+export function emailField(
+  max: number,
+  messages: { required: string; tooLong: string; invalid: string; notText?: string },
+) {
+  const safe = safeLine("Email");
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? messages.required : (messages.notText ?? messages.invalid),
+    })
+    .trim()
+    .min(1, { message: messages.required, abort: true })
+    .max(max, { message: messages.tooLong, abort: true })
+    .refine(safe.check, safe.params)
+    .refine(isEmailShape, messages.invalid);
+}
+
+export const emailSchema = emailField(ACCOUNT_LIMITS.emailMax, {
+  required: "Email is required",
+  tooLong: `Email must be at most ${ACCOUNT_LIMITS.emailMax} characters`,
+  invalid: "Invalid email format",
+  notText: "Email must be text",
+});
 
 // Passwords are used exactly as typed (never trimmed): changing what the user chose would make
-// a password with a leading or trailing space fail at login.
+// a password with a leading or trailing space fail at login. How strong it is, the server
+// decides (server/auth/password-strength.ts): its dictionaries are too big for the browser.
 export const passwordSchema = requiredText("Password")
   .min(1, "Password is required")
   .min(
@@ -47,13 +98,20 @@ export const signupSchema = z.object({
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
 
+const loginUsernameSafe = safeLine("Username");
+
 /**
  * Login form and `POST /api/login`. Only presence is checked: any wrong pair, however long,
  * gets the same generic answer, so the limits of sign-up are not applied here (the body limit
- * still bounds the size).
+ * still bounds the size). Characters no username holds are refused before any lookup.
  */
 export const loginSchema = z.object({
-  username: requiredText("Username").trim().min(1, "Username is required").max(200),
+  username: requiredText("Username")
+    .trim()
+    .min(1, "Username is required")
+    .max(200)
+    .refine(loginUsernameSafe.check, loginUsernameSafe.params)
+    .transform(normaliseUsername),
   password: requiredText("Password").min(1, "Password is required").max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -61,20 +119,52 @@ export type LoginInput = z.input<typeof loginSchema>;
 const blankAsUnchanged = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
+export const CURRENT_PASSWORD_REQUIRED =
+  "Enter your current password to change your email or password";
+
 /**
  * Account edit form and `POST /api/update-account`: every field optional, an empty field
- * leaves the value unchanged, a filled one follows the sign-up rules.
+ * leaves the value unchanged, a filled one follows the sign-up rules. Changing the e-mail or
+ * the password also takes the current password, so a stolen token alone cannot take over.
  */
 export const updateAccountSchema = z
   .object({
     username: z.preprocess(blankAsUnchanged, usernameSchema.optional()),
     email: z.preprocess(blankAsUnchanged, emailSchema.optional()),
     password: z.preprocess(blankAsUnchanged, passwordSchema.optional()),
+    currentPassword: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z.string({ error: "Current password must be text" }).max(200).optional(),
+    ),
   })
   .refine(
     (input) =>
       input.username !== undefined || input.email !== undefined || input.password !== undefined,
     { message: "Enter a new username, email or password to change" },
+  )
+  .refine(
+    (input) =>
+      (input.email === undefined && input.password === undefined) ||
+      input.currentPassword !== undefined,
+    { message: CURRENT_PASSWORD_REQUIRED, path: ["currentPassword"] },
   );
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 export type UpdateAccount = z.output<typeof updateAccountSchema>;
+
+/** `POST /api/forgot-password`. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** A single-use link's secret, as e-mailed (verify, reset, confirm, unsubscribe). */
+export const linkTokenSchema = z
+  .string({ error: "This link is not valid" })
+  .regex(/^[\w.-]{20,600}$/, "This link is not valid");
+
+/** `POST /api/reset-password`. */
+export const resetPasswordSchema = z.object({
+  token: linkTokenSchema,
+  password: passwordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** `POST /api/verify-email`, `/api/confirm-subscription`, `/api/unsubscribe`. */
+export const linkSchema = z.object({ token: linkTokenSchema });

@@ -1,3 +1,5 @@
+import { emailField } from "../account/account-schemas.ts";
+import { hasUnsafeTextCharacters, unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -13,24 +15,22 @@ export const contactErrors = {
   messageTooLong: "Message must be less than 1000 characters",
 } as const;
 
-/** SPEC §5: text, @, text, dot, text, with no spaces anywhere. */
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Addresses longer than this cannot be delivered (RFC 5321). */
 const EMAIL_MAX_LENGTH = 254;
 
 export const contactFormSchema = z.object({
-  email: z
-    .string({ error: contactErrors.emailRequired })
-    .trim()
-    .min(1, contactErrors.emailRequired)
-    .max(EMAIL_MAX_LENGTH, contactErrors.emailInvalid)
-    .regex(EMAIL_SHAPE, contactErrors.emailInvalid),
+  email: emailField(EMAIL_MAX_LENGTH, {
+    required: contactErrors.emailRequired,
+    tooLong: contactErrors.emailInvalid,
+    invalid: contactErrors.emailInvalid,
+    notText: contactErrors.emailRequired,
+  }),
   message: z
     .string({ error: contactErrors.messageRequired })
     .trim()
     .min(1, contactErrors.messageRequired)
-    .max(CONTACT_MESSAGE_MAX_LENGTH, contactErrors.messageTooLong),
+    .max(CONTACT_MESSAGE_MAX_LENGTH, { message: contactErrors.messageTooLong, abort: true })
+    .refine((message) => !hasUnsafeTextCharacters(message), unsafeCharactersMessage("Message")),
 });
 
 export type ContactForm = z.output<typeof contactFormSchema>;

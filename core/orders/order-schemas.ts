@@ -1,5 +1,10 @@
 import { emailSchema } from "../account/account-schemas.ts";
 import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "../cart/shipping.ts";
+import {
+  hasUnsafeCharacters,
+  hasUnsafeTextCharacters,
+  unsafeCharactersMessage,
+} from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
 
 /** Bounds of one order: quantities per line and lines per order. */
@@ -20,10 +25,11 @@ function addressField(field: ShippingField) {
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(
-      SHIPPING_FIELD_MAX_LENGTH,
-      `${label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`,
-    );
+    .max(SHIPPING_FIELD_MAX_LENGTH, {
+      message: `${label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`,
+      abort: true,
+    })
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label));
 }
 
 /** Where an order ships: every field of SPEC §3's shipping form, all required to order. */
@@ -38,15 +44,22 @@ export const shippingAddressSchema = z.object({
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 /** An address being typed: any field may still be empty (the quote then has no shipping). */
-const draftAddressSchema = z.object({
-  postcode: z.string().max(SHIPPING_FIELD_MAX_LENGTH).default(""),
-  country: z.string().max(SHIPPING_FIELD_MAX_LENGTH).default(""),
-});
+const draftField = z
+  .string()
+  .max(SHIPPING_FIELD_MAX_LENGTH, { abort: true })
+  .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage("Address"))
+  .default("");
+const draftAddressSchema = z.object({ postcode: draftField, country: draftField });
 
 /** One cart line as the browser sends it: which product, and how many. Never a price. */
 export const orderLineSchema = z.object({
   id: z.number({ error: "Product id must be a number" }).int().positive(),
-  type: z.string({ error: "Product type must be text" }).trim().max(100).default(""),
+  type: z
+    .string({ error: "Product type must be text" })
+    .trim()
+    .max(100, { abort: true })
+    .refine((type) => !hasUnsafeCharacters(type), unsafeCharactersMessage("Product type"))
+    .default(""),
   quantity: z
     .number({ error: "Quantity must be a number" })
     .int("Quantity must be a whole number")
@@ -81,7 +94,11 @@ export const placeOrderSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(ORDER_LIMITS.noteMax, `Note must be at most ${ORDER_LIMITS.noteMax} characters`)
+    .max(ORDER_LIMITS.noteMax, {
+      message: `Note must be at most ${ORDER_LIMITS.noteMax} characters`,
+      abort: true,
+    })
+    .refine((note) => !hasUnsafeTextCharacters(note), unsafeCharactersMessage("Note"))
     .optional()
     .transform((note) => (note ? note : undefined)),
   /** The total the buyer saw; when the server's differs, nothing is placed (409). */

@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
 import type { Db } from "../db/client.ts";
 import type { User } from "../db/schema.ts";
 import { HttpError } from "../lib/http-errors.ts";
+import { createLoginLimiter } from "./login-limits.ts";
 import { createPasswordHasher, OWASP_SCRYPT_COST, type ScryptCost } from "./password-hash.ts";
+import { logSecurityEvent } from "./security-log.ts";
+import { createSessionStore, type LiveSession } from "./session-store.ts";
 import { createTokenService, InvalidTokenError } from "./tokens.ts";
 import { createUserStore } from "./user-store.ts";
 
@@ -12,59 +16,101 @@ export interface AuthOptions {
   secret?: string;
   /** Tests only: cheaper scrypt parameters. Production uses OWASP_SCRYPT_COST. */
   hashCost?: ScryptCost;
+  /** A session unused for this long is over (SESSION_IDLE_MINUTES). */
+  idleMs?: number;
+  /** Shared counters for the login limits; in memory without it. */
+  redis?: Redis | undefined;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
 const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)\s*$/i;
 
-export function createAuth(db: Db, { secret, hashCost = OWASP_SCRYPT_COST }: AuthOptions = {}) {
+/** Idle limit when none is configured: a day without using the site logs you out. */
+export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
+
+export function createAuth(
+  db: Db,
+  { secret, hashCost = OWASP_SCRYPT_COST, idleMs = DEFAULT_IDLE_MS, redis }: AuthOptions = {},
+) {
   const users = createUserStore(db);
   const passwords = createPasswordHasher(hashCost);
   const tokens = createTokenService(secret ?? randomBytes(48).toString("base64url"));
+  const sessions = createSessionStore(db, { idleMs });
+  const limits = createLoginLimiter(redis);
 
   function unauthorized(reply: FastifyReply, message: string): HttpError {
     reply.header("www-authenticate", 'Bearer realm="api"');
     return new HttpError(401, "unauthorized", message);
   }
 
+  /**
+   * The session behind the request's bearer token, or a 401. The token must be genuine, from
+   * us, for us and unexpired; its session must be open and not idle; its version must match
+   * the user's (a password change, reset or "log out everywhere" revokes older tokens).
+   */
+  async function requireSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<LiveSession> {
+    const match = BEARER.exec(request.headers.authorization ?? "");
+    if (!match?.[1]) throw unauthorized(reply, "Please log in to continue");
+    const ended = "Your session has expired or is no longer valid. Please log in again.";
+    let claims;
+    try {
+      claims = await tokens.verify(match[1]);
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      logSecurityEvent(request, "token_rejected", "failure", { reason: "invalid token" });
+      throw unauthorized(reply, ended);
+    }
+    const session = await sessions.find(claims.sessionId, claims.userId);
+    if (!session || session.user.tokenVersion !== claims.version) {
+      logSecurityEvent(request, "token_rejected", "failure", {
+        userId: claims.userId,
+        reason: session ? "revoked by version" : "session ended",
+      });
+      throw unauthorized(reply, ended);
+    }
+    return session;
+  }
+
   return {
     users,
     passwords,
-
-    issueToken: (user: User) =>
-      tokens.sign({ userId: user.id, username: user.username, version: user.tokenVersion }),
-
-    requireUser,
-
+    sessions,
+    limits,
+    /** Opens a session and signs its token. */
+    async issueToken(user: User): Promise<string> {
+      const sessionId = await sessions.open(user.id);
+      return tokens.sign({
+        userId: user.id,
+        username: user.username,
+        version: user.tokenVersion,
+        sessionId,
+      });
+    },
+    /** A token for the same session after the username or version changed. */
+    reissueToken: (user: User, sessionId: string) =>
+      tokens.sign({
+        userId: user.id,
+        username: user.username,
+        version: user.tokenVersion,
+        sessionId,
+      }),
+    requireSession,
+    signUnsubscribe: (userId: number) => tokens.signUnsubscribe(userId),
+    verifyUnsubscribe: (token: string) => tokens.verifyUnsubscribe(token),
+    async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
+      return (await requireSession(request, reply)).user;
+    },
     /**
      * The signed-in user, or undefined for a request without a token (guest checkout). A token
      * that is sent but not valid is still a 401: the buyer should know their session ended.
      */
     async optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
       if (!request.headers.authorization) return undefined;
-      return requireUser(request, reply);
+      return (await requireSession(request, reply)).user;
     },
   };
-
-  /**
-   * The user behind the request's bearer token, or a 401. The token must be genuine and
-   * unexpired, its user must still exist, and its version must match the user's current one
-   * (a password change or deletion revokes older tokens at once).
-   */
-  async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
-    const match = BEARER.exec(request.headers.authorization ?? "");
-    if (!match?.[1]) throw unauthorized(reply, "Please log in to continue");
-    const session = "Your session has expired or is no longer valid. Please log in again.";
-    let claims;
-    try {
-      claims = await tokens.verify(match[1]);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw unauthorized(reply, session);
-      throw error;
-    }
-    const user = await users.findById(claims.userId);
-    if (!user || user.tokenVersion !== claims.version) throw unauthorized(reply, session);
-    return user;
-  }
 }

@@ -1,53 +1,107 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 
-/** Tokens last a week; the per-user version revokes them earlier when needed. */
+/** Tokens last a week at most; the session row ends them earlier (logout, idle, revocation). */
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** Who issues login tokens and who accepts them: a token made for anything else is refused. */
+export const TOKEN_ISSUER = "kybernetes";
+export const TOKEN_AUDIENCE = "kybernetes-api";
 
 export interface TokenClaims {
   userId: number;
   username: string;
   /** The user's token version when the token was issued. */
   version: number;
+  /** The session row this token belongs to. */
+  sessionId: string;
 }
 
 export class InvalidTokenError extends Error {
   override name = "InvalidTokenError";
 }
 
+/** The audience of unsubscribe links: never accepted as a login, and no login is accepted as one. */
+const UNSUBSCRIBE_AUDIENCE = "kybernetes-unsubscribe";
+
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** The claims of a genuine, unexpired token; throws InvalidTokenError otherwise. */
   verify(token: string): Promise<TokenClaims>;
+  /**
+   * The secret of a user's unsubscribe link. It does not expire (the Spam Act wants the link
+   * to keep working) and does nothing but unsubscribe.
+   */
+  signUnsubscribe(userId: number): Promise<string>;
+  /** The user id of a genuine unsubscribe secret; throws InvalidTokenError otherwise. */
+  verifyUnsubscribe(token: string): Promise<number>;
 }
+
+const SESSION_ID = /^[\w-]{16,64}$/;
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: ({ userId, username, version }) =>
-      new SignJWT({ username, ver: version })
+    sign: ({ userId, username, version, sessionId }) =>
+      new SignJWT({ username, ver: version, sid: sessionId })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
         .sign(key),
-
+    signUnsubscribe: (userId) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(UNSUBSCRIBE_AUDIENCE)
+        .setSubject(String(userId))
+        .sign(key),
+    async verifyUnsubscribe(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer: TOKEN_ISSUER,
+          audience: UNSUBSCRIBE_AUDIENCE,
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isSafeInteger(userId) || userId <= 0) {
+          throw new InvalidTokenError("The link names no user");
+        }
+        return userId;
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw error;
+        if (error instanceof errors.JOSEError || error instanceof TypeError) {
+          throw new InvalidTokenError(error.message);
+        }
+        throw error;
+      }
+    },
     async verify(token) {
       try {
-        // Only HS256 is accepted: "none" and any other algorithm fail here.
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        // Only HS256 is accepted ("none" and any other algorithm fail here), from our issuer,
+        // for our audience, and never older than a token's lifetime whatever its `exp` says.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          maxTokenAge: TOKEN_LIFETIME_SECONDS,
+          requiredClaims: ["exp", "iat", "sub"],
+        });
         const userId = Number(payload.sub);
-        const { username, ver } = payload;
+        const { username, ver, sid } = payload;
         if (
           !Number.isSafeInteger(userId) ||
           userId <= 0 ||
           typeof username !== "string" ||
           typeof ver !== "number" ||
           !Number.isSafeInteger(ver) ||
-          typeof payload.exp !== "number"
+          typeof sid !== "string" ||
+          !SESSION_ID.test(sid)
         ) {
           throw new InvalidTokenError("The token lacks the expected claims");
         }
-        return { userId, username, version: ver };
+        return { userId, username, version: ver, sessionId: sid };
       } catch (error) {
         if (error instanceof InvalidTokenError) throw error;
         if (error instanceof errors.JOSEError || error instanceof TypeError) {

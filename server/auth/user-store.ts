@@ -1,5 +1,7 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import { usernameKey } from "#core/account/username.ts";
+import { emailKey } from "#core/validation/email.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
 import { users, type User } from "../db/schema.ts";
 
@@ -18,12 +20,11 @@ export interface NewUser {
 }
 
 export interface UserChanges {
-  username?: string;
-  email?: string;
-  passwordHash?: string;
+  username?: string | undefined;
+  passwordHash?: string | undefined;
 }
 
-/** The unique indexes of migration 0000 decide who wins a race; this names the field. */
+/** The unique indexes decide who wins a race; this names the field. */
 function rethrowTaken(error: unknown): never {
   const constraint = uniqueViolation(error);
   if (constraint !== undefined) {
@@ -32,28 +33,46 @@ function rethrowTaken(error: unknown): never {
   throw error;
 }
 
+type Executor = Db | Tx;
+
 export type UserStore = ReturnType<typeof createUserStore>;
 
 export function createUserStore(db: Db) {
   return {
-    async findById(id: number): Promise<User | undefined> {
-      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    async findById(id: number, executor: Executor = db): Promise<User | undefined> {
+      const [user] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
       return user;
     },
 
-    /** Usernames are unique regardless of case, so the lookup ignores case too. */
+    /** Usernames are unique by their key (case and Unicode form folded), and found by it. */
     async findByUsername(username: string): Promise<User | undefined> {
       const [user] = await db
         .select()
         .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`)
+        .where(eq(users.usernameKey, usernameKey(username)))
         .limit(1);
       return user;
     },
 
-    async create(user: NewUser): Promise<User> {
+    async findByEmail(email: string, executor: Executor = db): Promise<User | undefined> {
+      const [user] = await executor
+        .select()
+        .from(users)
+        .where(eq(users.emailKey, emailKey(email)))
+        .limit(1);
+      return user;
+    },
+
+    async create(user: NewUser, executor: Executor = db): Promise<User> {
       try {
-        const [created] = await db.insert(users).values(user).returning();
+        const [created] = await executor
+          .insert(users)
+          .values({
+            ...user,
+            usernameKey: usernameKey(user.username),
+            emailKey: emailKey(user.email),
+          })
+          .returning();
         if (!created) throw new Error("insert returned no row");
         return created;
       } catch (error) {
@@ -65,13 +84,63 @@ export function createUserStore(db: Db) {
      * Applies the changes; a new password also raises the token version, which revokes every
      * token issued before. Undefined when the user no longer exists.
      */
-    async update(id: number, changes: UserChanges): Promise<User | undefined> {
+    async update(
+      id: number,
+      changes: UserChanges,
+      executor: Executor = db,
+    ): Promise<User | undefined> {
       try {
-        const [updated] = await db
+        const [updated] = await executor
           .update(users)
           .set({
-            ...changes,
-            ...(changes.passwordHash ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+            ...(changes.username !== undefined
+              ? { username: changes.username, usernameKey: usernameKey(changes.username) }
+              : {}),
+            ...(changes.passwordHash
+              ? { passwordHash: changes.passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` }
+              : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, id))
+          .returning();
+        return updated;
+      } catch (error) {
+        rethrowTaken(error);
+      }
+    },
+
+    /** Makes every token of the user invalid ("log out everywhere"). */
+    async raiseTokenVersion(id: number, executor: Executor = db): Promise<User | undefined> {
+      const [updated] = await executor
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return updated;
+    },
+
+    /** Remembers a new address until its verification link is followed. */
+    async setPendingEmail(id: number, pendingEmail: string | null, executor: Executor = db) {
+      await executor
+        .update(users)
+        .set({ pendingEmail, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+
+    /** The owner proved `email` is theirs: it becomes (or stays) the account's, verified. */
+    async verifyEmail(
+      id: number,
+      email: string,
+      executor: Executor = db,
+    ): Promise<User | undefined> {
+      try {
+        const [updated] = await executor
+          .update(users)
+          .set({
+            email,
+            emailKey: emailKey(email),
+            emailVerifiedAt: new Date(),
+            pendingEmail: null,
             updatedAt: new Date(),
           })
           .where(eq(users.id, id))
@@ -87,22 +156,19 @@ export function createUserStore(db: Db) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
 
-    /** Removes the user (rows tied to them go with it through ON DELETE CASCADE). */
-    async remove(id: number): Promise<boolean> {
-      const removed = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      return removed.length > 0;
-    },
-
-    /**
-     * Sets the mailing-list flag. The consent time changes only when the flag does, so
-     * repeating the call keeps the original time.
-     */
-    async setSubscribed(id: number, subscribed: boolean): Promise<void> {
+    /** Sets the mailing-list flag and, when it changes, the consent time. */
+    async setSubscribed(
+      id: number,
+      subscribed: boolean,
+      executor: Executor = db,
+    ): Promise<boolean> {
       const now = new Date();
-      await db
+      const changed = await executor
         .update(users)
         .set({ subscribed, subscriptionChangedAt: now, updatedAt: now })
-        .where(and(eq(users.id, id), ne(users.subscribed, subscribed)));
+        .where(sql`${users.id} = ${id} and ${users.subscribed} <> ${subscribed}`)
+        .returning({ id: users.id });
+      return changed.length > 0;
     },
   };
 }

@@ -13,6 +13,9 @@ import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A Drizzle transaction: pass it where several writes must land together or not at all. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface Database {
   db: Db;
   /** "stub" only in tests of HTTP behaviour that never reach the database. */

@@ -20,10 +20,19 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
+    /** As typed, NFKC-normalised. */
     username: text("username").notNull(),
+    /** What usernames are unique by (core/account/username.ts): case and form folded. */
+    usernameKey: text("username_key").notNull(),
     email: text("email").notNull(),
+    /** What e-mail addresses are unique by (core/validation/email.ts). */
+    emailKey: text("email_key").notNull(),
+    /** When the owner followed the link sent to `email`; null until then. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** A new address waiting for its verification link to be followed. */
+    pendingEmail: text("pending_email"),
     passwordHash: text("password_hash").notNull(),
-    /** Raised on password change so every older token stops working. */
+    /** Raised on password change, reset and "log out everywhere": every older token stops working. */
     tokenVersion: integer("token_version").notNull().default(0),
     subscribed: boolean("subscribed").notNull().default(false),
     /** When the user last gave (or withdrew) mailing-list consent. */
@@ -32,12 +41,91 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("users_username_lower_key").on(sql`lower(${table.username})`),
-    uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`),
+    uniqueIndex("users_username_key_key").on(table.usernameKey),
+    uniqueIndex("users_email_key_key").on(table.emailKey),
   ],
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * One row per login: the token names it (`sid`), so one session can be logged out on the
+ * server, and an idle one stops working. Deleted with the user.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Moved forward (at most once a minute) while the token is used. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("sessions_user_idx").on(table.userId),
+    index("sessions_expires_idx").on(table.expiresAt),
+  ],
+);
+
+/** What an e-mailed single-use link is for. */
+export type AccountTokenPurpose = "verify_email" | "reset_password" | "confirm_subscription";
+
+/**
+ * The secrets of e-mailed links, stored hashed (SHA-256): a copy of the table opens nothing.
+ * Each works once and until `expires_at`.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<AccountTokenPurpose>().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The address the link was sent to (the one a verification proves). */
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("account_tokens_hash_key").on(table.tokenHash),
+    index("account_tokens_user_idx").on(table.userId, table.purpose),
+  ],
+);
+
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
+
+/** What happened to a mailing-list consent. */
+export type ConsentAction = "requested" | "confirmed" | "withdrawn";
+
+/**
+ * The mailing-list consent trail (Spam Act 2003): when, from which address, for which e-mail
+ * and with which wording shown. Deleted with the account.
+ */
+export const mailingConsents = pgTable(
+  "mailing_consents",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    action: text("action").$type<ConsentAction>().notNull(),
+    wording: text("wording"),
+    /** The client address of the request that gave or withdrew consent. */
+    address: text("address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("mailing_consents_user_idx").on(table.userId, table.id)],
+);
+
+export type MailingConsent = typeof mailingConsents.$inferSelect;
 
 /** Messages sent through the Contact Us form; kept even when forwarding them fails. */
 export const contactMessages = pgTable("contact_messages", {
@@ -164,6 +252,8 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: at("created_at").notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),

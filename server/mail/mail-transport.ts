@@ -28,6 +28,7 @@ export function createMailTransport(
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.headers ? { headers: message.headers } : {}),
   });
 
   if (config.SMTP_URL) {

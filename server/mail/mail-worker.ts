@@ -96,6 +96,7 @@ export function createMailWorker({
             subject: row.subject,
             text: row.text,
             html: row.html,
+            ...(row.headers ? { headers: row.headers } : {}),
           });
         } catch (error) {
           failed += 1;

@@ -13,5 +13,6 @@ export async function enqueueMail(db: Pick<Db, "insert">, message: MailMessage):
     subject: message.subject,
     text: message.text,
     html: message.html,
+    headers: message.headers ?? null,
   });
 }

@@ -20,13 +20,12 @@ import {
   paymentReceivedEmail,
 } from "#core/orders/order-emails.ts";
 import { siteConfig } from "#core/site-config.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orderLines, orders, productStock, type OrderRow } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { orderSummary, orderView } from "./order-views.ts";
 
-/** A Drizzle transaction: everything an order changes is written in one. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "../db/client.ts";
 
 /** Refusals the API answers with 409: the request was fine, the order's state says no. */
 export class OrderConflictError extends Error {

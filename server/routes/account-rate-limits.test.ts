@@ -1,10 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { logIn, newAccount, post, signUp, uniqueIp, uniqueName } from "../test/account-helpers.ts";
+import {
+  bearer,
+  logIn,
+  newAccount,
+  post,
+  signUp,
+  uniqueIp,
+  uniqueName,
+} from "../test/account-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
-import { LOGIN_FAILURE_LIMIT, SIGNUP_LIMIT } from "./account.ts";
+import { ACCOUNT_WRITE_LIMIT, SIGNUP_LIMIT } from "../account/account-guards.ts";
+import { LOGIN_LIMITS } from "../auth/login-limits.ts";
+
+const LOGIN_FAILURE_LIMIT = { max: LOGIN_LIMITS.accountAtAddress.points };
 
 const stores = [
   ["in-process", undefined],
@@ -21,6 +32,8 @@ describe.each(stores)("account rate limits with the %s store", (name, redisUrl) 
     const config = loadConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
+      // Instances behind one load balancer sign and accept tokens with one secret.
+      AUTH_SECRET: "a shared secret for both test instances, 40+ chars",
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     });
     const database = await createTestDatabase();
@@ -113,5 +126,85 @@ describe.each(stores)("account rate limits with the %s store", (name, redisUrl) 
       );
     }
     expect((await logIn(first, username, "whatever1", { remoteAddress: ip })).statusCode).toBe(429);
+  });
+
+  run(
+    "counts before checking: 25 concurrent wrong passwords get 10 × 401 and 15 × 429",
+    async () => {
+      const account = await signUp(first);
+      const ip = uniqueIp();
+      const responses = await Promise.all(
+        Array.from({ length: 25 }, (_, attempt) =>
+          logIn(attempt % 2 === 0 ? first : second, account.username, `wrong ${attempt}`, {
+            remoteAddress: ip,
+          }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    },
+  );
+
+  run("counts an IPv6 client by its /64", async () => {
+    const account = await signUp(first);
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (let attempt = 1; attempt <= LOGIN_FAILURE_LIMIT.max; attempt += 1) {
+      const response = await logIn(first, account.username, "wrong password", {
+        remoteAddress: `${prefix}::${attempt.toString(16)}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const rotated = await logIn(first, account.username, account.password, {
+      remoteAddress: `${prefix}:ffff:ffff:ffff:fffe`,
+    });
+    expect(rotated.statusCode).toBe(429);
+  });
+
+  run("caps one address across usernames (password spraying)", async () => {
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < LOGIN_LIMITS.address.points; attempt += 1) {
+      const response = await logIn(first, uniqueName("spray"), "Summer2026!", {
+        remoteAddress: ip,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const next = await logIn(second, uniqueName("spray"), "Summer2026!", { remoteAddress: ip });
+    expect(next.statusCode).toBe(429);
+  });
+
+  run("pauses an account attacked from many addresses, for a while only", async () => {
+    const account = await signUp(first);
+    for (let attempt = 0; attempt < LOGIN_LIMITS.account.points; attempt += 1) {
+      const response = await logIn(first, account.username, `guess ${attempt}`, {
+        remoteAddress: uniqueIp(),
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const owner = await logIn(second, account.username, account.password, {
+      remoteAddress: uniqueIp(),
+    });
+    expect(owner.statusCode).toBe(429);
+    expect(owner.json().error.message).toMatch(/for this account.*reset your password/);
+    expect(Number(owner.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
+  });
+
+  run("limits every authenticated write", async () => {
+    const account = await signUp(first);
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= ACCOUNT_WRITE_LIMIT.max; attempt += 1) {
+      const response = await (attempt % 2 === 0 ? first : second).inject({
+        method: "PUT",
+        url: "/api/Unsubscribe-mailing-list",
+        headers: bearer(account.token),
+        remoteAddress: ip,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, ACCOUNT_WRITE_LIMIT.max)).toEqual(
+      Array.from({ length: ACCOUNT_WRITE_LIMIT.max }, () => 200),
+    );
+    expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -4,17 +4,23 @@ import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../auth/tokens.ts";
+import { mailingConsents, sessions, users } from "../db/schema.ts";
 import {
   accountDetails,
   bearer,
   decodePayload,
+  linkFromMail,
   logIn,
+  mailsTo,
   newAccount,
   PASSWORD,
   post,
   signUp,
+  uniqueIp,
   uniqueName,
+  updateAccount,
 } from "../test/account-helpers.ts";
 import { createTestApp, TEST_HASH_COST } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
@@ -58,7 +64,42 @@ describe("POST /api/signup", () => {
       username: account.username,
       email: account.email,
       subscribed: false,
+      emailVerified: false,
+      pendingEmail: null,
+      subscriptionPending: false,
     });
+  });
+
+  it("sends a verification link, which verifies the address once", async () => {
+    const account = await signUp(app);
+    const { mail, token } = await linkFromMail(database.db, account.email, "verify_email");
+    expect(mail.text).toContain("/verify-email#token=");
+    const verified = await post(app, "/api/verify-email", { token });
+    expect(verified.json()).toEqual({ ok: true, email: account.email });
+    expect((await accountDetails(app, account.token)).json().emailVerified).toBe(true);
+    const again = await post(app, "/api/verify-email", { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe("invalid_link");
+  });
+
+  it.each([
+    ["12345678", "This is a heavily used password."],
+    ["password", "This is a heavily used password."],
+  ])("refuses the weak password %s and says why", async (password, why) => {
+    const response = await post(app, "/api/signup", { ...newAccount(), password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("weak_password");
+    expect(response.json().error.fields.password).toContain(why);
+  });
+
+  it("refuses a password made of the username", async () => {
+    const account = newAccount();
+    const response = await post(app, "/api/signup", {
+      ...account,
+      password: `${account.username}1`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.password).toContain("It contains your username");
   });
 
   it("trims the username and email", async () => {
@@ -128,6 +169,38 @@ describe("POST /api/signup", () => {
       code: "email_taken",
       fields: { email: "An account with this email already exists" },
     });
+  });
+
+  it.each([
+    ["a Cyrillic look-alike", (name: string) => `\u0430${name.slice(1)}`, 400],
+    ["an invisible character", (name: string) => `${name}\u200b`, 400],
+    ["another Unicode form", (name: string) => `${name}e\u0301`.normalize("NFD"), 409],
+  ])("refuses a username that only differs from one taken by %s", async (_, variant, status) => {
+    const base = uniqueName("a");
+    const first = await signUp(app, { ...newAccount(), username: `${base}é`.slice(0, 20) });
+    expect(first.username).toBeTruthy();
+    const response = await post(app, "/api/signup", {
+      ...newAccount(),
+      username: status === 409 ? `${base}e\u0301` : variant(base),
+    });
+    expect(response.statusCode).toBe(status);
+  });
+
+  it("answers 400, never 500, for a NUL or bidi character in any field", async () => {
+    for (const field of ["username", "email"]) {
+      for (const bad of ["\u0000", "\u202e"]) {
+        const account = newAccount();
+        const body = {
+          ...account,
+          [field]: field === "email" ? `a${bad}@example.com` : `a${bad}b`,
+        };
+        const response = await post(app, "/api/signup", body);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.fields[field]).toMatch(/invisible or control characters/);
+      }
+    }
+    const login = await logIn(app, "nul\u0000name", "whatever");
+    expect(login.statusCode).toBe(400);
   });
 
   it("lets exactly one of two simultaneous sign-ups with the same name win", async () => {
@@ -226,10 +299,21 @@ describe("stronger hashing parameters", () => {
 });
 
 describe("bearer tokens", () => {
-  async function sign(claims: Record<string, unknown>, secret = SECRET, expires = "1h") {
+  async function sign(
+    claims: Record<string, unknown>,
+    secret = SECRET,
+    expires = "1h",
+    {
+      iss = TOKEN_ISSUER,
+      aud = TOKEN_AUDIENCE,
+      iat,
+    }: { iss?: string; aud?: string; iat?: number } = {},
+  ) {
     return new SignJWT(claims)
       .setProtectedHeader({ alg: "HS256" })
-      .setIssuedAt()
+      .setIssuer(iss)
+      .setAudience(aud)
+      .setIssuedAt(iat)
       .setExpirationTime(expires)
       .sign(new TextEncoder().encode(secret));
   }
@@ -281,9 +365,47 @@ describe("bearer tokens", () => {
 
   it("accepts a genuine token signed with the same secret and claims", async () => {
     const account = await signUp(app);
-    const { sub, username, ver } = decodePayload(account.token);
-    const response = await accountDetails(app, await sign({ sub, username, ver }));
+    const { sub, username, ver, sid } = decodePayload(account.token);
+    const response = await accountDetails(app, await sign({ sub, username, ver, sid }));
     expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses a genuine signature from another issuer, for another audience or too old", async () => {
+    const account = await signUp(app);
+    const { sub, username, ver, sid } = decodePayload(account.token);
+    const claims = { sub, username, ver, sid };
+    await expectUnauthorized(bearer(await sign(claims, SECRET, "1h", { iss: "someone-else" })));
+    await expectUnauthorized(bearer(await sign(claims, SECRET, "1h", { aud: "another-api" })));
+    const eightDaysAgo = Math.floor(Date.now() / 1000) - 8 * 24 * 60 * 60;
+    await expectUnauthorized(bearer(await sign(claims, SECRET, "30d", { iat: eightDaysAgo })));
+  });
+
+  it("refuses a token whose session was logged out, or idle too long", async () => {
+    const account = await signUp(app);
+    const second = (await logIn(app, account.username, account.password)).json().token as string;
+    const logout = await post(app, "/api/logout", undefined, { headers: bearer(account.token) });
+    expect(logout.json()).toEqual({ ok: true });
+    await expectUnauthorized(bearer(account.token));
+    expect((await accountDetails(app, second)).statusCode).toBe(200);
+
+    const { sid } = decodePayload(second);
+    await database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(sessions.id, String(sid)));
+    await expectUnauthorized(bearer(second));
+  });
+
+  it("logs out everywhere: every token of the account stops working", async () => {
+    const account = await signUp(app);
+    const second = (await logIn(app, account.username, account.password)).json().token as string;
+    const response = await post(app, "/api/logout-everywhere", undefined, {
+      headers: bearer(second),
+    });
+    expect(response.statusCode).toBe(200);
+    await expectUnauthorized(bearer(account.token));
+    await expectUnauthorized(bearer(second));
+    expect((await logIn(app, account.username, account.password)).statusCode).toBe(200);
   });
 
   it("refuses a token without the user's version claim", async () => {
@@ -298,7 +420,14 @@ describe("GET /api/get-account-details", () => {
     const account = await signUp(app);
     const response = await accountDetails(app, account.token);
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(["email", "subscribed", "username"]);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      "email",
+      "emailVerified",
+      "pendingEmail",
+      "subscribed",
+      "subscriptionPending",
+      "username",
+    ]);
   });
 });
 
@@ -316,7 +445,7 @@ describe("POST /api/update-account", () => {
     expect(body.ok).toBe(true);
     expect(decodePayload(body.token).username).toBe(username);
 
-    expect((await accountDetails(app, account.token)).json()).toEqual({
+    expect((await accountDetails(app, account.token)).json()).toMatchObject({
       username,
       email: account.email,
       subscribed: false,
@@ -324,11 +453,63 @@ describe("POST /api/update-account", () => {
     expect((await logIn(app, username, account.password)).statusCode).toBe(200);
   });
 
-  it("changes the email", async () => {
+  it("changes the email once the link sent to the new address is followed", async () => {
     const account = await signUp(app);
     const email = `${uniqueName()}@example.org`;
-    expect((await update(account.token, { email })).statusCode).toBe(200);
-    expect((await accountDetails(app, account.token)).json().email).toBe(email);
+    const response = await updateAccount(app, account.token, { email });
+    expect(response.json()).toMatchObject({ ok: true, emailChangePending: true });
+    expect((await accountDetails(app, account.token)).json()).toMatchObject({
+      email: account.email,
+      pendingEmail: email,
+    });
+    const { token } = await linkFromMail(database.db, email, "verify_email");
+    expect((await post(app, "/api/verify-email", { token })).statusCode).toBe(200);
+    expect((await accountDetails(app, account.token)).json()).toMatchObject({
+      email,
+      pendingEmail: null,
+      emailVerified: true,
+    });
+    const notice = (await mailsTo(database.db, account.email)).map((row) => row.kind);
+    expect(notice).toContain("email_changed");
+  });
+
+  it("refuses an e-mail or password change with a stolen token alone", async () => {
+    const account = await signUp(app);
+    for (const change of [
+      { email: `${uniqueName()}@example.org` },
+      { password: "a brand new pass" },
+    ]) {
+      const without = await update(account.token, change);
+      expect(without.statusCode).toBe(400);
+      expect(without.json().error.fields).toEqual({
+        currentPassword: "Enter your current password to change your email or password",
+      });
+      const wrong = await updateAccount(app, account.token, change, "not my password");
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error).toMatchObject({
+        code: "wrong_password",
+        fields: { currentPassword: "Your current password is not correct" },
+      });
+    }
+    expect((await logIn(app, account.username, account.password)).statusCode).toBe(200);
+    expect((await accountDetails(app, account.token)).json().pendingEmail).toBeNull();
+  });
+
+  it("counts wrong current passwords like failed logins", async () => {
+    const account = await signUp(app);
+    const address = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await post(
+        app,
+        "/api/update-account",
+        { password: "a brand new pass", currentPassword: `guess ${attempt}` },
+        { headers: bearer(account.token), remoteAddress: address },
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 
   it("answers 400 when nothing is to change or a field breaks the limits", async () => {
@@ -347,18 +528,25 @@ describe("POST /api/update-account", () => {
       username: "Username must be at most 20 characters",
       email: "Invalid email format",
       password: "Password must be at least 8 characters",
+      currentPassword: "Enter your current password to change your email or password",
     });
   });
 
-  it("answers 409 when the new username or email belongs to someone else", async () => {
+  it("answers 409 for a taken username, but never tells whether an e-mail is registered", async () => {
     const taken = await signUp(app);
     const account = await signUp(app);
     const username = await update(account.token, { username: taken.username.toUpperCase() });
     expect(username.statusCode).toBe(409);
     expect(username.json().error.fields).toEqual({ username: "This username is already taken" });
-    const email = await update(account.token, { email: taken.email });
-    expect(email.statusCode).toBe(409);
-    expect(email.json().error.code).toBe("email_taken");
+
+    const free = await updateAccount(app, account.token, { email: `${uniqueName()}@example.org` });
+    const registered = await updateAccount(app, account.token, { email: taken.email });
+    expect(registered.statusCode).toBe(free.statusCode);
+    expect(Object.keys(registered.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    // Only the address's owner hears of it.
+    const toOwner = (await mailsTo(database.db, taken.email)).map((row) => row.kind);
+    expect(toOwner).toContain("email_in_use");
+    expect((await accountDetails(app, account.token)).json().email).toBe(account.email);
   });
 
   it("lets a user change the letter case of their own username", async () => {
@@ -370,8 +558,10 @@ describe("POST /api/update-account", () => {
   it("a new password revokes every other token and the old password", async () => {
     const account = await signUp(app);
     const otherSession = (await logIn(app, account.username, account.password)).json().token;
-    const response = await update(account.token, { password: "a brand new pass" });
+    const response = await updateAccount(app, account.token, { password: "a brand new pass" });
     expect(response.statusCode).toBe(200);
+    const notices = (await mailsTo(database.db, account.email)).map((row) => row.kind);
+    expect(notices).toContain("password_changed");
     const { token } = response.json() as { token: string };
 
     expect((await accountDetails(app, token)).statusCode).toBe(200);
@@ -417,26 +607,67 @@ describe("mailing list", () => {
     return app.inject({ method: "PUT", url, ...(token ? { headers: bearer(token) } : {}) });
   }
 
-  it("subscribes with the time of consent, idempotently, and unsubscribes", async () => {
+  it("subscribes only when the e-mailed link is followed, and keeps the consent trail", async () => {
     const account = await signUp(app);
-    const before = Date.now();
-    const subscribed = await put("/api/Subscribe-mailing-list", account.token);
-    expect(subscribed.statusCode).toBe(200);
-    expect(subscribed.json()).toEqual({ ok: true, subscribed: true });
-    expect((await accountDetails(app, account.token)).json().subscribed).toBe(true);
-    const consent = (await storedUser(account.username))?.subscriptionChangedAt;
-    expect(consent?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const requested = await put("/api/Subscribe-mailing-list", account.token);
+    expect(requested.json()).toEqual({ ok: true, subscribed: false, pending: true });
+    expect((await accountDetails(app, account.token)).json()).toMatchObject({
+      subscribed: false,
+      subscriptionPending: true,
+    });
+    const { token } = await linkFromMail(database.db, account.email, "confirm_subscription");
+    const confirmed = await post(app, "/api/confirm-subscription", { token });
+    expect(confirmed.json()).toEqual({ ok: true });
+    expect((await accountDetails(app, account.token)).json()).toMatchObject({
+      subscribed: true,
+      subscriptionPending: false,
+    });
+    expect((await put("/api/Subscribe-mailing-list", account.token)).json()).toMatchObject({
+      subscribed: true,
+    });
 
-    expect((await put("/api/Subscribe-mailing-list", account.token)).statusCode).toBe(200);
-    expect((await storedUser(account.username))?.subscriptionChangedAt).toEqual(consent);
+    const user = await storedUser(account.username);
+    const trail = await database.db
+      .select()
+      .from(mailingConsents)
+      .where(eq(mailingConsents.userId, user?.id ?? 0));
+    expect(trail.map((row) => row.action)).toEqual(["requested", "confirmed"]);
+    expect(trail[1]).toMatchObject({
+      email: account.email,
+      wording: MAILING_LIST_CONSENT_WORDING,
+      address: expect.stringMatching(/^10\./),
+    });
 
     const unsubscribed = await put("/api/Unsubscribe-mailing-list", account.token);
     expect(unsubscribed.json()).toEqual({ ok: true, subscribed: false });
     expect((await accountDetails(app, account.token)).json().subscribed).toBe(false);
-    expect((await put("/api/Unsubscribe-mailing-list", account.token)).statusCode).toBe(200);
-    const row = await storedUser(account.username);
-    expect(row?.subscribed).toBe(false);
-    expect(row?.subscriptionChangedAt?.getTime()).toBeGreaterThanOrEqual(consent?.getTime() ?? 0);
+  });
+
+  it("unsubscribes in one click from the welcome e-mail, without logging in (RFC 8058)", async () => {
+    const account = await signUp(app);
+    await put("/api/Subscribe-mailing-list", account.token);
+    const { token } = await linkFromMail(database.db, account.email, "confirm_subscription");
+    await post(app, "/api/confirm-subscription", { token });
+    const welcome = (await mailsTo(database.db, account.email)).find(
+      (row) => row.kind === "mailing_list_welcome",
+    );
+    expect(welcome?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const url = /^<(.+)>$/.exec(welcome?.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    expect(url).toMatch(/^https?:\/\/.+\/api\/unsubscribe\?token=/);
+    const { pathname, search } = new URL(url);
+    const response = await app.inject({
+      method: "POST",
+      url: `${pathname}${search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(response.json()).toEqual({ ok: true });
+    expect((await accountDetails(app, account.token)).json().subscribed).toBe(false);
+    const forged = await app.inject({
+      method: "POST",
+      url: "/api/unsubscribe?token=forged.token.value.1234",
+    });
+    expect(forged.statusCode).toBe(400);
   });
 
   it.each(["/api/Subscribe-mailing-list", "/api/Unsubscribe-mailing-list"])(
@@ -470,12 +701,12 @@ describe("secrets stay secret", () => {
       record(await logIn(logged, account.username, account.password));
       record(await logIn(logged, account.username, "wrong password!"));
       record(await accountDetails(logged, token));
-      const newPassword = "another secret 1";
+      const newPassword = "another secret 1 purple";
       const updated = record(
         await post(
           logged,
           "/api/update-account",
-          { password: newPassword },
+          { password: newPassword, currentPassword: account.password },
           { headers: bearer(token) },
         ),
       );
@@ -486,7 +717,10 @@ describe("secrets stay secret", () => {
       record(await post(logged, "/api/delete-account", undefined, { headers: bearer(fresh) }));
 
       const log = lines.join("\n");
-      expect(log).toContain("account created");
+      expect(log).toContain('"event":"signup","outcome":"success"');
+      expect(log).toContain('"event":"login","outcome":"failure"');
+      expect(log).toContain('"event":"password_changed","outcome":"success"');
+      expect(log).toContain('"event":"account_deleted","outcome":"success"');
       for (const secret of [
         account.password,
         newPassword,

@@ -1,115 +1,280 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { loginSchema, signupSchema, updateAccountSchema } from "#core/account/account-schemas.ts";
+import type { FastifyPluginAsync } from "fastify";
+import {
+  verifyEmailEmail,
+  emailChangedEmail,
+  emailInUseEmail,
+  passwordChangedEmail,
+} from "#core/account/account-emails.ts";
+import { accountLink, accountLinkPaths } from "#core/account/account-links.ts";
+import {
+  linkSchema,
+  loginSchema,
+  signupSchema,
+  updateAccountSchema,
+} from "#core/account/account-schemas.ts";
+import { usernameKey } from "#core/account/username.ts";
+import { emailKey } from "#core/validation/email.ts";
+import {
+  ACCOUNT_WRITE_LIMIT,
+  countPasswordAttempt,
+  invalidLink,
+  LINK_LIMIT,
+  refuseWeakPassword,
+  SIGNUP_LIMIT,
+  takenError,
+} from "../account/account-guards.ts";
+import {
+  createLinkToken,
+  sentRecently,
+  useLinkToken,
+  hasOpenLink,
+} from "../account/link-tokens.ts";
+import { erasePersonalData, exportPersonalData } from "../account/personal-data.ts";
 import type { Auth } from "../auth/auth.ts";
-import { TakenError, type UserChanges } from "../auth/user-store.ts";
+import { logSecurityEvent } from "../auth/security-log.ts";
+import type { Db, Tx } from "../db/client.ts";
+import type { User } from "../db/schema.ts";
+import { addressGroup } from "../lib/client-address.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { validate } from "../lib/validate.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { OrderService } from "../orders/order-service.ts";
 
-/** Abuse limits: failed logins per username and address, sign-ups per address. */
-export const LOGIN_FAILURE_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
-export const SIGNUP_LIMIT = { max: 20, timeWindow: 10 * 60 * 1000 };
+export interface AccountRouteOptions {
+  auth: Auth;
+  db: Db;
+  orders: OrderService;
+  siteUrl: string;
+}
 
-const TAKEN_MESSAGES = {
-  username: "This username is already taken",
-  email: "An account with this email already exists",
-} as const;
+/** SPEC §7 account calls under /api with the SPEC's endpoint names, and the account's security. */
+export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (
+  app,
+  { auth, db, orders, siteUrl },
+) => {
+  const write = { config: { rateLimit: ACCOUNT_WRITE_LIMIT } };
+  const link = (path: Parameters<typeof accountLink>[1], token: string) =>
+    accountLink(siteUrl, path, token);
 
-function takenError(error: unknown): never {
-  if (error instanceof TakenError) {
-    throw new HttpError(409, `${error.field}_taken`, TAKEN_MESSAGES[error.field], {
-      [error.field]: TAKEN_MESSAGES[error.field],
+  async function sendVerification(
+    executor: Db | Tx,
+    user: Pick<User, "id" | "username">,
+    email: string,
+  ) {
+    const token = await createLinkToken(executor, {
+      userId: user.id,
+      purpose: "verify_email",
+      email,
     });
+    await enqueueMail(
+      executor,
+      verifyEmailEmail({
+        to: email,
+        username: user.username,
+        link: link(accountLinkPaths.verifyEmail, token),
+      }),
+    );
   }
-  throw error;
-}
 
-function loginKey(request: FastifyRequest): string {
-  const body = request.body as { username?: unknown } | undefined;
-  const username = typeof body?.username === "string" ? body.username.trim().toLowerCase() : "";
-  return `login-failures:${username}|${request.ip}`;
-}
-
-/** SPEC §7 account calls, under /api with the SPEC's endpoint names. */
-export const accountRoutes: FastifyPluginAsync<{ auth: Auth }> = async (app, { auth }) => {
-  // Counts only failed attempts: `increment: false` peeks before checking the password, and a
-  // failure is recorded after. Same store as every other limit (Redis when REDIS_URL is set).
-  const loginFailures = app.createRateLimit({ ...LOGIN_FAILURE_LIMIT, keyGenerator: loginKey });
+  /** True when a link of this purpose went out in the last minute (a double press). */
 
   app.post("/signup", { config: { rateLimit: SIGNUP_LIMIT } }, async (request, reply) => {
     const input = validate(signupSchema, request.body);
+    refuseWeakPassword(input.password, [input.username, input.email]);
     const passwordHash = await auth.passwords.hash(input.password);
-    const user = await auth.users
-      .create({ username: input.username, email: input.email, passwordHash })
+    const user = await db
+      .transaction(async (tx) => {
+        const created = await auth.users.create(
+          { username: input.username, email: input.email, passwordHash },
+          tx,
+        );
+        await sendVerification(tx, created, created.email);
+        return created;
+      })
       .catch(takenError);
-    request.log.info({ userId: user.id }, "account created");
+    logSecurityEvent(request, "signup", "success", { userId: user.id });
     return reply.code(201).send({ token: await auth.issueToken(user) });
   });
 
   app.post("/login", async (request, reply) => {
     const input = validate(loginSchema, request.body);
-    const status = await loginFailures(request, { increment: false });
-    if (!status.isAllowed && status.remaining <= 0) {
-      reply.header("retry-after", String(Math.max(1, status.ttlInSeconds)));
-      throw new HttpError(
-        429,
-        "rate_limited",
-        `Too many failed logins. Please try again in ${Math.max(1, Math.ceil(status.ttl / 60_000))} minute(s).`,
-      );
-    }
-
+    const keys = { account: usernameKey(input.username), address: addressGroup(request.ip) };
+    await countPasswordAttempt(auth, request, reply, keys);
     const user = await auth.users.findByUsername(input.username);
     // An unknown user costs the same hashing work as a wrong password.
     const valid = user
       ? await auth.passwords.verify(input.password, user.passwordHash)
       : await auth.passwords.verifyUnknownUser(input.password);
     if (!user || !valid) {
-      await loginFailures(request);
+      logSecurityEvent(request, "login", "failure", {
+        userId: user?.id,
+        reason: user ? "wrong password" : "unknown username",
+      });
       throw new HttpError(401, "invalid_credentials", "Incorrect username or password");
     }
+    await auth.limits.succeeded(keys);
     if (auth.passwords.needsRehash(user.passwordHash)) {
       await auth.users.replaceHash(user.id, await auth.passwords.hash(input.password));
     }
+    logSecurityEvent(request, "login", "success", { userId: user.id });
     return { token: await auth.issueToken(user) };
+  });
+
+  app.post("/logout", write, async (request, reply) => {
+    const { user, sessionId } = await auth.requireSession(request, reply);
+    await auth.sessions.revoke(sessionId);
+    logSecurityEvent(request, "logout", "success", { userId: user.id });
+    return { ok: true };
+  });
+
+  app.post("/logout-everywhere", write, async (request, reply) => {
+    const { user } = await auth.requireSession(request, reply);
+    await db.transaction(async (tx) => {
+      await auth.users.raiseTokenVersion(user.id, tx);
+      await auth.sessions.revokeAll(user.id, tx);
+    });
+    logSecurityEvent(request, "logout_everywhere", "success", { userId: user.id });
+    return { ok: true };
   });
 
   app.get("/get-account-details", async (request, reply) => {
     const user = await auth.requireUser(request, reply);
-    return { username: user.username, email: user.email, subscribed: user.subscribed };
+    return {
+      username: user.username,
+      email: user.email,
+      subscribed: user.subscribed,
+      emailVerified: user.emailVerifiedAt !== null,
+      pendingEmail: user.pendingEmail,
+      subscriptionPending:
+        !user.subscribed && (await hasOpenLink(db, user.id, "confirm_subscription")),
+    };
   });
 
-  app.post("/update-account", async (request, reply) => {
-    const user = await auth.requireUser(request, reply);
+  app.post("/update-account", write, async (request, reply) => {
+    const { user, sessionId } = await auth.requireSession(request, reply);
     const input = validate(updateAccountSchema, request.body);
-    const changes: UserChanges = { username: input.username, email: input.email };
-    if (input.password !== undefined) {
-      changes.passwordHash = await auth.passwords.hash(input.password);
+
+    // A stolen token alone changes neither the e-mail nor the password (ASVS 6.2.3, 7.5.1):
+    // the current password is checked, and wrong ones count like failed logins.
+    if (input.email !== undefined || input.password !== undefined) {
+      const keys = { account: user.usernameKey, address: addressGroup(request.ip) };
+      await countPasswordAttempt(auth, request, reply, keys, user.id);
+      if (!(await auth.passwords.verify(input.currentPassword ?? "", user.passwordHash))) {
+        logSecurityEvent(request, "reauthentication", "failure", { userId: user.id });
+        const message = "Your current password is not correct";
+        throw new HttpError(400, "wrong_password", message, { currentPassword: message });
+      }
+      await auth.limits.succeeded(keys);
     }
-    const updated = await auth.users.update(user.id, changes).catch(takenError);
-    if (!updated) throw new HttpError(401, "unauthorized", "This account no longer exists");
-    request.log.info(
-      { userId: user.id, passwordChanged: input.password !== undefined },
-      "account updated",
-    );
-    // A fresh token carries the new username and, after a password change, the new version:
-    // this session continues while every other token is revoked.
-    return { ok: true, token: await auth.issueToken(updated) };
+    if (input.password !== undefined) {
+      refuseWeakPassword(input.password, [input.username ?? user.username, user.email]);
+    }
+    const newEmail =
+      input.email !== undefined && emailKey(input.email) !== user.emailKey
+        ? input.email
+        : undefined;
+    const passwordHash =
+      input.password === undefined ? undefined : await auth.passwords.hash(input.password);
+
+    const updated = await db
+      .transaction(async (tx) => {
+        let current: User | undefined = user;
+        if (input.username !== undefined || passwordHash !== undefined) {
+          current = await auth.users.update(
+            user.id,
+            { username: input.username, passwordHash },
+            tx,
+          );
+          if (!current) throw new HttpError(401, "unauthorized", "This account no longer exists");
+        }
+        if (passwordHash !== undefined) {
+          // This session goes on with a fresh token; every other one ends.
+          await auth.sessions.revokeAll(user.id, tx, sessionId);
+          await enqueueMail(
+            tx,
+            passwordChangedEmail({ to: user.email, username: current.username, how: "changed" }),
+          );
+        }
+        if (newEmail !== undefined) {
+          // The answer is the same whether or not the address is taken: only its owner learns.
+          const owner = await auth.users.findByEmail(newEmail, tx);
+          if (owner) {
+            await enqueueMail(tx, emailInUseEmail({ to: newEmail }));
+          } else {
+            await auth.users.setPendingEmail(user.id, newEmail, tx);
+            await sendVerification(tx, current, newEmail);
+          }
+        }
+        return current;
+      })
+      .catch(takenError);
+
+    if (passwordHash !== undefined)
+      logSecurityEvent(request, "password_changed", "success", { userId: user.id });
+    if (newEmail !== undefined)
+      logSecurityEvent(request, "email_change_requested", "success", { userId: user.id });
+    // A fresh token carries the new username and, after a password change, the new version.
+    return {
+      ok: true,
+      token: await auth.reissueToken(updated, sessionId),
+      ...(newEmail !== undefined ? { emailChangePending: true } : {}),
+    };
   });
 
-  app.post("/delete-account", async (request, reply) => {
+  app.post(
+    "/resend-verification",
+    { config: { rateLimit: LINK_LIMIT } },
+    async (request, reply) => {
+      const user = await auth.requireUser(request, reply);
+      const email = user.pendingEmail ?? (user.emailVerifiedAt ? undefined : user.email);
+      if (email === undefined) return { ok: true, alreadyVerified: true };
+      if (!(await sentRecently(db, user.id, "verify_email")))
+        await sendVerification(db, user, email);
+      return { ok: true };
+    },
+  );
+
+  app.post("/verify-email", { config: { rateLimit: LINK_LIMIT } }, async (request) => {
+    const { token } = validate(linkSchema, request.body);
+    const result = await db
+      .transaction(async (tx) => {
+        const used = await useLinkToken(tx, token, "verify_email");
+        const user = used && (await auth.users.findById(used.userId, tx));
+        if (!used || !user) return undefined;
+        const key = emailKey(used.email);
+        if (key === user.emailKey) {
+          await auth.users.verifyEmail(user.id, user.email, tx);
+          return { user, email: user.email, changed: false };
+        }
+        if (user.pendingEmail === null || key !== emailKey(user.pendingEmail)) return undefined;
+        await auth.users.verifyEmail(user.id, used.email, tx);
+        await enqueueMail(
+          tx,
+          emailChangedEmail({ to: user.email, username: user.username, newEmail: used.email }),
+        );
+        return { user, email: used.email, changed: true };
+      })
+      .catch(takenError);
+    if (!result) throw invalidLink();
+    logSecurityEvent(request, result.changed ? "email_changed" : "email_verified", "success", {
+      userId: result.user.id,
+    });
+    return { ok: true, email: result.email };
+  });
+
+  app.get("/account-data", { config: { rateLimit: LINK_LIMIT } }, async (request, reply) => {
     const user = await auth.requireUser(request, reply);
-    await auth.users.remove(user.id);
-    request.log.info({ userId: user.id }, "account deleted");
+    const data = await exportPersonalData(db, orders, user);
+    logSecurityEvent(request, "data_exported", "success", { userId: user.id });
+    return reply
+      .header("content-disposition", 'attachment; filename="kybernetes-my-data.json"')
+      .send(data);
+  });
+
+  app.post("/delete-account", write, async (request, reply) => {
+    const user = await auth.requireUser(request, reply);
+    await db.transaction((tx) => erasePersonalData(tx, user));
+    logSecurityEvent(request, "account_deleted", "success", { userId: user.id });
     return { ok: true };
   });
-
-  for (const [path, subscribed] of [
-    ["/Subscribe-mailing-list", true],
-    ["/Unsubscribe-mailing-list", false],
-  ] as const) {
-    app.put(path, async (request, reply) => {
-      const user = await auth.requireUser(request, reply);
-      await auth.users.setSubscribed(user.id, subscribed);
-      return { ok: true, subscribed };
-    });
-  }
 };

@@ -1,5 +1,8 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import type { Db } from "../db/client.ts";
+import { outbox } from "../db/schema.ts";
 
 /** A username no other test (or earlier run sharing Redis) has used. */
 export function uniqueName(prefix = "user"): string {
@@ -58,4 +61,33 @@ export function decodePayload(token: string): Record<string, unknown> {
     string,
     unknown
   >;
+}
+
+/** The e-mails queued for `to` (newest last), as the outbox holds them. */
+export async function mailsTo(db: Db, to: string) {
+  return db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(asc(outbox.id));
+}
+
+/** The newest e-mail of a kind to `to`, and the secret of the link it carries. */
+export async function linkFromMail(db: Db, to: string, kind: string) {
+  const mail = (await mailsTo(db, to)).filter((row) => row.kind === kind).at(-1);
+  if (!mail) throw new Error(`no ${kind} e-mail to ${to}`);
+  const token = /#token=([\w.%-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`the ${kind} e-mail holds no link`);
+  return { mail, token: decodeURIComponent(token) };
+}
+
+/** Changes made with the current password, as the account form sends them. */
+export function updateAccount(
+  app: FastifyInstance,
+  token: string,
+  changes: Record<string, string>,
+  currentPassword = PASSWORD,
+) {
+  return post(
+    app,
+    "/api/update-account",
+    { ...changes, currentPassword },
+    { headers: bearer(token) },
+  );
 }

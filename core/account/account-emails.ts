@@ -1,0 +1,180 @@
+import { composeMail, type MailMessage } from "../mail/compose-mail.ts";
+import { MAILING_LIST_CONSENT_WORDING } from "./mailing-list.ts";
+
+/** How long each e-mailed link works, in minutes. */
+export const LINK_LIFETIME_MINUTES = {
+  verify_email: 48 * 60,
+  reset_password: 30,
+  confirm_subscription: 7 * 24 * 60,
+} as const;
+
+const NOT_YOU =
+  "If you did not ask for this, you can ignore this e-mail: nothing changes until the link is followed.";
+
+const hours = (minutes: number) =>
+  minutes < 120
+    ? `${minutes} minutes`
+    : minutes < 48 * 60
+      ? `${minutes / 60} hours`
+      : `${minutes / 1440} days`;
+
+interface LinkMail {
+  to: string;
+  username: string;
+  link: string;
+}
+
+export function verifyEmailEmail({ to, username, link }: LinkMail): MailMessage {
+  return composeMail("verify_email", to, "Confirm your e-mail address for Kybernetes", [
+    { paragraph: `Hello ${username},` },
+    {
+      paragraph: `Please confirm that ${to} is your e-mail address by following this link. It works once and for ${hours(LINK_LIFETIME_MINUTES.verify_email)}.`,
+    },
+    { link: { label: "Confirm my e-mail address", href: link } },
+    { paragraph: NOT_YOU },
+  ]);
+}
+
+/** Sent instead of a verification when the new address already belongs to another account. */
+export function emailInUseEmail({ to }: { to: string }): MailMessage {
+  return composeMail("email_in_use", to, "Someone tried to use your e-mail address at Kybernetes", [
+    {
+      paragraph: `Someone asked to move a Kybernetes account to ${to}, but this address already belongs to an account. Nothing was changed.`,
+    },
+    {
+      paragraph:
+        "If it was you: you already have an account with this address. Log in with it, or reset its password from the login page. If it was not you, you need not do anything.",
+    },
+  ]);
+}
+
+export function emailChangedEmail({
+  to,
+  username,
+  newEmail,
+}: {
+  to: string;
+  username: string;
+  newEmail: string;
+}): MailMessage {
+  return composeMail("email_changed", to, "Your Kybernetes e-mail address was changed", [
+    { paragraph: `Hello ${username},` },
+    {
+      paragraph: `The e-mail address of your Kybernetes account is now ${newEmail}. Messages about your account and orders will go there from now on.`,
+    },
+    {
+      paragraph:
+        "If you did not make this change, reply to this e-mail or contact us at once so we can secure your account.",
+    },
+  ]);
+}
+
+export function passwordChangedEmail({
+  to,
+  username,
+  how,
+}: {
+  to: string;
+  username: string;
+  how: "changed" | "reset";
+}): MailMessage {
+  return composeMail("password_changed", to, "Your Kybernetes password was changed", [
+    { paragraph: `Hello ${username},` },
+    {
+      paragraph: `The password of your Kybernetes account was ${how === "reset" ? "reset with a link we e-mailed" : "changed from your account page"}. Every device that was logged in has been logged out.`,
+    },
+    {
+      paragraph:
+        "If you did not do this, reset your password from the login page now and contact us.",
+    },
+  ]);
+}
+
+export function resetPasswordEmail({ to, username, link }: LinkMail): MailMessage {
+  return composeMail("reset_password", to, "Reset your Kybernetes password", [
+    { paragraph: `Hello ${username},` },
+    {
+      paragraph: `Someone (we hope you) asked to reset the password of your Kybernetes account. This link lets you choose a new one; it works once and for ${hours(LINK_LIFETIME_MINUTES.reset_password)}.`,
+    },
+    { link: { label: "Choose a new password", href: link } },
+    { paragraph: "If you did not ask for this, ignore this e-mail: your password stays as it is." },
+  ]);
+}
+
+export function confirmSubscriptionEmail({ to, username, link }: LinkMail): MailMessage {
+  return composeMail(
+    "confirm_subscription",
+    to,
+    "Confirm your subscription to the Kybernetes mailing list",
+    [
+      { paragraph: `Hello ${username},` },
+      { paragraph: "You asked to join our mailing list. You agreed to this:" },
+      { paragraph: `“${MAILING_LIST_CONSENT_WORDING}”` },
+      {
+        paragraph: `Your subscription starts only when you follow this link (it works for ${hours(LINK_LIFETIME_MINUTES.confirm_subscription)}):`,
+      },
+      { link: { label: "Yes, subscribe me", href: link } },
+      {
+        paragraph:
+          "If you did not ask for this, ignore this e-mail and you will not be subscribed.",
+      },
+    ],
+  );
+}
+
+/**
+ * Marketing e-mail: every one carries a working unsubscribe link and the one-click headers of
+ * RFC 8058 (Spam Act 2003 s 18: a functional unsubscribe facility in every commercial message).
+ */
+export function marketingEmail(
+  kind: string,
+  {
+    to,
+    subject,
+    paragraphs,
+    unsubscribeLink,
+    unsubscribeApi,
+  }: {
+    to: string;
+    subject: string;
+    paragraphs: string[];
+    /** The page with an Unsubscribe button. */
+    unsubscribeLink: string;
+    /** The URL a mail client POSTs `List-Unsubscribe=One-Click` to. */
+    unsubscribeApi: string;
+  },
+): MailMessage {
+  return composeMail(
+    kind,
+    to,
+    subject,
+    [
+      ...paragraphs.map((paragraph) => ({ paragraph })),
+      {
+        paragraph:
+          "You receive this because you subscribed to the Kybernetes mailing list. One click unsubscribes you, no login needed:",
+      },
+      { link: { label: "Unsubscribe", href: unsubscribeLink } },
+    ],
+    {
+      "List-Unsubscribe": `<${unsubscribeApi}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  );
+}
+
+export function welcomeToMailingListEmail(input: {
+  to: string;
+  username: string;
+  unsubscribeLink: string;
+  unsubscribeApi: string;
+}): MailMessage {
+  return marketingEmail("mailing_list_welcome", {
+    ...input,
+    subject: "Welcome to the Kybernetes mailing list",
+    paragraphs: [
+      `Hello ${input.username},`,
+      "Thank you for confirming: you are on the Kybernetes mailing list. Expect an e-mail now and then about new books, tools, courses and events, never more than a few a month.",
+    ],
+  });
+}

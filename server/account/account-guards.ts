@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Auth } from "../auth/auth.ts";
+import { LoginThrottledError, type AttemptKeys } from "../auth/login-limits.ts";
+import { passwordWeakness } from "../auth/password-strength.ts";
+import { logSecurityEvent } from "../auth/security-log.ts";
+import { TakenError } from "../auth/user-store.ts";
+import { HttpError } from "../lib/http-errors.ts";
+
+/** Sign-ups per address; logins have their own counters (auth/login-limits.ts). */
+export const SIGNUP_LIMIT = { max: 20, timeWindow: 10 * 60 * 1000 };
+/** Every write of a logged-in user, per address: far above what a person does. */
+export const ACCOUNT_WRITE_LIMIT = { max: 30, timeWindow: 10 * 60 * 1000 };
+/** Requests that send an e-mail or follow an e-mailed link, per address. */
+export const LINK_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
+/** A second e-mail of the same kind within this time is not sent (someone pressing twice). */
+export const RESEND_AFTER_MS = 60_000;
+
+export const INVALID_LINK =
+  "This link is not valid any more: it was used already, it expired, or a newer one was sent.";
+
+export const invalidLink = () => new HttpError(400, "invalid_link", INVALID_LINK);
+
+const TAKEN_MESSAGES = {
+  username: "This username is already taken",
+  email: "An account with this email already exists",
+} as const;
+
+/** A username or address another account holds, as a 409 naming the field. */
+export function takenError(error: unknown): never {
+  if (error instanceof TakenError) {
+    throw new HttpError(409, `${error.field}_taken`, TAKEN_MESSAGES[error.field], {
+      [error.field]: TAKEN_MESSAGES[error.field],
+    });
+  }
+  throw error;
+}
+
+/** A 400 on the password field saying why it is too easy to guess. */
+export function refuseWeakPassword(password: string, context: string[]): void {
+  const weakness = passwordWeakness(password, context);
+  if (weakness) throw new HttpError(400, "weak_password", weakness, { password: weakness });
+}
+
+/** Counts a password attempt before it is checked; a 429 when a limit is reached. */
+export async function countPasswordAttempt(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  keys: AttemptKeys,
+  userId?: number,
+): Promise<void> {
+  try {
+    await auth.limits.attempt(keys);
+  } catch (error) {
+    if (!(error instanceof LoginThrottledError)) throw error;
+    logSecurityEvent(request, "login_throttled", "blocked", { userId, reason: error.limit });
+    reply.header("retry-after", String(error.retryAfterSeconds));
+    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+    throw new HttpError(
+      429,
+      "rate_limited",
+      error.limit === "account"
+        ? `Too many failed logins for this account. Please try again in ${minutes} minute(s), or reset your password.`
+        : `Too many failed logins. Please try again in ${minutes} minute(s).`,
+    );
+  }
+}

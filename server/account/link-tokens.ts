@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { RESEND_AFTER_MS } from "./account-guards.ts";
+import { LINK_LIFETIME_MINUTES } from "#core/account/account-emails.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { accountTokens, type AccountTokenPurpose, type AccountTokenRow } from "../db/schema.ts";
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/**
+ * Makes the secret of an e-mailed link: 256 random bits, of which only the hash is stored.
+ * Earlier unused links of the same purpose stop working, so only the newest e-mail counts.
+ */
+export async function createLinkToken(
+  executor: Db | Tx,
+  { userId, purpose, email }: { userId: number; purpose: AccountTokenPurpose; email: string },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await executor
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+  await executor.insert(accountTokens).values({
+    userId,
+    purpose,
+    email,
+    tokenHash: hashOf(token),
+    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MINUTES[purpose] * 60_000),
+  });
+  return token;
+}
+
+/**
+ * Uses a link once: marks it used and answers its row, or undefined when it is unknown, of
+ * another purpose, used or expired. One UPDATE, so two clicks cannot both succeed.
+ */
+export async function useLinkToken(
+  executor: Db | Tx,
+  token: string,
+  purpose: AccountTokenPurpose,
+): Promise<AccountTokenRow | undefined> {
+  const [row] = await executor
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashOf(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** True when the user has an unused, unexpired link of this purpose (e.g. a pending opt-in). */
+export async function hasOpenLink(
+  executor: Db | Tx,
+  userId: number,
+  purpose: AccountTokenPurpose,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when a link of this purpose went out to the user within `withinMs` (a double press). */
+export async function sentRecently(
+  executor: Db | Tx,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  withinMs = RESEND_AFTER_MS,
+): Promise<boolean> {
+  const [latest] = await executor
+    .select({ createdAt: accountTokens.createdAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+    .orderBy(desc(accountTokens.id))
+    .limit(1);
+  return latest !== undefined && Date.now() - latest.createdAt.getTime() < withinMs;
+}

@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { OrderView } from "#core/orders/order.ts";
+import type { Db, Tx } from "../db/client.ts";
+import {
+  contactMessages,
+  mailingConsents,
+  orders,
+  outbox,
+  sessions,
+  users,
+  type User,
+} from "../db/schema.ts";
+import type { OrderService } from "../orders/order-service.ts";
+
+/**
+ * The orders that are this person's: those placed while logged in, and guest orders to the
+ * account's address once the person has proved the address is theirs.
+ */
+function theirOrders(user: User) {
+  const byAccount = eq(orders.userId, user.id);
+  return user.emailVerifiedAt
+    ? or(byAccount, and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.emailKey}`))
+    : byAccount;
+}
+
+const theirMessages = (user: User) => sql`lower(${contactMessages.email}) = ${user.emailKey}`;
+
+/** Everything stored about the person, for "Download my data" (Privacy Act APP 12). */
+export async function exportPersonalData(db: Db, orderService: OrderService, user: User) {
+  const [consents, orderRows, messages, sessionRows] = await Promise.all([
+    db
+      .select({
+        action: mailingConsents.action,
+        email: mailingConsents.email,
+        wording: mailingConsents.wording,
+        address: mailingConsents.address,
+        at: mailingConsents.createdAt,
+      })
+      .from(mailingConsents)
+      .where(eq(mailingConsents.userId, user.id))
+      .orderBy(asc(mailingConsents.id)),
+    db.select().from(orders).where(theirOrders(user)).orderBy(desc(orders.createdAt)),
+    db
+      .select({
+        email: contactMessages.email,
+        message: contactMessages.message,
+        sentAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(theirMessages(user))
+      .orderBy(asc(contactMessages.id)),
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(asc(sessions.createdAt)),
+  ]);
+  const orderViews: OrderView[] = [];
+  for (const row of orderRows) orderViews.push(await orderService.loadView(db, row));
+  return {
+    exportedAt: new Date().toISOString(),
+    about:
+      "Everything Kybernetes stores about you: your account, your mailing-list consent records, your orders, your contact messages and your login sessions. Passwords are stored only as a one-way hash and are not included.",
+    account: {
+      username: user.username,
+      email: user.email,
+      emailVerified: user.emailVerifiedAt !== null,
+      emailVerifiedAt: user.emailVerifiedAt,
+      pendingEmail: user.pendingEmail,
+      subscribed: user.subscribed,
+      subscriptionChangedAt: user.subscriptionChangedAt,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    },
+    mailingListConsents: consents,
+    orders: orderViews,
+    contactMessages: messages,
+    sessions: sessionRows,
+  };
+}
+
+/**
+ * Deletes the account and what is only about the person: contact messages from their
+ * address, mail to it, sessions, links and consent records (the last three through ON DELETE
+ * CASCADE). Orders are tax records and stay, with the name, street, city, e-mail and note
+ * removed; the postcode and country stay because they decided shipping and GST.
+ */
+export async function erasePersonalData(tx: Tx, user: User): Promise<void> {
+  await tx.delete(contactMessages).where(theirMessages(user));
+  await tx.delete(outbox).where(sql`lower(${outbox.recipient}) = ${user.emailKey}`);
+  await tx
+    .update(orders)
+    .set({
+      userId: null,
+      email: sql`'deleted-customer-' || ${orders.id} || '@invalid'`,
+      address: sql`jsonb_build_object(
+        'firstName', 'Deleted', 'surname', 'customer', 'street', '', 'city', '',
+        'postcode', ${orders.address}->>'postcode', 'country', ${orders.address}->>'country')`,
+      note: null,
+      updatedAt: new Date(),
+    })
+    .where(theirOrders(user));
+  await tx.delete(users).where(eq(users.id, user.id));
+}

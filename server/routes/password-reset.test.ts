@@ -1,0 +1,129 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOGIN_LIMITS } from "../auth/login-limits.ts";
+import type { Database } from "../db/client.ts";
+import { accountTokens } from "../db/schema.ts";
+import {
+  accountDetails,
+  linkFromMail,
+  logIn,
+  mailsTo,
+  newAccount,
+  post,
+  signUp,
+  uniqueIp,
+} from "../test/account-helpers.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp({ database });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const NEW_PASSWORD = "lantern orbit mosaic";
+
+async function requestReset(email: string) {
+  return post(app, "/api/forgot-password", { email });
+}
+
+describe("forgotten password", () => {
+  it("answers the same whether or not the address has an account, and mails only the owner", async () => {
+    const account = await signUp(app);
+    const stranger = newAccount().email;
+    const known = await requestReset(account.email.toUpperCase());
+    const unknown = await requestReset(stranger);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.body).toBe(unknown.body);
+    expect((await mailsTo(database.db, stranger)).length).toBe(0);
+    const { mail } = await linkFromMail(database.db, account.email, "reset_password");
+    expect(mail.text).toContain("/reset-password#token=");
+    expect(mail.text).toContain("30 minutes");
+  });
+
+  it("stores only a hash of the link's secret", async () => {
+    const account = await signUp(app);
+    await requestReset(account.email);
+    const { token } = await linkFromMail(database.db, account.email, "reset_password");
+    const rows = await database.db.select().from(accountTokens);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("sets a new password once, ends every session and lets the new password in", async () => {
+    const account = await signUp(app);
+    const other = (await logIn(app, account.username, account.password)).json().token as string;
+    await requestReset(account.email);
+    const { token } = await linkFromMail(database.db, account.email, "reset_password");
+
+    const reset = await post(app, "/api/reset-password", { token, password: NEW_PASSWORD });
+    expect(reset.json()).toEqual({ ok: true });
+    expect((await accountDetails(app, account.token)).statusCode).toBe(401);
+    expect((await accountDetails(app, other)).statusCode).toBe(401);
+    expect((await logIn(app, account.username, account.password)).statusCode).toBe(401);
+    expect((await logIn(app, account.username, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const again = await post(app, "/api/reset-password", {
+      token,
+      password: "another fine phrase",
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe("invalid_link");
+    const kinds = (await mailsTo(database.db, account.email)).map((row) => row.kind);
+    expect(kinds).toContain("password_changed");
+  });
+
+  it("refuses an expired link", async () => {
+    const account = await signUp(app);
+    await requestReset(account.email);
+    const { token } = await linkFromMail(database.db, account.email, "reset_password");
+    await database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.purpose, "reset_password"));
+    const response = await post(app, "/api/reset-password", { token, password: NEW_PASSWORD });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("invalid_link");
+  });
+
+  it("keeps the link usable when the new password is refused as weak", async () => {
+    const account = await signUp(app);
+    await requestReset(account.email);
+    const { token } = await linkFromMail(database.db, account.email, "reset_password");
+    const weak = await post(app, "/api/reset-password", { token, password: "password1" });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.fields.password).toMatch(/^Choose a stronger password/);
+    const strong = await post(app, "/api/reset-password", { token, password: NEW_PASSWORD });
+    expect(strong.statusCode).toBe(200);
+  });
+
+  it("lifts the pause on an account attacked from many addresses", async () => {
+    const account = await signUp(app);
+    for (let attempt = 0; attempt < LOGIN_LIMITS.account.points; attempt += 1) {
+      await logIn(app, account.username, `guess ${attempt}`, { remoteAddress: uniqueIp() });
+    }
+    expect((await logIn(app, account.username, account.password)).statusCode).toBe(429);
+    await requestReset(account.email);
+    const { token } = await linkFromMail(database.db, account.email, "reset_password");
+    await post(app, "/api/reset-password", { token, password: NEW_PASSWORD });
+    expect((await logIn(app, account.username, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("refuses a made-up link", async () => {
+    const response = await post(app, "/api/reset-password", {
+      token: "a".repeat(43),
+      password: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("invalid_link");
+  });
+});

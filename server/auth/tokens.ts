@@ -36,6 +36,14 @@ export interface TokenService {
   verifyUnsubscribe(token: string): Promise<number>;
 }
 
+/** Any failure of jose's checks is an invalid token; anything else stays what it is. */
+function asInvalidToken(error: unknown): unknown {
+  if (error instanceof errors.JOSEError || error instanceof TypeError) {
+    return new InvalidTokenError(error.message);
+  }
+  return error;
+}
+
 const SESSION_ID = /^[\w-]{16,64}$/;
 
 export function createTokenService(secret: string): TokenService {
@@ -70,11 +78,7 @@ export function createTokenService(secret: string): TokenService {
         }
         return userId;
       } catch (error) {
-        if (error instanceof InvalidTokenError) throw error;
-        if (error instanceof errors.JOSEError || error instanceof TypeError) {
-          throw new InvalidTokenError(error.message);
-        }
-        throw error;
+        throw asInvalidToken(error);
       }
     },
     async verify(token) {
@@ -103,11 +107,7 @@ export function createTokenService(secret: string): TokenService {
         }
         return { userId, username, version: ver, sessionId: sid };
       } catch (error) {
-        if (error instanceof InvalidTokenError) throw error;
-        if (error instanceof errors.JOSEError || error instanceof TypeError) {
-          throw new InvalidTokenError(error.message);
-        }
-        throw error;
+        throw asInvalidToken(error);
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_SECURITY_HEADERS, BODY_LIMIT_BYTES } from "./app.ts";
+import { API_SECURITY_HEADERS, BODY_LIMIT_BYTES, SECURITY_HEADERS } from "./app.ts";
 import { createTestApp } from "./test/test-app.ts";
 
 let app: FastifyInstance;
@@ -71,5 +71,53 @@ describe("API errors are JSON and never leak internals", () => {
       "default-src 'none'; frame-ancestors 'none'",
     );
     expect(response.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("security headers on the answers Fastify gives by itself", () => {
+  it("answers a malformed address with a JSON 400 and the headers", async () => {
+    const site = await app.inject({ method: "GET", url: "/%ZZ" });
+    expect(site.statusCode).toBe(400);
+    expect(site.json()).toEqual({
+      error: { code: "bad_request", message: "The address is not valid" },
+    });
+    expect(site.headers).toMatchObject(SECURITY_HEADERS);
+    expect(site.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(site.headers["x-request-id"]).toBeTruthy();
+
+    const api = await app.inject({ method: "GET", url: "/api/orders/%ZZ" });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().error.code).toBe("bad_request");
+    expect(api.headers).toMatchObject(API_SECURITY_HEADERS);
+  });
+
+  it.each([
+    ["an invalid JSON body", "POST", "/api/health", "application/json", "{not json", 400],
+    ["a body too large", "POST", "/api/health", "application/json", "x".repeat(40_000), 413],
+    ["an unsupported media type", "POST", "/api/contact", "text/x-weird", "hello", 415],
+    ["an unknown API route", "GET", "/api/no-such-thing", undefined, undefined, 404],
+    ["an unknown method", "PROPFIND", "/api/health", undefined, undefined, 404],
+    ["a method the route lacks", "DELETE", "/api/health", undefined, undefined, 404],
+  ] as const)("gives %s the API's headers", async (_what, method, url, type, payload, status) => {
+    const response = await app.inject({
+      method: method as "GET",
+      url,
+      ...(type ? { headers: { "content-type": type }, payload } : {}),
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
+    expect(response.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("gives a 404 outside the API the site's headers and a CSP that allows nothing", async () => {
+    const response = await app.inject({ method: "GET", url: "/no-such-page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });

@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { createAuth, type Auth, type AuthOptions } from "./auth/auth.ts";
-import { addressGroup } from "./lib/client-address.ts";
+import { addressGroup, trustProxyOption } from "./lib/client-address.ts";
 import { mailingListRoutes } from "./routes/mailing-list.ts";
 import { passwordResetRoutes } from "./routes/password-reset.ts";
 import type { Config } from "./config.ts";
@@ -50,10 +55,16 @@ export interface AppDeps {
 /** API bodies are small forms; anything bigger is refused before parsing. */
 export const BODY_LIMIT_BYTES = 32 * 1024;
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** Allows nothing: for anything that is not an HTML page. */
+const LOCKED_DOWN_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** The headers helmet sends by default (CSP aside), as one fixed object. */
+/**
+ * The headers helmet sends by default, as one fixed object, with a CSP that allows nothing.
+ * HTML pages replace it with their own (site/); every other file (images, SVG, CSV, XML,
+ * scripts, errors) keeps it, so none of them can act as a document when opened directly.
+ */
 export const SECURITY_HEADERS = {
+  "content-security-policy": LOCKED_DOWN_CSP,
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "origin-agent-cluster": "?1",
@@ -73,7 +84,7 @@ export const SECURITY_HEADERS = {
  * referrer and DNS-prefetch policies mean nothing for JSON, and each costs time per answer).
  */
 export const API_SECURITY_HEADERS = {
-  "content-security-policy": API_CSP,
+  "content-security-policy": LOCKED_DOWN_CSP,
   "cache-control": "no-store",
   "cross-origin-resource-policy": "same-origin",
   "strict-transport-security": SECURITY_HEADERS["strict-transport-security"],
@@ -117,18 +128,24 @@ export async function buildApp({
         : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: true,
+    // A malformed address (`/%ZZ`) is refused before routing and before any hook runs, so
+    // this is the one place that answer gets its headers.
+    frameworkErrors: (_error, request: FastifyRequest, reply: FastifyReply) => {
+      reply.headers(securityHeadersFor(undefined, request.url));
+      reply.header("x-request-id", request.id);
+      return reply.code(400).send(errorBody("bad_request", "The address is not valid"));
+    },
   });
 
   // Security headers (helmet's defaults, fixed once) and the request id on every answer, set
   // in one callback-style hook rather than recomputed per request (decision 007). HTML pages
-  // add their own CSP (site/); API answers get the API's, and no-store unless a route that may
-  // be cached sets its own.
+  // set their own CSP (site/); API answers get the API's, and no-store unless a route that may
+  // be cached sets its own. Errors keep what this hook set: it runs before body parsing, and
+  // for unknown routes and methods too.
   app.addHook("onRequest", (request, reply, done) => {
-    // Routing has happened by now: the matched route's pattern tells API from site.
-    const route = request.routeOptions.url;
-    reply.headers(route?.startsWith("/api/") ? API_SECURITY_HEADERS : SECURITY_HEADERS);
+    reply.headers(securityHeadersFor(request.routeOptions.url, request.url));
     reply.header("x-request-id", request.id);
     done();
   });
@@ -249,6 +266,18 @@ function backgroundJobs(
     runner.start();
   });
   return runner;
+}
+
+/**
+ * The matched route's pattern tells API from site; an address under /api/ that matched no API
+ * route (a 404, or the site's catch-all) is still answered by the API.
+ */
+function securityHeadersFor(route: string | undefined, url: string) {
+  return route?.startsWith("/api/") || isApiAddress(url) ? API_SECURITY_HEADERS : SECURITY_HEADERS;
+}
+
+function isApiAddress(url: string): boolean {
+  return url.startsWith("/api") && (url.length === 4 || url[4] === "/" || url[4] === "?");
 }
 
 function clientError(status: number, error: FastifyError) {

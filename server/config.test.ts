@@ -33,6 +33,47 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 
+  describe("TRUST_PROXY", () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+
+    it("trusts nobody when unset, false or 0", () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(trust("false")).toBe(false);
+      expect(trust("0")).toBe(false);
+    });
+
+    it("reads a hop count: the number of proxies in front of the server", () => {
+      expect(trust("1")).toBe(1);
+      expect(trust("2")).toBe(2);
+      expect(() => trust("50")).toThrow(/TRUST_PROXY: a hop count must be at most 10/);
+    });
+
+    it("reads a list of proxy addresses and CIDR ranges, IPv4 and IPv6", () => {
+      expect(trust("127.0.0.1,10.0.0.0/8")).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+      expect(trust(" 192.168.1.1 , fd00::/8, ::1 ")).toEqual(["192.168.1.1", "fd00::/8", "::1"]);
+    });
+
+    it("refuses true, saying why and what to set instead", () => {
+      for (const value of ["true", "TRUE", "yes"]) {
+        expect(() => trust(value)).toThrow(ConfigError);
+        expect(() => trust(value)).toThrow(/TRUST_PROXY: .*left-most X-Forwarded-For/);
+        expect(() => trust(value)).toThrow(/TRUST_PROXY=1 behind one reverse proxy/);
+      }
+    });
+
+    it.each([
+      "10.0.0.0/33",
+      "fd00::/129",
+      "10.1",
+      "10.0.0.0/8,,127.0.0.1",
+      "proxy.local",
+      "1.2.3.4/x",
+    ])("refuses %s as a proxy address", (value) => {
+      expect(() => trust(value)).toThrow(ConfigError);
+      expect(() => trust(value)).toThrow(/TRUST_PROXY: must be false, a hop count, or .*CIDR/);
+    });
+  });
+
   it("requires a long AUTH_SECRET", () => {
     expect(() => loadConfig({ AUTH_SECRET: "too-short" })).toThrow("AUTH_SECRET");
     expect(loadConfig({ AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);

@@ -1,13 +1,62 @@
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { siteUrl } from "#core/site-url.ts";
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+const isAddressOrRange = (entry: string) =>
+  ipaddr.IPv4.isValidFourPartDecimal(entry) ||
+  ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) ||
+  ipaddr.IPv6.isValid(entry) ||
+  ipaddr.IPv6.isValidCIDR(entry);
+
+/** How many proxies may stand in front of the server: more than this is a mistake. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * Who may tell us the client's address in X-Forwarded-For: nobody (unset, false, 0), the
+ * nearest N proxies (a hop count), or the proxies at these addresses (a list of addresses and
+ * CIDR ranges). The client's address is then the right-most entry no trusted proxy wrote.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    const lower = value?.toLowerCase();
+    if (lower === undefined || lower === "false" || lower === "no" || lower === "0") return false;
+    if (lower === "true" || lower === "yes") {
+      context.addIssue({
+        code: "custom",
+        message:
+          `${value} is refused: trusting every proxy makes the left-most X-Forwarded-For entry ` +
+          "the client's address, and the client writes that entry itself, so anyone could " +
+          "pick a new address per request and dodge the rate limits. Set the number of proxies " +
+          "in front of the server (TRUST_PROXY=1 behind one reverse proxy or load balancer) or " +
+          "their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8)",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops <= MAX_PROXY_HOPS) return hops;
+      context.addIssue({
+        code: "custom",
+        message: `a hop count must be at most ${MAX_PROXY_HOPS} (the number of proxies in front of the server)`,
+      });
+      return z.NEVER;
+    }
+    const entries = lower.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length === 0) return entries;
+    context.addIssue({
+      code: "custom",
+      message: `must be false, a hop count, or a comma-separated list of IP addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8,fd00::/8); not ${bad.map((entry) => JSON.stringify(entry)).join(", ")}`,
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,7 +74,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy,
   /** Shared rate-limit counters for several instances; in-process counters when unset. */
   REDIS_URL: z
     .string()

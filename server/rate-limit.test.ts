@@ -47,8 +47,8 @@ describe.each(stores)("rate limits with the %s store", (_name, redisUrl) => {
 });
 
 describe("client address behind a load balancer", () => {
-  async function limitedApp(trustProxy: boolean) {
-    const config = loadConfig({ LOG_LEVEL: "silent", TRUST_PROXY: String(trustProxy) });
+  async function limitedApp(trustProxy: string) {
+    const config = loadConfig({ LOG_LEVEL: "silent", TRUST_PROXY: trustProxy });
     const app = await buildApp({ config, database: stubDatabase(), logger: false });
     app.get(
       "/api/limited",
@@ -66,8 +66,8 @@ describe("client address behind a load balancer", () => {
     headers: { "x-forwarded-for": ip },
   });
 
-  it("with TRUST_PROXY, limits each client of X-Forwarded-For separately", async () => {
-    const app = await limitedApp(true);
+  it("with TRUST_PROXY=1, limits each client of X-Forwarded-For separately", async () => {
+    const app = await limitedApp("1");
     try {
       const first = await app.inject(from("203.0.113.7"));
       expect(first.json()).toEqual({ ip: "203.0.113.7" });
@@ -78,8 +78,29 @@ describe("client address behind a load balancer", () => {
     }
   });
 
+  it("with a list of proxies, takes the right-most address none of them is, and no other's header", async () => {
+    const app = await limitedApp("127.0.0.1,10.9.0.0/16");
+    const ipOf = async (remoteAddress: string, forwardedFor: string) =>
+      (
+        await app.inject({
+          method: "GET",
+          url: "/api/limited",
+          remoteAddress,
+          headers: { "x-forwarded-for": forwardedFor },
+        })
+      ).json().ip;
+    try {
+      // Client → listed proxy 10.9.0.1 → listed proxy 127.0.0.1 → server.
+      expect(await ipOf("127.0.0.1", "198.51.100.1, 203.0.113.7, 10.9.0.1")).toBe("203.0.113.7");
+      // A direct client is not a listed proxy: what it writes in the header is ignored.
+      expect(await ipOf("198.51.100.9", "203.0.113.99")).toBe("198.51.100.9");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("without TRUST_PROXY, ignores X-Forwarded-For so it cannot dodge the limit", async () => {
-    const app = await limitedApp(false);
+    const app = await limitedApp("false");
     try {
       const first = await app.inject(from("203.0.113.7"));
       expect(first.json().ip).not.toBe("203.0.113.7");

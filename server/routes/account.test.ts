@@ -478,7 +478,7 @@ describe("POST /api/update-account", () => {
     for (const change of [
       { email: `${uniqueName()}@example.org` },
       { password: "a brand new pass" },
-    ]) {
+    ] as Record<string, string>[]) {
       const without = await update(account.token, change);
       expect(without.statusCode).toBe(400);
       expect(without.json().error.fields).toEqual({

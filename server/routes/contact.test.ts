@@ -145,6 +145,44 @@ describe("POST /api/contact", () => {
   });
 });
 
+describe("POST /api/contact behind one proxy (TRUST_PROXY=1)", () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", TRUST_PROXY: "1" });
+    app = await createTestApp({ config });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** The proxy at 10.8.0.1 appends the address it saw to whatever the client wrote. */
+  const throughProxy = (client: string, written: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/contact",
+      remoteAddress: "10.8.0.1",
+      headers: { "x-forwarded-for": `${written}, ${client}` },
+      payload: valid,
+    });
+
+  it("counts the address the proxy saw, however the client rotates X-Forwarded-For", async () => {
+    const statuses: number[] = [];
+    for (let sent = 1; sent <= 8; sent++) {
+      statuses.push((await throughProxy("203.0.113.7", `198.51.100.${sent}`)).statusCode);
+    }
+    const max = CONTACT_RATE_LIMIT.max;
+    expect(statuses).toEqual([
+      ...Array<number>(max).fill(200),
+      ...Array<number>(8 - max).fill(429),
+    ]);
+
+    // Another visitor behind the same proxy has a counter of its own.
+    expect((await throughProxy("203.0.113.8", "198.51.100.1")).statusCode).toBe(200);
+  });
+});
+
 interface Received {
   accept: string | undefined;
   fields: Record<string, string>;

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Product } from "#core/catalog/product.ts";
+import { createSearchEngine } from "#core/search/search-engine.ts";
 import type { PageDocument } from "#core/search/search-index.ts";
 import { MAX_PRODUCT_RESULTS, type SearchResponse } from "#core/search/search-response.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { stubDatabase } from "../test/test-database.ts";
+import { searchRoutes } from "./search.ts";
 
 function product(id: number, name: string, description: string): Product {
   return { id, name, description, category: "Cyberware", type: "Tool", price: 10, images: [] };
@@ -122,6 +124,37 @@ describe("repeated searches", () => {
       const refused = await app.inject({ method: "GET", url: tooLong });
       expect(refused.statusCode).toBe(400);
       expect(refused.headers["cache-control"]).toBe("no-store");
+    }
+  });
+});
+
+describe("the kept answers", () => {
+  it("are one per trimmed q and scope, whatever other parameters come with them", async () => {
+    const engine = createSearchEngine(products, pages);
+    const answerJson = vi.spyOn(engine, "answerJson");
+    const own = Fastify();
+    await own.register(searchRoutes, { engine, prefix: "/api" });
+    try {
+      const bodies = new Set<string>();
+      for (const query of [
+        "q=magnet&scope=shop",
+        "scope=shop&q=magnet",
+        "q=magnet&scope=shop&z=1",
+        "z=2&q=%20magnet%20&scope=shop&utm_source=x",
+      ]) {
+        const response = await own.inject({ method: "GET", url: `/api/search?${query}` });
+        expect(response.statusCode, query).toBe(200);
+        bodies.add(response.body);
+      }
+      expect(bodies.size).toBe(1);
+      expect(answerJson).toHaveBeenCalledTimes(1);
+
+      // Another q or scope is another answer.
+      await own.inject({ method: "GET", url: "/api/search?q=magnet&scope=page&z=3" });
+      await own.inject({ method: "GET", url: "/api/search?q=magnets&scope=shop" });
+      expect(answerJson).toHaveBeenCalledTimes(3);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -34,7 +34,7 @@ export function contentSecurityPolicy(scriptSources: readonly string[], extras: 
     "connect-src 'self'",
     extras.frameSrc?.length ? `frame-src ${extras.frameSrc.join(" ")}` : "frame-src 'none'",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");

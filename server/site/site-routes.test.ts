@@ -6,13 +6,17 @@ import { brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { SECURITY_HEADERS } from "../app.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { stubDatabase } from "../test/test-database.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
-import { loadStaticFiles } from "./static-files.ts";
+import { SEARCH_PAGE_LIMIT } from "./site-routes.ts";
+import { loadStaticFiles, type StaticFiles } from "./static-files.ts";
 
 let app: FastifyInstance;
+let files: StaticFiles;
 const inline = 'console.log("boot")';
+const NOTHING_ALLOWED = "default-src 'none'; frame-ancestors 'none'";
 
 /** Stands in for React Router's handler: echoes what it was asked, as a page. */
 const renderPage = vi.fn(async (request: Request, context: AppLoadContext) => {
@@ -45,8 +49,12 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "contactus", "index.html"), page("Contact"));
   await writeFile(path.join(dir, "assets", "app-abc123.js"), "export const a = 1;");
   await writeFile(path.join(dir, "ProductData.csv"), "id,name\n1,Book\n");
+  await writeFile(path.join(dir, "robots.txt"), "User-agent: *\n");
+  await writeFile(path.join(dir, "sitemap.xml"), "<urlset/>");
+  await mkdir(path.join(dir, "media"), { recursive: true });
+  await writeFile(path.join(dir, "media", "mark.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   const cspExtras = { "/contactus": { frameSrc: ["https://maps.example"] } };
-  const files = await loadStaticFiles(dir, cspExtras);
+  files = await loadStaticFiles(dir, cspExtras);
   app = await createTestApp({ site: { files, renderPage, cspExtras }, database: stubDatabase() });
 });
 
@@ -107,6 +115,57 @@ describe("prerendered files", () => {
   });
 });
 
+describe("Content-Security-Policy", () => {
+  it("lets no page set a <base> address", async () => {
+    for (const url of ["/", "/contactus", "/search?q=a", "/books?genre=Tools"]) {
+      const csp = String((await get(url)).headers["content-security-policy"]);
+      expect(csp, url).toContain("base-uri 'none'");
+      expect(csp, url).toContain("script-src 'self' '");
+    }
+  });
+
+  it("allows nothing on files that are not HTML pages, prerendered or rendered", async () => {
+    for (const url of [
+      "/ProductData.csv",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/media/mark.svg",
+      "/assets/app-abc123.js",
+      "/books.data",
+      "/books.data?genre=Tools",
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-security-policy"], url).toBe(NOTHING_ALLOWED);
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+    }
+  });
+
+  it("is on Fastify's own answer to a malformed address, with the site's other headers", async () => {
+    const response = await get("/%ZZ");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("bad_request");
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
+    expect(response.headers["content-security-policy"]).toBe(NOTHING_ALLOWED);
+  });
+
+  it("is left off rendered pages by the dev server, whose pages Vite fills with inline code", async () => {
+    const dev = await createTestApp({
+      site: { files, renderPage, enforceCsp: false },
+      database: stubDatabase(),
+    });
+    try {
+      expect((await dev.inject({ url: "/search?q=a" })).headers).not.toHaveProperty(
+        "content-security-policy",
+      );
+      const data = await dev.inject({ url: "/books.data?genre=Tools" });
+      expect(data.headers["content-security-policy"]).toBe(NOTHING_ALLOWED);
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
 describe("server-rendered pages", () => {
   it("render an address with a query string, and its data, instead of the file", async () => {
     const page = await get("/books?genre=Tools");
@@ -158,6 +217,35 @@ describe("server-rendered pages", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("email=ada%40example.com");
+  });
+});
+
+describe("the search page's rate limit", () => {
+  const from = (url: string, remoteAddress: string) =>
+    app.inject({ method: "GET", url, remoteAddress });
+
+  it(`renders ${SEARCH_PAGE_LIMIT.max} searches a minute per address, then answers 429 in words`, async () => {
+    const address = "203.0.113.60";
+    // Every spelling React Router renders as the search page counts, and so does its data.
+    const spellings = ["/search?q=a", "/Search?q=b", "/search/?q=c", "/search.data?q=d"];
+    for (let sent = 0; sent < SEARCH_PAGE_LIMIT.max; sent++) {
+      const url = `${spellings[sent % spellings.length]}&z=${sent}`;
+      expect((await from(url, address)).statusCode, url).toBe(200);
+    }
+    expect(renderPage).toHaveBeenCalledTimes(SEARCH_PAGE_LIMIT.max);
+    const limited = await from("/SEARCH?q=magnet", address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(limited.body).toMatch(/^Too many searches .* Please wait \d+ seconds and try again\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.headers).toMatchObject(SECURITY_HEADERS);
+    expect((await from("/search.data?q=magnet", address)).statusCode).toBe(429);
+    expect(renderPage).toHaveBeenCalledTimes(SEARCH_PAGE_LIMIT.max);
+
+    // Other pages, and other people, are not held back.
+    expect((await from("/books?genre=Tools", address)).statusCode).toBe(200);
+    expect((await from("/", address)).statusCode).toBe(200);
+    expect((await from("/search?q=magnet", "203.0.113.61")).statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
+import { addressGroup } from "../lib/client-address.ts";
 import { errorBody } from "../lib/http-errors.ts";
 import { contentSecurityPolicy, type CspExtras } from "./content-security-policy.ts";
 import type { StaticFile, StaticFiles } from "./static-files.ts";
@@ -26,6 +27,13 @@ export interface SiteOptions extends Site {
 }
 
 /**
+ * Renders of /search (and its data) per client address: a person never searches this often,
+ * while every render costs the server milliseconds of CPU, so a script asking for fresh
+ * results in a loop is stopped here.
+ */
+export const SEARCH_PAGE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
+/**
  * The site beside the API (decision 011): a prerendered file when the build has one for the
  * address, React Router's server rendering for everything else (server-rendered routes, an
  * address with a query string, data for a navigation in the page, unknown paths).
@@ -34,6 +42,12 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
   // A page's form posts go to React Router as they came: it reads the body itself.
   site.removeAllContentTypeParsers();
   site.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  const limitSearch = site.createRateLimit({
+    ...SEARCH_PAGE_LIMIT,
+    // Counters of their own, apart from any API route's.
+    keyGenerator: (request) => `search-page:${addressGroup(request.ip)}`,
+  });
 
   site.route({
     method: ["GET", "HEAD", "POST"],
@@ -51,10 +65,28 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
       if (url.pathname.startsWith("/assets/")) {
         return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
       }
+      if (isSearchPage(url.pathname)) {
+        const limit = await limitSearch(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          return reply
+            .code(429)
+            .headers({ "retry-after": limit.ttlInSeconds, "cache-control": "no-store" })
+            .type("text/plain; charset=utf-8")
+            .send(
+              `Too many searches from your address in a short time. Please wait ${limit.ttlInSeconds} seconds and try again.`,
+            );
+        }
+      }
       return renderPage(request, reply, options);
     },
   });
 };
+
+/** /search or its data under any spelling React Router accepts (`/Search/`, `/search.data`). */
+function isSearchPage(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, "");
+  return path === "/search" || path === "/search.data";
+}
 
 /** React Router's own data requests carry `_routes`; only other parameters change a page. */
 function hasQuery(url: URL): boolean {
@@ -86,6 +118,7 @@ async function renderPage(request: FastifyRequest, reply: FastifyReply, options:
   reply.code(response.status);
   for (const [name, value] of response.headers) reply.header(name, value);
   const type = response.headers.get("content-type") ?? "";
+  // Anything else keeps the CSP that allows nothing (app.ts).
   if (type.startsWith("text/html") && nonce) {
     // Routes match in any case (/ContactUs is the contact page), so its extras do too.
     const pathname = new URL(request.url, "http://site").pathname.toLowerCase();
@@ -93,6 +126,9 @@ async function renderPage(request: FastifyRequest, reply: FastifyReply, options:
       "content-security-policy",
       contentSecurityPolicy([`'nonce-${nonce}'`], options.cspExtras?.[pathname]),
     );
+  } else if (type.startsWith("text/html")) {
+    // The dev server's pages, which Vite fills with inline scripts and styles.
+    reply.removeHeader("content-security-policy");
   }
   if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
   if (!response.body || request.method === "HEAD") return reply.send();

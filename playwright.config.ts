@@ -42,6 +42,8 @@ export default defineConfig({
       // Like the database, rate-limit counters start empty on every run (in-process store):
       // a shared Redis would carry sign-ups over from earlier runs into this one.
       REDIS_URL: "",
+      // The mail worker writes the outbox's .eml files this often: tests follow e-mailed links.
+      JOB_INTERVAL_MS: "200",
     },
   },
 });

@@ -1,3 +1,5 @@
+import { accountLinkPaths } from "#core/account/account-links.ts";
+
 /** Every route path of SPEC §2 in one place; links and the route table use these names. */
 export const paths = {
   home: "/",
@@ -28,6 +30,12 @@ export const paths = {
   login: "/login",
   account: "/account",
   logout: "/logout",
+  // Pages the account e-mails link to, and the form that sends a reset link (decision 015).
+  forgotPassword: accountLinkPaths.forgotPassword,
+  resetPassword: accountLinkPaths.resetPassword,
+  verifyEmail: accountLinkPaths.verifyEmail,
+  confirmSubscription: accountLinkPaths.confirmSubscription,
+  unsubscribe: accountLinkPaths.unsubscribe,
   learnBiomedicalEngineeringMaths: "/LearnBiomedicalEngineeringMathsForBeginners",
   learnBookPublishing: "/LearnBookPublishingCourse",
   learnCosmeticPiercing: "/LearnCosmeticPiercingForBeginners",
@@ -73,8 +81,9 @@ export const caseVariants: Readonly<Record<string, AppPath>> = {
 };
 
 /**
- * Screens whose content is the visitor's own: a cart, search results, an account. They say
- * `noindex` and are left out of the sitemap (robots.txt still lets crawlers read that).
+ * Screens whose content is the visitor's own: a cart, search results, an account, the pages
+ * e-mailed links open. They say `noindex` and are left out of the sitemap (robots.txt still
+ * lets crawlers read that).
  */
 export const noIndexPaths: readonly string[] = [
   paths.cart,
@@ -82,6 +91,11 @@ export const noIndexPaths: readonly string[] = [
   paths.search,
   paths.account,
   paths.logout,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.verifyEmail,
+  paths.confirmSubscription,
+  paths.unsubscribe,
 ];
 
 /** Pages whose HTML depends on the request, so the server renders them (decision 011). */

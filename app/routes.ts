@@ -35,6 +35,12 @@ export default [
   route(at(paths.login), "routes/login.tsx"),
   route(at(paths.logout), "routes/logout.tsx"),
   route(at(paths.account), "routes/account.tsx"),
+  // A forgotten password, and the pages e-mailed links open (secret in the fragment, decision 015)
+  route(at(paths.forgotPassword), "routes/forgot-password.tsx"),
+  route(at(paths.resetPassword), "routes/reset-password.tsx"),
+  route(at(paths.verifyEmail), "routes/verify-email.tsx"),
+  route(at(paths.confirmSubscription), "routes/confirm-subscription.tsx"),
+  route(at(paths.unsubscribe), "routes/unsubscribe.tsx"),
 
   route(at(dataFiles.sitemap), "routes/sitemap-xml.ts"),
   route(at(dataFiles.robots), "routes/robots-txt.ts"),

@@ -3,7 +3,6 @@ import {
   useImperativeHandle,
   useRef,
   type ComponentPropsWithRef,
-  type InputHTMLAttributes,
   type ReactNode,
 } from "react";
 import { useTypedBeforeHydration } from "#app/lib/use-typed-before-hydration.ts";
@@ -62,19 +61,21 @@ export function FormField({ label, id, error, hint, children }: FormFieldProps) 
   );
 }
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps extends ComponentPropsWithRef<"input"> {
   label: string;
   /** The message of the last check, tied to the input with aria-describedby. */
   error?: string | undefined;
+  /** A lasting explanation under the input, also tied to it. */
+  hint?: ReactNode;
   /** Controls placed after the input (a show-password toggle). */
   children?: ReactNode;
 }
 
 /** A labelled text input on top of FormField, with room for controls beside the input. */
-export function Field({ label, error, children, id, ...input }: FieldProps) {
+export function Field({ label, error, hint, children, id, ...input }: FieldProps) {
   const generatedId = useId();
   return (
-    <FormField label={label} id={id ?? generatedId} error={error}>
+    <FormField label={label} id={id ?? generatedId} error={error} hint={hint}>
       {(control) => (
         <div className={styles.control}>
           <Input {...control} {...input} />

@@ -16,7 +16,9 @@ export function PasswordField(props: Props) {
         aria-controls={id}
         onClick={() => setVisible((shown) => !shown)}
       >
-        {visible ? "Hide" : "Show"} <span className="visually-hidden">password</span>
+        {/* Named after its field ("Show current password"), as a page may have two. */}
+        {visible ? "Hide" : "Show"}{" "}
+        <span className="visually-hidden">{props.label.toLowerCase()}</span>
       </button>
     </Field>
   );

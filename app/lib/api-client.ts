@@ -12,6 +12,8 @@ export class ApiError extends Error {
   }
 }
 
+const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
+
 export interface CallOptions {
   method: "GET" | "POST" | "PUT";
   /** Sent as a bearer token (SPEC §7). */
@@ -32,21 +34,37 @@ export async function callApi<T>(path: string, { method, token, body }: CallOpti
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch {
-    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+    throw new ApiError(0, UNREACHABLE);
   }
   const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = (
-      data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
-    )?.error;
-    throw new ApiError(
-      response.status,
-      error?.message ?? `The server answered ${response.status}`,
-      error?.fields ?? {},
-      error?.code,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
   return data as T;
+}
+
+function apiErrorOf(status: number, data: unknown): ApiError {
+  const error = (
+    data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+  )?.error;
+  return new ApiError(
+    status,
+    error?.message ?? `The server answered ${status}`,
+    error?.fields ?? {},
+    error?.code,
+  );
+}
+
+/** GETs `/api<path>` as a file to save (a download), with the same errors as `callApi`. */
+export async function fetchApiFile(path: string, { token }: { token?: string }): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
+  }
+  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => undefined));
+  return response.blob();
 }
 
 /** SPEC §7: the account calls whose success is judged by the answer's ok flag. */

@@ -3,6 +3,9 @@ import { AccountEditForm } from "#app/features/account/account-edit-form.tsx";
 import { clearToken, saveToken } from "#app/features/auth/auth-store.ts";
 import styles from "#app/components/forms.module.css";
 import { DeleteAccount } from "#app/features/account/delete-account.tsx";
+import { DownloadMyData } from "#app/features/account/download-my-data.tsx";
+import { EmailStatus } from "#app/features/account/email-status.tsx";
+import { LogOutEverywhere } from "#app/features/account/log-out-everywhere.tsx";
 import { MailingList } from "#app/features/account/mailing-list.tsx";
 import { OrderHistory } from "#app/features/orders/order-history.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
@@ -26,6 +29,11 @@ export const handle = interactive;
 /** SPEC §2 /account: only for token holders; a visitor is sent to /login. */
 export default function Account() {
   const guard = useSessionGuard("member");
+  // Deleted, or logged out everywhere: nothing of the account is left in this browser.
+  const leaveForGood = () => {
+    guard.leave(paths.home, { replace: true });
+    clearToken();
+  };
   return (
     <section className={styles.page} aria-labelledby="account-title">
       <h1 id="account-title">Account</h1>
@@ -34,10 +42,8 @@ export default function Account() {
         <AccountScreen
           token={guard.token}
           onUnauthorized={guard.endSession}
-          onDeleted={() => {
-            guard.leave(paths.home, { replace: true });
-            clearToken();
-          }}
+          onLoggedOut={leaveForGood}
+          onDeleted={leaveForGood}
         />
       </SessionGate>
     </section>
@@ -48,10 +54,16 @@ interface ScreenProps {
   /** Null before hydration: the screen is laid out with placeholders until the token is read. */
   token: string | null;
   onUnauthorized: () => void;
+  onLoggedOut: () => void;
   onDeleted: () => void;
 }
 
-function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
+function mailingListState(details: { subscribed: boolean; subscriptionPending: boolean }) {
+  if (details.subscribed) return "Subscribed";
+  return details.subscriptionPending ? "Subscription pending confirmation" : "Not subscribed";
+}
+
+function AccountScreen({ token, onUnauthorized, onLoggedOut, onDeleted }: ScreenProps) {
   const { state, reload } = useAccountDetails(token, onUnauthorized);
   const username = token ? readTokenPayload(token)?.username : undefined;
   const details = state.status === "ready" ? state.details : undefined;
@@ -71,8 +83,21 @@ function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
           <dd>{details ? details.username : "Loading…"}</dd>
           <dt>Email</dt>
           <dd>{details ? details.email : "Loading…"}</dd>
+          <dt>Email status</dt>
+          <dd>
+            {details ? (
+              <EmailStatus
+                token={token ?? ""}
+                details={details}
+                onChanged={reload}
+                onUnauthorized={onUnauthorized}
+              />
+            ) : (
+              "Loading…"
+            )}
+          </dd>
           <dt>Mailing list</dt>
-          <dd>{details ? (details.subscribed ? "Subscribed" : "Not subscribed") : "Loading…"}</dd>
+          <dd>{details ? mailingListState(details) : "Loading…"}</dd>
         </dl>
       )}
       <OrderHistory token={token} />
@@ -87,7 +112,14 @@ function AccountScreen({ token, onUnauthorized, onDeleted }: ScreenProps) {
       <MailingList
         token={token ?? ""}
         subscribed={details?.subscribed}
+        pending={details?.subscriptionPending}
         onChanged={reload}
+        onUnauthorized={onUnauthorized}
+      />
+      <DownloadMyData token={token ?? ""} onUnauthorized={onUnauthorized} />
+      <LogOutEverywhere
+        token={token ?? ""}
+        onLoggedOut={onLoggedOut}
         onUnauthorized={onUnauthorized}
       />
       <DeleteAccount token={token ?? ""} onDeleted={onDeleted} onUnauthorized={onUnauthorized} />

@@ -33,6 +33,9 @@ export default function Login() {
           }}
         />
         <p>
+          <Link to={paths.forgotPassword}>Forgot your password?</Link>
+        </p>
+        <p>
           New here? <Link to={paths.signup}>Create an account</Link>.
         </p>
       </SessionGate>

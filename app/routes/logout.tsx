@@ -1,12 +1,15 @@
 import { redirect } from "react-router";
-import { clearToken } from "#app/features/auth/auth-store.ts";
+import { authStore, clearToken } from "#app/features/auth/auth-store.ts";
+import { endServerSession } from "#app/features/auth/end-server-session.ts";
+import { isTokenUsable } from "#app/features/auth/token-payload.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 
 /**
  * SPEC §2/§4: Logout clears the session and goes to /. A link, so it works from every page,
- * hydrated or not; the token lives in the browser, so the work happens here.
+ * hydrated or not; the token lives in the browser, so the work happens here. The server ends
+ * the session first (a short, best-effort call), so a copied token stops working too.
  */
 export const meta = () =>
   pageMeta({
@@ -17,7 +20,10 @@ export const meta = () =>
 
 export const handle = interactive;
 
-export function clientLoader() {
+export async function clientLoader() {
+  const token = authStore.get();
+  // An expired token has no session left to end.
+  if (token !== null && isTokenUsable(token)) await endServerSession(token);
   clearToken();
   return redirect(paths.home);
 }

@@ -94,6 +94,16 @@ describe("prerendered files", () => {
     expect(second.body).toBe("");
   });
 
+  it("keep a page's own CSP on its 304, since the browser stores the 304's headers", async () => {
+    const first = await get("/");
+    const second = await get("/", { "if-none-match": String(first.headers.etag) });
+    expect(second.statusCode).toBe(304);
+    expect(second.headers["content-security-policy"]).toBe(
+      first.headers["content-security-policy"],
+    );
+    expect(second.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
   it("are sent as brotli when the browser accepts it", async () => {
     const response = await get("/", { "accept-encoding": "gzip, br" });
     expect(response.headers["content-encoding"]).toBe("br");

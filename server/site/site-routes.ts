@@ -95,9 +95,11 @@ function hasQuery(url: URL): boolean {
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   reply.headers({ etag: file.etag, "cache-control": file.cacheControl, vary: "Accept-Encoding" });
+  // Before the 304 too: a browser replaces the stored page's headers with a 304's, so a 304
+  // carrying the default CSP that allows nothing would block the cached page's own scripts.
+  if (file.csp) reply.header("content-security-policy", file.csp);
   if (etagMatches(request.headers["if-none-match"], file.etag)) return reply.code(304).send();
   reply.type(file.contentType);
-  if (file.csp) reply.header("content-security-policy", file.csp);
   const { body, encoding } = negotiateEncoding(file, request.headers["accept-encoding"]);
   if (encoding) reply.header("content-encoding", encoding);
   return reply.send(body);

@@ -1,32 +1,10 @@
-import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import { createUser, holdToken, newAccount, storedToken } from "./users.ts";
 
 const DELETE_CONFIRMATION =
   "Are you sure you want to delete your account? Deleting an account is not recoverable.";
-
-function newAccount() {
-  const username = `e2e${randomBytes(4).toString("hex")}`;
-  return { username, email: `${username}@example.com`, password: "pass phrase 42" };
-}
-
-/** A user made through the API, as fixtures should (never through another test's data). */
-async function createUser(request: APIRequestContext) {
-  const account = newAccount();
-  const response = await request.post("/api/signup", { data: account });
-  expect(response.status()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  return { ...account, token };
-}
-
-async function storedToken(page: Page) {
-  return page.evaluate(() => localStorage.getItem("authToken"));
-}
-
-async function holdToken(page: Page, token: string) {
-  await page.goto("/");
-  await page.evaluate((value) => localStorage.setItem("authToken", value), token);
-}
+const SUBSCRIPTION_PENDING =
+  "Check your inbox: we sent a confirmation link to your e-mail. Your subscription starts when you follow it.";
 
 // The browser logs every 4xx answer of the API as a console error; these are provoked on purpose.
 test.use({ allowedConsoleErrors: /status of 40[19]/ });
@@ -97,10 +75,17 @@ test("sign up → account → edit → subscribe → logout → login → delete
   await page.getByPlaceholder("Enter new username").fill(renamed);
   await newPasswordField.fill(newPassword);
   await expect(newPasswordField).toHaveAttribute("type", "password");
-  await page.getByRole("button", { name: "Show password" }).click();
+  await page.getByRole("button", { name: "Show new password" }).click();
   await expect(newPasswordField).toHaveAttribute("type", "text");
-  await page.getByRole("button", { name: "Hide password" }).click();
+  await page.getByRole("button", { name: "Hide new password" }).click();
   await expect(newPasswordField).toHaveAttribute("type", "password");
+  // A new password takes the current one (decision 015).
+  await page.getByRole("button", { name: "Update account" }).click();
+  await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(
+    /Enter your current password to change your email or password/,
+  );
+  await expect(page.getByLabel("Current password")).toBeFocused();
+  await page.getByLabel("Current password").fill(account.password);
   await page.getByRole("button", { name: "Update account" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Account details updated" }),
@@ -109,11 +94,12 @@ test("sign up → account → edit → subscribe → logout → login → delete
   await expect(details.filter({ hasText: renamed })).toBeVisible();
   await expect(page.getByPlaceholder("Enter new username")).toHaveValue("");
 
+  // Double opt-in: Subscribe sends a link (account-security.spec.ts follows it).
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: SUBSCRIPTION_PENDING })).toBeVisible();
   await expect(
-    page.getByRole("status").filter({ hasText: "Successfully subscribed!" }),
+    page.getByRole("definition").filter({ hasText: "Subscription pending confirmation" }),
   ).toBeVisible();
-  await expect(page.getByText("You are subscribed to our promotional mailing list.")).toBeVisible();
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Successfully unsubscribed!" }),
@@ -289,6 +275,7 @@ test.describe("when the API fails", () => {
     await expect(page.getByText(`Welcome, ${user.username}`)).toBeVisible();
 
     await page.getByPlaceholder("Enter new email").fill(`x${user.email}`);
+    await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Update account" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Failed to update account data" }),
@@ -326,9 +313,7 @@ test.describe("account screens in dark mode", () => {
       page.getByText("You are not subscribed to our promotional mailing list."),
     ).toBeVisible();
     await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "Successfully subscribed!" }),
-    ).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: SUBSCRIPTION_PENDING })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

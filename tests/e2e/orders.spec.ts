@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import { waitForMail } from "./outbox.ts";
 
 // Products with plenty of stock (content/products.csv), so parallel tests never run out.
 const BOOK = { shop: "/books", label: "Add to Cart: Salt Water Circuit (Paperback)" }; // 20
@@ -50,21 +49,6 @@ async function fillCartAndCheckOut(page: Page, product: { shop: string; label: s
   await expect(page.getByText("Prices checked with the shop.")).toBeVisible();
 }
 
-/** The text of the order-received e-mail of this order in the server's outbox folder. */
-function outboxMessageFor(orderNumber: string): string | undefined {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  let files: string[] = [];
-  try {
-    files = readdirSync(folder);
-  } catch {
-    return undefined;
-  }
-  return files
-    .filter((file) => file.includes("order_received"))
-    .map((file) => readFileSync(path.join(folder, file), "utf8"))
-    .find((text) => text.includes(orderNumber));
-}
-
 async function placeOrder(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/orders\/KB-\d+\?token=[\w-]+$/);
@@ -108,7 +92,7 @@ test("a signed-in buyer orders, pays by the reference, finds the order and print
   await expectNoAxeViolations(page);
 
   // The e-mail with the same reference is in the outbox.
-  await expect.poll(() => outboxMessageFor(orderNumber), { timeout: 15_000 }).toBeTruthy();
+  await waitForMail({ kind: "order_received", contains: orderNumber });
 
   // The account lists it, and opens it without the link's token.
   await page.goto("/account");

@@ -1,13 +1,32 @@
-import type { SignupInput, UpdateAccountInput } from "#core/account/account-schemas.ts";
-import { callApi, callApiOk } from "#app/lib/api-client.ts";
+import type {
+  ResetPasswordInput,
+  SignupInput,
+  UpdateAccountInput,
+} from "#core/account/account-schemas.ts";
+import { callApi, callApiOk, fetchApiFile } from "#app/lib/api-client.ts";
 
 export interface AccountDetails {
   username: string;
   email: string;
   subscribed: boolean;
+  emailVerified: boolean;
+  /** A new address waiting for its link to be followed. */
+  pendingEmail: string | null;
+  /** Subscribe was pressed; the confirmation link has not been followed yet. */
+  subscriptionPending: boolean;
 }
 
-/** SPEC §7's account calls; each needs the bearer token but sign-up. */
+/** Subscribe's answer: double opt-in, so usually pending until the e-mailed link is followed. */
+export interface SubscribeAnswer {
+  ok: boolean;
+  subscribed: boolean;
+  pending: boolean;
+}
+
+/**
+ * SPEC §7's account calls and the account's security calls (decision 015). `token` is always
+ * the login's bearer token; `linkToken` the secret of an e-mailed link.
+ */
 export const accountApi = {
   signup: (input: SignupInput) =>
     callApi<{ token: string }>("/signup", { method: "POST", body: input }),
@@ -15,9 +34,12 @@ export const accountApi = {
   getAccountDetails: (token: string) =>
     callApi<AccountDetails>("/get-account-details", { method: "GET", token }),
 
-  /** Answers a fresh token: it carries a new username and survives a password change. */
+  /**
+   * Answers a fresh token: it carries a new username and survives a password change. A new
+   * e-mail address waits for its link (`emailChangePending`).
+   */
   updateAccount: (token: string, input: UpdateAccountInput) =>
-    callApiOk<{ ok: boolean; token?: string }>("/update-account", {
+    callApiOk<{ ok: boolean; token?: string; emailChangePending?: boolean }>("/update-account", {
       method: "POST",
       token,
       body: input,
@@ -25,7 +47,38 @@ export const accountApi = {
 
   deleteAccount: (token: string) => callApiOk("/delete-account", { method: "POST", token }),
 
-  subscribe: (token: string) => callApiOk("/Subscribe-mailing-list", { method: "PUT", token }),
+  subscribe: (token: string) =>
+    callApiOk<SubscribeAnswer>("/Subscribe-mailing-list", { method: "PUT", token }),
 
   unsubscribe: (token: string) => callApiOk("/Unsubscribe-mailing-list", { method: "PUT", token }),
+
+  resendVerification: (token: string) =>
+    callApiOk<{ ok: boolean; alreadyVerified?: boolean }>("/resend-verification", {
+      method: "POST",
+      token,
+    }),
+
+  logoutEverywhere: (token: string) => callApiOk("/logout-everywhere", { method: "POST", token }),
+
+  /** The account, consent records, orders and contact messages as a JSON file (APP 12). */
+  downloadAccountData: (token: string) => fetchApiFile("/account-data", { token }),
+
+  forgotPassword: (email: string) =>
+    callApiOk("/forgot-password", { method: "POST", body: { email } }),
+
+  resetPassword: (input: ResetPasswordInput) =>
+    callApiOk("/reset-password", { method: "POST", body: input }),
+
+  verifyEmail: (linkToken: string) =>
+    callApiOk<{ ok: boolean; email: string }>("/verify-email", {
+      method: "POST",
+      body: { token: linkToken },
+    }),
+
+  confirmSubscription: (linkToken: string) =>
+    callApiOk("/confirm-subscription", { method: "POST", body: { token: linkToken } }),
+
+  /** The e-mail's unsubscribe link: works without logging in. */
+  unsubscribeWithLink: (linkToken: string) =>
+    callApiOk("/unsubscribe", { method: "POST", body: { token: linkToken } }),
 };

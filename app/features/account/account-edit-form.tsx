@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Field, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import { useAccountFields } from "./account-fields.ts";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -8,6 +8,15 @@ import styles from "#app/components/forms.module.css";
 import { PasswordField } from "#app/components/password-field.tsx";
 import { isUnauthorized } from "./use-account-details.ts";
 
+export const ACCOUNT_UPDATED = "Account details updated";
+
+/** An e-mail change waits for the link sent to the new address (decision 015). */
+export function emailChangePendingMessage(email: string): string {
+  return `We sent a link to ${email}. Your e-mail changes when you follow it.`;
+}
+
+const isFilled = (value: string | undefined) => value !== undefined && value !== "";
+
 interface Props {
   token: string;
   /** Called with the fresh token the server issues after a change. */
@@ -15,25 +24,41 @@ interface Props {
   onUnauthorized: () => void;
 }
 
-/** SPEC §2 Account: the edit form; an empty field keeps the current value. */
+/**
+ * SPEC §2 Account: the edit form; an empty field keeps the current value. Changing the e-mail
+ * or the password also takes the current password, so a stolen token alone cannot take over.
+ */
 export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
   const fields = useAccountFields();
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [pending, setPending] = useState(false);
+  const [checks, setChecks] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const titleId = useId();
 
-  function fail(errors: Record<string, string>) {
+  // After a refusal, focus goes to the first field in error, whose message is read out.
+  useEffect(() => {
+    if (checks === 0) return;
+    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [checks]);
+
+  function fail(errors: Record<string, string>, reason?: string) {
     fields.setErrors(errors);
-    const hasReasons = Object.keys(errors).length > 0;
+    setChecks((count) => count + 1);
+    const hasFieldErrors = Object.keys(errors).some((key) => key !== "_");
+    const why =
+      errors._ ??
+      reason ??
+      (hasFieldErrors ? "Please correct the fields marked above." : undefined);
     setFeedback({
       kind: "error",
       text: (
         <>
           Failed to update account data
-          {hasReasons ? (
+          {why ? (
             <>
               <br />
-              {errors._ ?? "Please correct the fields marked above."}
+              {why}
             </>
           ) : null}
         </>
@@ -54,13 +79,40 @@ export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
     }
     fields.setErrors({});
     try {
-      const { token: fresh } = await accountApi.updateAccount(token, checked.data);
+      const answer = await accountApi.updateAccount(token, checked.data);
+      const newEmail = checked.data.email;
+      const otherChanges = isFilled(checked.data.username) || isFilled(checked.data.password);
+      let text: ReactNode = ACCOUNT_UPDATED;
+      if (answer.emailChangePending && typeof newEmail === "string") {
+        const sent = emailChangePendingMessage(newEmail.trim());
+        text = otherChanges ? (
+          <>
+            {ACCOUNT_UPDATED}
+            <br />
+            {sent}
+          </>
+        ) : (
+          sent
+        );
+      }
       fields.clear();
-      setFeedback({ kind: "success", text: "Account details updated" });
-      onUpdated(fresh);
+      setFeedback({ kind: "success", text });
+      onUpdated(answer.token);
     } catch (error) {
       if (isUnauthorized(error)) onUnauthorized();
-      else fail(error instanceof ApiError ? error.fields : {});
+      else if (error instanceof ApiError) {
+        // A weak password or a wrong current password is said next to its field; a pause
+        // after too many tries, or an unreachable server, under the form.
+        const hasFields = Object.keys(error.fields).length > 0;
+        fail(
+          error.fields,
+          hasFields
+            ? undefined
+            : error.status === 0 || error.status === 429
+              ? error.message
+              : undefined,
+        );
+      } else fail({});
     } finally {
       setPending(false);
     }
@@ -71,6 +123,9 @@ export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
       <h2 id={titleId}>Edit account details</h2>
       <p className={styles.muted}>Fill in only what you want to change.</p>
       <form
+        // POST, so a press before the page is ready never puts a credential in the URL.
+        method="post"
+        ref={formRef}
         className={styles.form}
         noValidate
         onSubmit={(event) => void submit(event)}
@@ -83,6 +138,11 @@ export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
           label="New password"
           placeholder="Enter new password"
           {...fields.bind("password")}
+        />
+        <PasswordField
+          label="Current password"
+          hint="Needed to change your email or password."
+          {...fields.bind("currentPassword")}
         />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary}>

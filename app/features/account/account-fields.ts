@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
 
-const EMPTY = { username: "", email: "", password: "" };
+const EMPTY = { username: "", email: "", password: "", currentPassword: "" };
 export type AccountValues = typeof EMPTY;
 type Name = keyof AccountValues;
 
@@ -10,9 +10,14 @@ const FIELD_ATTRIBUTES = {
   username: { autoComplete: "username", maxLength: ACCOUNT_LIMITS.usernameMax },
   email: { type: "email", autoComplete: "email", maxLength: ACCOUNT_LIMITS.emailMax },
   password: { autoComplete: "new-password", maxLength: ACCOUNT_LIMITS.passwordMax },
+  // No maxLength: what is typed is checked against the stored hash, whatever its length.
+  currentPassword: { autoComplete: "current-password" },
 } as const;
 
-/** Values and messages of a username/email/password form, and the props binding each Field. */
+/**
+ * Values and messages of a username/email/password form (and the current password the edit
+ * form asks for), and the props binding each Field.
+ */
 export function useAccountFields() {
   const [values, setValues] = useState<AccountValues>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});

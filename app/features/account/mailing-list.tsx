@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
 import { FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import { accountApi } from "./account-api.ts";
 import styles from "#app/components/forms.module.css";
@@ -6,47 +7,55 @@ import { isUnauthorized } from "./use-account-details.ts";
 
 // SPEC §8 spells these "Succesfully subscribed!" and "Unsuccesfully subscribed!"; both are
 // corrected on purpose (see README).
-const OUTCOMES = {
-  subscribe: {
-    call: accountApi.subscribe,
-    success: "Successfully subscribed!",
-    failure: "Failed to Subscribe mailing list",
-  },
-  unsubscribe: {
-    call: accountApi.unsubscribe,
-    success: "Successfully unsubscribed!",
-    failure: "Failed to Unsubscribe mailing list",
-  },
+export const SUBSCRIBED = "Successfully subscribed!";
+export const UNSUBSCRIBED = "Successfully unsubscribed!";
+/** Double opt-in (decision 015): Subscribe only sends the link that starts the subscription. */
+export const SUBSCRIPTION_PENDING =
+  "Check your inbox: we sent a confirmation link to your e-mail. Your subscription starts when you follow it.";
+
+const FAILURES = {
+  subscribe: "Failed to Subscribe mailing list",
+  unsubscribe: "Failed to Unsubscribe mailing list",
 } as const;
 
 interface Props {
   token: string;
   /** The current state, or undefined while it is being read. */
   subscribed: boolean | undefined;
+  /** Subscribe was pressed and the e-mailed link is not followed yet. */
+  pending: boolean | undefined;
   onChanged: () => void;
   onUnauthorized: () => void;
 }
 
 /** SPEC §2 Account: subscribe to or unsubscribe from the promotional mailing list. */
-export function MailingList({ token, subscribed, onChanged, onUnauthorized }: Props) {
+export function MailingList({ token, subscribed, pending, onChanged, onUnauthorized }: Props) {
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [pending, setPending] = useState(false);
+  const [busy, setBusy] = useState(false);
   const titleId = useId();
+  const consentId = useId();
 
-  async function change(action: keyof typeof OUTCOMES) {
-    if (pending) return;
-    const outcome = OUTCOMES[action];
+  async function change(action: keyof typeof FAILURES) {
+    if (busy) return;
     setFeedback(null);
-    setPending(true);
+    setBusy(true);
     try {
-      await outcome.call(token);
-      setFeedback({ kind: "success", text: outcome.success });
+      if (action === "subscribe") {
+        const answer = await accountApi.subscribe(token);
+        setFeedback({
+          kind: "success",
+          text: answer.subscribed ? SUBSCRIBED : SUBSCRIPTION_PENDING,
+        });
+      } else {
+        await accountApi.unsubscribe(token);
+        setFeedback({ kind: "success", text: UNSUBSCRIBED });
+      }
       onChanged();
     } catch (error) {
       if (isUnauthorized(error)) onUnauthorized();
-      else setFeedback({ kind: "error", text: outcome.failure });
+      else setFeedback({ kind: "error", text: FAILURES[action] });
     } finally {
-      setPending(false);
+      setBusy(false);
     }
   }
 
@@ -58,10 +67,21 @@ export function MailingList({ token, subscribed, onChanged, onUnauthorized }: Pr
           ? "Reading your mailing-list choice…"
           : subscribed
             ? "You are subscribed to our promotional mailing list."
-            : "You are not subscribed to our promotional mailing list."}
+            : pending
+              ? "Subscription pending confirmation: follow the link we e-mailed you to start it."
+              : "You are not subscribed to our promotional mailing list."}
+      </p>
+      {/* The words a subscriber agrees to; the server stores them with the consent record. */}
+      <p id={consentId} className={styles.muted}>
+        Subscribing means: “{MAILING_LIST_CONSENT_WORDING}”
       </p>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => void change("subscribe")}>
+        <button
+          type="button"
+          className={styles.primary}
+          aria-describedby={consentId}
+          onClick={() => void change("subscribe")}
+        >
           Subscribe
         </button>
         <button

@@ -16,7 +16,8 @@ describe("SignupForm", () => {
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
 
     const username = screen.getByLabelText("Username");
-    expect(username).toHaveAttribute("aria-invalid", "true");
+    // The schema is fetched on first use; the messages follow once it has arrived.
+    await waitFor(() => expect(username).toHaveAttribute("aria-invalid", "true"));
     expect(username).toHaveAccessibleDescription("Username is required");
     // Focus moves in an effect once the messages are shown.
     await waitFor(() => expect(username).toHaveFocus());

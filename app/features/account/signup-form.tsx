@@ -83,6 +83,8 @@ export function SignupForm({ onRegistered }: { onRegistered: (token: string) => 
 
   return (
     <form
+      // POST, so a press before the page is ready never puts a credential in the URL.
+      method="post"
       ref={formRef}
       className={styles.form}
       noValidate

@@ -45,6 +45,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
 
   return (
     <form
+      // POST, so a press before the page is ready never puts a credential in the URL.
+      method="post"
       className={styles.form}
       noValidate
       onSubmit={(event) => void submit(event)}

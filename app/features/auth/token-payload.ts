@@ -29,3 +29,9 @@ export function readTokenPayload(token: string | null): TokenPayload | null {
     return null;
   }
 }
+
+/** Whether the token may still be in force: readable and not past its expiry (if it has one). */
+export function isTokenUsable(token: string): boolean {
+  const payload = readTokenPayload(token);
+  return payload !== null && (payload.exp === undefined || payload.exp * 1000 > Date.now());
+}

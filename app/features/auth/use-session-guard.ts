@@ -3,15 +3,10 @@ import { useNavigate, type NavigateOptions } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { paths } from "#app/paths.ts";
 import { clearToken, useAuthToken } from "./auth-store.ts";
-import { readTokenPayload } from "./token-payload.ts";
+import { isTokenUsable } from "./token-payload.ts";
 
 /** Shown on /login when a stored token turned out to be expired or revoked. */
 export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
-
-function isUsable(token: string): boolean {
-  const payload = readTokenPayload(token);
-  return payload !== null && (payload.exp === undefined || payload.exp * 1000 > Date.now());
-}
 
 /**
  * SPEC §2/§6 route guards. /signup and /login are for visitors (a token holder goes to
@@ -43,7 +38,7 @@ export function useSessionGuard(audience: "visitor" | "member") {
     clearToken();
   }, [leave]);
 
-  const usable = token !== null && isUsable(token);
+  const usable = token !== null && isTokenUsable(token);
 
   useEffect(() => {
     if (!hydrated || leaving.current) return;

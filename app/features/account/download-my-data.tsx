@@ -1,0 +1,81 @@
+import { useId, useState } from "react";
+import { FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import styles from "#app/components/forms.module.css";
+import { ApiError } from "#app/lib/api-client.ts";
+import { accountApi } from "./account-api.ts";
+import { isUnauthorized } from "./use-account-details.ts";
+
+export const MY_DATA_FILE = "kybernetes-my-data.json";
+
+/** Hands a file to the browser's downloads, as a link to it would. */
+function saveFile(file: Blob, name: string) {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by the time the click returns; a moment's grace anyway.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+interface Props {
+  token: string;
+  onUnauthorized: () => void;
+}
+
+/**
+ * "Download my data" (Privacy Act APP 12): the account, consent records, orders and contact
+ * messages as one JSON file. Fetched with the bearer token, so it cannot be a plain link.
+ */
+export function DownloadMyData({ token, onUnauthorized }: Props) {
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+
+  async function download() {
+    if (busy) return;
+    setFeedback(null);
+    setBusy(true);
+    try {
+      saveFile(await accountApi.downloadAccountData(token), MY_DATA_FILE);
+      setFeedback({ kind: "success", text: `Your data is saved as ${MY_DATA_FILE}.` });
+    } catch (error) {
+      if (isUnauthorized(error)) onUnauthorized();
+      else {
+        setFeedback({
+          kind: "error",
+          text: (
+            <>
+              Failed to download your data.
+              {error instanceof ApiError && (error.status === 0 || error.status === 429) ? (
+                <>
+                  <br />
+                  {error.message}
+                </>
+              ) : null}
+            </>
+          ),
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId}>Your data</h2>
+      <p>
+        Download a copy of what we hold about you: your account, your mailing-list consent records,
+        your orders and your messages to us, as a JSON file.
+      </p>
+      <button type="button" className={styles.secondary} onClick={() => void download()}>
+        Download my data
+      </button>
+      <FeedbackMessage feedback={feedback} />
+    </section>
+  );
+}

@@ -7,9 +7,9 @@ import {
   test,
   waitForHydration,
 } from "./fixtures.ts";
-import { siteRoutes } from "./site-routes.ts";
+import { distinctSiteRoutes } from "./site-routes.ts";
 
-const routes = siteRoutes();
+const routes = distinctSiteRoutes();
 
 /** Read-only pages: no framework JavaScript at all (decision 012). */
 const readOnlyPages = ["/", "/history", "/LearnRFIDForBeginners", "/privacypolicy", "/cytheseus"];

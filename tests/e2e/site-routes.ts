@@ -11,6 +11,20 @@ export function siteRoutes(): string[] {
   return [...builtRoutes().filter((route) => route !== paths.logout), ...serverRenderedPaths];
 }
 
+/**
+ * The same, with each page once: SPEC's alternative spellings (/Cytheseus for /cytheseus) are
+ * copies of one page, so a check that reads the whole page needs only one of them.
+ */
+export function distinctSiteRoutes(): string[] {
+  const seen = new Set<string>();
+  return siteRoutes().filter((route) => {
+    const key = route.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function builtRoutes(): string[] {
   const root = path.resolve("build/client");
   const entries = readdirSync(root, { recursive: true, withFileTypes: true });

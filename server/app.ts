@@ -209,10 +209,18 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(contactRoutes, { database, config });
-      const account = { auth, db: database.db, siteUrl: config.siteUrl };
-      await api.register(accountRoutes, { ...account, orders });
-      await api.register(passwordResetRoutes, account);
-      await api.register(mailingListRoutes, account);
+      await api.register(async (accounts) => {
+        // A write that succeeded may have queued an e-mail (a link to follow): send it now
+        // rather than at the next tick.
+        accounts.addHook("onResponse", (request, reply, done) => {
+          if (request.method !== "GET" && reply.statusCode < 300) runner?.kick();
+          done();
+        });
+        const account = { auth, db: database.db, siteUrl: config.siteUrl };
+        await accounts.register(accountRoutes, { ...account, orders });
+        await accounts.register(passwordResetRoutes, account);
+        await accounts.register(mailingListRoutes, account);
+      });
       await api.register(orderRoutes, {
         auth,
         orders,

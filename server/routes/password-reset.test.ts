@@ -1,7 +1,11 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "../auth/login-limits.ts";
+import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { accountTokens } from "../db/schema.ts";
 import {
@@ -125,5 +129,36 @@ describe("forgotten password", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("invalid_link");
+  });
+});
+
+describe("the reset e-mail", () => {
+  it("leaves at once, not at the next job tick an hour later", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "kybernetes-reset-"));
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      JOB_INTERVAL_MS: "3600000",
+    });
+    const own = await createTestDatabase();
+    const served = await createTestApp({ config, database: own, jobs: true });
+    try {
+      const account = await signUp(served);
+      // The first tick runs at start; let it pass so only a kick can send the next mail.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await post(served, "/api/forgot-password", { email: account.email });
+      await expect
+        .poll(
+          async () => {
+            const mails = await mailsTo(own.db, account.email);
+            return mails.find((row) => row.kind === "reset_password")?.sentAt ?? null;
+          },
+          { timeout: 3000 },
+        )
+        .not.toBeNull();
+    } finally {
+      await served.close();
+    }
   });
 });

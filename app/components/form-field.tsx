@@ -88,6 +88,22 @@ export function Field({ label, error, hint, children, id, ...input }: FieldProps
 
 export type Feedback = { kind: "success" | "error"; text: ReactNode } | null;
 
+/** A failure: what failed, then on its own line why, when there is something to say. */
+export function errorFeedback(headline: ReactNode, reason?: ReactNode): Feedback {
+  return {
+    kind: "error",
+    text: reason ? (
+      <>
+        {headline}
+        <br />
+        {reason}
+      </>
+    ) : (
+      headline
+    ),
+  };
+}
+
 /**
  * The outcome of an action, shown next to the control that caused it. Both live regions stay
  * in the page so screen readers announce a message the moment it appears: successes politely

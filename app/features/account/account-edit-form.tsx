@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Field, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import {
+  Field,
+  errorFeedback,
+  FeedbackMessage,
+  type Feedback,
+} from "#app/components/form-field.tsx";
 import { useAccountFields } from "./account-fields.ts";
 import { ApiError } from "#app/lib/api-client.ts";
 import { accountApi } from "./account-api.ts";
@@ -50,20 +55,7 @@ export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
       errors._ ??
       reason ??
       (hasFieldErrors ? "Please correct the fields marked above." : undefined);
-    setFeedback({
-      kind: "error",
-      text: (
-        <>
-          Failed to update account data
-          {why ? (
-            <>
-              <br />
-              {why}
-            </>
-          ) : null}
-        </>
-      ),
-    });
+    setFeedback(errorFeedback("Failed to update account data", why));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import { ApiError } from "#app/lib/api-client.ts";
 import { accountApi } from "./account-api.ts";
@@ -45,20 +45,14 @@ export function DownloadMyData({ token, onUnauthorized }: Props) {
     } catch (error) {
       if (isUnauthorized(error)) onUnauthorized();
       else {
-        setFeedback({
-          kind: "error",
-          text: (
-            <>
-              Failed to download your data.
-              {error instanceof ApiError && (error.status === 0 || error.status === 429) ? (
-                <>
-                  <br />
-                  {error.message}
-                </>
-              ) : null}
-            </>
+        setFeedback(
+          errorFeedback(
+            "Failed to download your data.",
+            error instanceof ApiError && (error.status === 0 || error.status === 429)
+              ? error.message
+              : undefined,
           ),
-        });
+        );
       }
     } finally {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import { ApiError } from "#app/lib/api-client.ts";
 import { accountApi, type AccountDetails } from "./account-api.ts";
@@ -39,20 +39,12 @@ export function EmailStatus({ token, details, onChanged, onUnauthorized }: Props
     } catch (error) {
       if (isUnauthorized(error)) onUnauthorized();
       else {
-        setFeedback({
-          kind: "error",
-          text: (
-            <>
-              Failed to send the verification e-mail.
-              {error instanceof ApiError && error.status === 429 ? (
-                <>
-                  <br />
-                  {error.message}
-                </>
-              ) : null}
-            </>
+        setFeedback(
+          errorFeedback(
+            "Failed to send the verification e-mail.",
+            error instanceof ApiError && error.status === 429 ? error.message : undefined,
           ),
-        });
+        );
       }
     } finally {
       setBusy(false);

@@ -1,6 +1,11 @@
 import { useRef, useState, type FormEvent } from "react";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
-import { Field, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import {
+  Field,
+  errorFeedback,
+  FeedbackMessage,
+  type Feedback,
+} from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import { ApiError } from "#app/lib/api-client.ts";
 import { accountApi } from "./account-api.ts";
@@ -37,20 +42,12 @@ export function ForgotPasswordForm() {
       const fieldError = failure instanceof ApiError ? failure.fields.email : undefined;
       setError(fieldError);
       if (fieldError) input.current?.focus();
-      setFeedback({
-        kind: "error",
-        text: (
-          <>
-            Failed to send the reset link.
-            {failure instanceof ApiError && !fieldError ? (
-              <>
-                <br />
-                {failure.message}
-              </>
-            ) : null}
-          </>
+      setFeedback(
+        errorFeedback(
+          "Failed to send the reset link.",
+          failure instanceof ApiError && !fieldError ? failure.message : undefined,
         ),
-      });
+      );
     } finally {
       busy.current = false;
     }

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
-import { FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import { PasswordField } from "#app/components/password-field.tsx";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -54,20 +54,12 @@ export function ResetPasswordForm({ linkToken, onReset, onInvalidLink }: Props) 
       } else if (isInvalidLink(failure)) {
         onInvalidLink();
       } else {
-        setFeedback({
-          kind: "error",
-          text: (
-            <>
-              Failed to change the password.
-              {failure instanceof ApiError ? (
-                <>
-                  <br />
-                  {failure.message}
-                </>
-              ) : null}
-            </>
+        setFeedback(
+          errorFeedback(
+            "Failed to change the password.",
+            failure instanceof ApiError ? failure.message : undefined,
           ),
-        });
+        );
       }
     } finally {
       busy.current = false;

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { Field, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import {
+  Field,
+  errorFeedback,
+  FeedbackMessage,
+  type Feedback,
+} from "#app/components/form-field.tsx";
 import type { LoginInput } from "#core/account/account-schemas.ts";
 import { ApiError, callApi } from "#app/lib/api-client.ts";
 import styles from "#app/components/forms.module.css";
@@ -26,18 +31,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
     } catch (error) {
       // One message for every failure (SPEC §8); only a lock-out says when to try again.
       const lockedOut = error instanceof ApiError && error.status === 429;
-      setFeedback({
-        kind: "error",
-        text: lockedOut ? (
-          <>
-            {LOGIN_FAILED}
-            <br />
-            {error.message}
-          </>
-        ) : (
-          LOGIN_FAILED
-        ),
-      });
+      setFeedback(errorFeedback(LOGIN_FAILED, lockedOut ? error.message : undefined));
     } finally {
       setPending(false);
     }

@@ -24,6 +24,7 @@ import { searchRoutes } from "./routes/search.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
 import { siteRoutes, type Site } from "./site/site-routes.ts";
 import { orderRoutes } from "./routes/orders.ts";
+import { registerApiDocs } from "./routes/api-docs.ts";
 import { createOrderService, seedStock, type OrderService } from "./orders/order-service.ts";
 import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
 import { createJobRunner } from "./jobs/job-runner.ts";
@@ -190,6 +191,8 @@ export async function buildApp({
   });
 
   await beforeRoutes?.(app);
+  // Before any route: every route's zod schemas validate, serialise and document it.
+  await registerApiDocs(app);
 
   const auth = createAuth(database.db, {
     secret: config.AUTH_SECRET,

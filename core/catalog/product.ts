@@ -1,3 +1,4 @@
+import { named } from "../api/api-schemas.ts";
 import { z } from "../validation/zod.ts";
 
 /** The columns of content/products.csv, in file order (SPEC §3 Product). */
@@ -50,47 +51,84 @@ const optionalInteger = z
   .transform((value) => (value === "" ? undefined : Number(value)))
   .optional();
 
-/** One CSV row as text cells → a typed product. */
-export const productRowSchema = z.object({
-  id: numberCell("expected a number").pipe(z.number().int("expected a whole number").positive()),
-  name: z.string().trim().min(1, "is required"),
-  description: z.string().trim(),
-  category: z.string().trim().min(1, "is required"),
-  type: z.string().trim(),
-  price: numberCell("expected a number").pipe(z.number().nonnegative("must not be negative")),
-  images: z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? "")
-        .split("|")
-        .map((path) => path.trim())
-        .filter((path) => path !== ""),
-    ),
-  isbn: optionalText,
-  publisher: optionalText,
-  language: optionalText,
-  trim: optionalText,
-  pageCount: optionalInteger,
-  publicationDate: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), {
-      message: "expected a date as YYYY-MM-DD",
-    })
-    .transform((value) => (value === "" ? undefined : value))
-    .optional(),
-  audience: optionalText,
-  genre: optionalText,
-  sku: optionalText,
-  material: optionalText,
-  color: optionalText,
-  size: optionalText,
+const text = z.string().optional();
+
+/** A product as the shop holds it (SPEC §3 Product); `GET /api/products` lists these. */
+export const productSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  type: z.string(),
+  /** AUD, GST included. */
+  price: z.number().nonnegative(),
+  images: z.array(z.string()),
+  isbn: text,
+  publisher: text,
+  language: text,
+  trim: text,
+  pageCount: z.number().int().optional(),
+  /** YYYY-MM-DD. */
+  publicationDate: text,
+  audience: text,
+  genre: text,
+  sku: text,
+  material: text,
+  color: text,
+  size: text,
   /**
    * Units the shop holds when it first opens; the database keeps the live count from then on
    * (a restart never resets it). Empty for what is not counted, such as eBooks.
    */
-  stock: optionalInteger,
+  stock: z.number().int().nonnegative().optional(),
 });
 
-export type Product = z.output<typeof productRowSchema>;
+export type Product = z.output<typeof productSchema>;
+
+/** A product as `GET /api/products` lists it: live stock is at `GET /api/stock`. */
+export const listedProductSchema = named(
+  "Product",
+  productSchema.omit({ stock: true }),
+  "A product of the catalogue (SPEC §3); prices in AUD, GST included",
+);
+
+/** One CSV row as text cells → a typed product. */
+export const productRowSchema = z
+  .object({
+    id: numberCell("expected a number").pipe(z.number().int("expected a whole number").positive()),
+    name: z.string().trim().min(1, "is required"),
+    description: z.string().trim(),
+    category: z.string().trim().min(1, "is required"),
+    type: z.string().trim(),
+    price: numberCell("expected a number").pipe(z.number().nonnegative("must not be negative")),
+    images: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split("|")
+          .map((path) => path.trim())
+          .filter((path) => path !== ""),
+      ),
+    isbn: optionalText,
+    publisher: optionalText,
+    language: optionalText,
+    trim: optionalText,
+    pageCount: optionalInteger,
+    publicationDate: z
+      .string()
+      .trim()
+      .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), {
+        message: "expected a date as YYYY-MM-DD",
+      })
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    audience: optionalText,
+    genre: optionalText,
+    sku: optionalText,
+    material: optionalText,
+    color: optionalText,
+    size: optionalText,
+    stock: optionalInteger,
+  })
+  .pipe(productSchema);

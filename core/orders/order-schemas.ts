@@ -111,3 +111,14 @@ export type PlaceOrder = Omit<z.output<typeof placeOrderSchema>, "note"> & {
 
 /** `POST /api/orders/:number/cancel` and the guest's `?token=`. */
 export const orderTokenSchema = z.string().regex(/^[\w-]{20,100}$/);
+
+/** The `:number` of an order's address (KB-100001); anything else finds no order. */
+export const orderNumberParamsSchema = z.object({ number: z.string().max(40) });
+
+/** `?token=` of a guest's order link; a malformed one is no token (the order is then 404). */
+export const orderAccessQuerySchema = z.object({
+  token: orderTokenSchema.optional().catch(undefined),
+});
+
+/** `GET /api/stock`: units left per counted product id. */
+export const stockLevelsSchema = z.object({ stock: z.record(z.string(), z.number().int()) });

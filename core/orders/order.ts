@@ -1,73 +1,107 @@
-import type { ShippingAddress } from "./order-schemas.ts";
-import type { OrderStatus } from "./order-status.ts";
+import { named } from "../api/api-schemas.ts";
+import { z } from "../validation/zod.ts";
+import { ORDER_STATUSES } from "./order-status.ts";
+
+// What the orders API answers. The types the code uses are read off these schemas, so the
+// OpenAPI document, the server's answer check and the code cannot drift apart.
+
+const cents = z.number().int();
+const isoTime = z.string();
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** A shipping address as stored with an order. */
+export const orderAddressSchema = z.object({
+  firstName: z.string(),
+  surname: z.string(),
+  street: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+});
 
 /** One priced line: a snapshot of the product as sold, so later catalogue edits change nothing. */
-export interface PricedLine {
-  productId: number;
-  type: string;
-  name: string;
-  sku: string | null;
-  isbn: string | null;
-  unitCents: number;
-  quantity: number;
-  lineCents: number;
-}
+export const pricedLineSchema = z.object({
+  productId: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  isbn: z.string().nullable(),
+  unitCents: cents,
+  quantity: z.number().int(),
+  lineCents: cents,
+});
+export type PricedLine = z.output<typeof pricedLineSchema>;
 
 /** What an order costs, as the server works it out from the catalogue. Integer cents. */
-export interface OrderQuote {
-  lines: PricedLine[];
-  itemsCents: number;
-  shippingCents: number;
-  /** True when shipping would be charged but the items pass the free-shipping threshold. */
-  freeShipping: boolean;
-  totalCents: number;
-  /** The GST inside the total (total ÷ 11, to the cent). */
-  gstCents: number;
-}
+export const orderQuoteSchema = named(
+  "OrderQuote",
+  z.object({
+    lines: z.array(pricedLineSchema),
+    itemsCents: cents,
+    shippingCents: cents,
+    /** True when shipping would be charged but the items pass the free-shipping threshold. */
+    freeShipping: z.boolean(),
+    totalCents: cents,
+    /** The GST inside the total (total ÷ 11, to the cent). */
+    gstCents: cents,
+  }),
+  "What the lines cost, priced by the server; integer cents, GST included",
+);
+export type OrderQuote = z.output<typeof orderQuoteSchema>;
 
-export interface OrderEvent {
-  status: OrderStatus;
-  at: string;
-  note: string | null;
-}
+export const orderEventSchema = z.object({
+  status: orderStatusSchema,
+  at: isoTime,
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.output<typeof orderEventSchema>;
 
 /** How to pay by bank transfer: shown first on the confirmation page and in the e-mail. */
-export interface PaymentInstructions {
-  accountName: string;
-  bsb: string;
-  accountNumber: string;
-  amountCents: number;
-  reference: string;
+export const paymentInstructionsSchema = z.object({
+  accountName: z.string(),
+  bsb: z.string(),
+  accountNumber: z.string(),
+  amountCents: cents,
+  reference: z.string(),
   /** When an unpaid order is cancelled (ISO time). */
-  payBy: string;
-}
+  payBy: isoTime,
+});
+export type PaymentInstructions = z.output<typeof paymentInstructionsSchema>;
 
 /** An order as its buyer sees it (GET /api/orders/:number). */
-export interface OrderView extends OrderQuote {
-  number: string;
-  status: OrderStatus;
-  email: string;
-  address: ShippingAddress;
-  note: string | null;
-  createdAt: string;
-  history: OrderEvent[];
-  shipment: { carrier: string; trackingNumber: string } | null;
-  /** Present while the order awaits payment. */
-  payment: PaymentInstructions | null;
-  /** The buyer may cancel while the order awaits payment. */
-  canCancel: boolean;
-}
+export const orderViewSchema = named(
+  "Order",
+  orderQuoteSchema.extend({
+    number: z.string(),
+    status: orderStatusSchema,
+    email: z.string(),
+    address: orderAddressSchema,
+    note: z.string().nullable(),
+    createdAt: isoTime,
+    history: z.array(orderEventSchema),
+    shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
+    /** Present while the order awaits payment. */
+    payment: paymentInstructionsSchema.nullable(),
+    /** The buyer may cancel while the order awaits payment. */
+    canCancel: z.boolean(),
+  }),
+  "An order as its buyer sees it",
+);
+export type OrderView = z.output<typeof orderViewSchema>;
 
 /** One row of "Your orders" (GET /api/orders). */
-export interface OrderSummary {
-  number: string;
-  createdAt: string;
-  status: OrderStatus;
-  totalCents: number;
-}
+export const orderSummarySchema = z.object({
+  number: z.string(),
+  createdAt: isoTime,
+  status: orderStatusSchema,
+  totalCents: cents,
+});
+export type OrderSummary = z.output<typeof orderSummarySchema>;
 
 /** POST /api/orders answers with the order and the link that opens it without an account. */
-export interface PlacedOrder {
-  order: OrderView;
-  accessToken: string;
-}
+export const placedOrderSchema = z.object({
+  order: orderViewSchema,
+  accessToken: z.string(),
+});
+export type PlacedOrder = z.output<typeof placedOrderSchema>;

@@ -4,6 +4,8 @@
  * trigram index), so a query reads little text: fast enough for 100,000 products.
  */
 
+import type { PageHit } from "./search-response.ts";
+
 // Separates fields and products inside a haystack; queries never contain it.
 const SEPARATOR = "\u0000";
 
@@ -258,13 +260,7 @@ export interface PageDocument {
   text: string;
 }
 
-export interface PageHit {
-  kind: PageDocument["kind"];
-  title: string;
-  path: string;
-  /** A short piece of the page's text around the match, as plain text. */
-  snippet: string;
-}
+export type { PageHit } from "./search-response.ts";
 
 export interface PageIndex {
   search(query: string, limit: number): SearchPage<PageHit>;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { PersonalData } from "#core/account/account-responses.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
@@ -26,7 +27,11 @@ function theirOrders(user: User) {
 const theirMessages = (user: User) => sql`lower(${contactMessages.email}) = ${user.emailKey}`;
 
 /** Everything stored about the person, for "Download my data" (Privacy Act APP 12). */
-export async function exportPersonalData(db: Db, orderService: OrderService, user: User) {
+export async function exportPersonalData(
+  db: Db,
+  orderService: OrderService,
+  user: User,
+): Promise<PersonalData> {
   const [consents, orderRows, messages, sessionRows] = await Promise.all([
     db
       .select({
@@ -70,19 +75,29 @@ export async function exportPersonalData(db: Db, orderService: OrderService, use
       username: user.username,
       email: user.email,
       emailVerified: user.emailVerifiedAt !== null,
-      emailVerifiedAt: user.emailVerifiedAt,
+      emailVerifiedAt: isoOrNull(user.emailVerifiedAt),
       pendingEmail: user.pendingEmail,
       subscribed: user.subscribed,
-      subscriptionChangedAt: user.subscriptionChangedAt,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
+      subscriptionChangedAt: isoOrNull(user.subscriptionChangedAt),
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
     },
-    mailingListConsents: consents,
+    mailingListConsents: consents.map((consent) => ({ ...consent, at: consent.at.toISOString() })),
     orders: orderViews,
-    contactMessages: messages,
-    sessions: sessionRows,
+    contactMessages: messages.map((message) => ({
+      ...message,
+      sentAt: message.sentAt.toISOString(),
+    })),
+    sessions: sessionRows.map((session) => ({
+      createdAt: session.createdAt.toISOString(),
+      lastSeenAt: session.lastSeenAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      revokedAt: isoOrNull(session.revokedAt),
+    })),
   };
 }
+
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * Deletes the account and what is only about the person: contact messages from their

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { UserRole } from "#core/account/account-responses.ts";
 import type { ShippingAddress } from "#core/orders/order-schemas.ts";
 import type { OrderStatus } from "#core/orders/order-status.ts";
 
@@ -34,6 +36,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** Raised on password change, reset and "log out everywhere": every older token stops working. */
     tokenVersion: integer("token_version").notNull().default(0),
+    /** `staff` opens the back office; granted only by `npm run staff` (decision 016). */
+    role: text("role").$type<UserRole>().notNull().default("customer"),
     subscribed: boolean("subscribed").notNull().default(false),
     /** When the user last gave (or withdrew) mailing-list consent. */
     subscriptionChangedAt: timestamp("subscription_changed_at", { withTimezone: true }),
@@ -43,6 +47,13 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_username_key_key").on(table.usernameKey),
     uniqueIndex("users_email_key_key").on(table.emailKey),
+    check("users_role_check", sql`${table.role} in ('customer', 'staff')`),
+    index("users_staff_idx")
+      .on(table.id)
+      .where(sql`${table.role} = 'staff'`),
+    index("users_subscribed_idx")
+      .on(table.subscriptionChangedAt, table.id)
+      .where(sql`${table.subscribed}`),
   ],
 );
 
@@ -128,14 +139,25 @@ export const mailingConsents = pgTable(
 export type MailingConsent = typeof mailingConsents.$inferSelect;
 
 /** Messages sent through the Contact Us form; kept even when forwarding them fails. */
-export const contactMessages = pgTable("contact_messages", {
-  id: serial("id").primaryKey(),
-  email: text("email").notNull(),
-  message: text("message").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** When CONTACT_FORWARD_URL accepted it; null when not forwarded (unset or failed). */
-  forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When CONTACT_FORWARD_URL accepted it; null when not forwarded (unset or failed). */
+    forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
+    /** When a staff member first opened it; null while unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt, table.id),
+    index("contact_messages_unread_idx")
+      .on(table.id)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
@@ -182,6 +204,16 @@ export const orders = pgTable(
     status: text("status").$type<OrderStatus>().notNull().default("awaiting_payment"),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /** What staff recorded as received when marking the order paid, and on which day. */
+    paidAmountCents: integer("paid_amount_cents"),
+    paidOn: date("paid_on"),
+    /**
+     * What staff search orders by (e-mail, first name, surname), folded to lower case and
+     * indexed by trigrams, so a part of a name finds its orders without reading the table.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(email || ' ' || coalesce(address->>'firstName', '') || ' ' || coalesce(address->>'surname', ''))`,
+    ),
     reminderSentAt: at("reminder_sent_at"),
     /** Raised by every change, for staff edits that must not overwrite each other. */
     version: integer("version").notNull().default(0),
@@ -192,7 +224,10 @@ export const orders = pgTable(
     uniqueIndex("orders_number_key").on(table.number),
     uniqueIndex("orders_idempotency_key_key").on(table.idempotencyKey),
     index("orders_user_created_idx").on(table.userId, table.createdAt),
-    index("orders_status_created_idx").on(table.status, table.createdAt),
+    // The back office's lists: newest first, all or one status, a page at a time.
+    index("orders_created_id_idx").on(table.createdAt, table.id),
+    index("orders_status_created_id_idx").on(table.status, table.createdAt, table.id),
+    index("orders_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     check("orders_money_check", sql`${table.totalCents} >= 0 and ${table.gstCents} >= 0`),
   ],
 );
@@ -237,6 +272,54 @@ export const orderEvents = pgTable(
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.id)],
 );
+
+/** What staff write on an order for each other; the buyer never sees these. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The staff member's account (null once it is deleted) and name as it was then. */
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    text: text("text").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("order_notes_order_idx").on(table.orderId, table.id)],
+);
+
+export type OrderNoteRow = typeof orderNotes.$inferSelect;
+
+/**
+ * Every staff action: who, what, which record, when and from which address. Append-only: a
+ * trigger (migration 0004) refuses UPDATE, DELETE and TRUNCATE, and no route writes anything
+ * but inserts. The actor is a copy, not a reference, so deleting an account changes no entry.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: at("at").notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorName: text("actor_name").notNull(),
+    /** `order.mark_paid`, `stock.set`, `message.delete`, `staff.grant`, … */
+    action: text("action").notNull(),
+    /** The kind of record (order, product, message, subscribers, user) and its key. */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    /** The client address, or "command line" for `npm run staff`. */
+    address: text("address").notNull(),
+  },
+  (table) => [
+    index("audit_log_entity_idx").on(table.entity, table.entityId, table.id),
+    index("audit_log_at_idx").on(table.at, table.id),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /**
  * E-mail waiting to be sent, written in the same transaction as what caused it; the mail

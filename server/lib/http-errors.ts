@@ -1,3 +1,5 @@
+import type { ErrorBody } from "#core/api/api-schemas.ts";
+
 /** An error the API answers as `{ error: { code, message, fields? } }` with its status. */
 export class HttpError extends Error {
   constructor(
@@ -9,10 +11,6 @@ export class HttpError extends Error {
     super(message);
     this.name = "HttpError";
   }
-}
-
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
 }
 
 export function errorBody(

@@ -67,6 +67,7 @@ describe("POST /api/signup", () => {
       emailVerified: false,
       pendingEmail: null,
       subscriptionPending: false,
+      role: "customer",
     });
   });
 
@@ -416,7 +417,7 @@ describe("bearer tokens", () => {
 });
 
 describe("GET /api/get-account-details", () => {
-  it("answers username, email and subscription and nothing else", async () => {
+  it("answers username, email, subscription and role and nothing else", async () => {
     const account = await signUp(app);
     const response = await accountDetails(app, account.token);
     expect(response.statusCode).toBe(200);
@@ -424,6 +425,7 @@ describe("GET /api/get-account-details", () => {
       "email",
       "emailVerified",
       "pendingEmail",
+      "role",
       "subscribed",
       "subscriptionPending",
       "username",

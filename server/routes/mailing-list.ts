@@ -1,5 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { subscriptionSchema } from "#core/account/account-responses.ts";
+import { errorResponses, okSchema } from "#core/api/api-schemas.ts";
+import { z } from "#core/validation/zod.ts";
 import {
   confirmSubscriptionEmail,
   welcomeToMailingListEmail,
@@ -18,7 +22,6 @@ import { logSecurityEvent } from "../auth/security-log.ts";
 import { InvalidTokenError } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { accountTokens, mailingConsents, type User } from "../db/schema.ts";
-import { validate } from "../lib/validate.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 
 export interface MailingListRouteOptions {
@@ -33,7 +36,7 @@ export interface MailingListRouteOptions {
  * confirmation with time, address and wording. Every marketing e-mail has a one-click
  * unsubscribe (RFC 8058) that needs no login.
  */
-export const mailingListRoutes: FastifyPluginAsync<MailingListRouteOptions> = async (
+export const mailingListRoutes: FastifyPluginAsyncZod<MailingListRouteOptions> = async (
   app,
   { auth, db, siteUrl },
 ) => {
@@ -47,97 +50,149 @@ export const mailingListRoutes: FastifyPluginAsync<MailingListRouteOptions> = as
     );
   }
 
-  const write = { config: { rateLimit: ACCOUNT_WRITE_LIMIT } };
+  const tags = ["mailing list"];
+  const bearer = [{ bearer: [] }];
+  const write = { config: { rateLimit: ACCOUNT_WRITE_LIMIT } } as const;
 
-  app.put("/Subscribe-mailing-list", write, async (request, reply) => {
-    const user = await auth.requireUser(request, reply);
-    if (user.subscribed) return { ok: true, subscribed: true, pending: false };
-    if (!(await sentRecently(db, user.id, "confirm_subscription"))) {
-      await db.transaction(async (tx) => {
+  app.put(
+    "/Subscribe-mailing-list",
+    {
+      ...write,
+      schema: {
+        summary: "Ask to join the mailing list: a confirmation link is e-mailed (double opt-in)",
+        tags,
+        security: bearer,
+        response: { 200: subscriptionSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.requireUser(request, reply);
+      if (user.subscribed) return { ok: true, subscribed: true, pending: false };
+      if (!(await sentRecently(db, user.id, "confirm_subscription"))) {
+        await db.transaction(async (tx) => {
+          await tx.insert(mailingConsents).values({
+            userId: user.id,
+            email: user.email,
+            action: "requested",
+            wording: MAILING_LIST_CONSENT_WORDING,
+            address: request.ip,
+          });
+          const token = await createLinkToken(tx, {
+            userId: user.id,
+            purpose: "confirm_subscription",
+            email: user.email,
+          });
+          await enqueueMail(
+            tx,
+            confirmSubscriptionEmail({
+              to: user.email,
+              username: user.username,
+              link: accountLink(siteUrl, accountLinkPaths.confirmSubscription, token),
+            }),
+          );
+        });
+      }
+      logSecurityEvent(request, "subscription_requested", "success", { userId: user.id });
+      return { ok: true, subscribed: false, pending: true };
+    },
+  );
+
+  app.post(
+    "/confirm-subscription",
+    {
+      config: { rateLimit: LINK_LIMIT },
+      schema: {
+        summary: "Follow the e-mailed confirmation link: the subscription starts",
+        tags,
+        body: linkSchema,
+        response: { 200: okSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      const { token } = request.body;
+      const user = await db.transaction(async (tx) => {
+        const used = await useLinkToken(tx, token, "confirm_subscription");
+        const owner = used && (await auth.users.findById(used.userId, tx));
+        // A link sent to an address the account no longer has proves nothing.
+        if (!used || !owner || used.email !== owner.email) return undefined;
+        await auth.users.setSubscribed(owner.id, true, tx);
+        // Following the link also proves the address is the owner's.
+        if (!owner.emailVerifiedAt) await auth.users.verifyEmail(owner.id, owner.email, tx);
         await tx.insert(mailingConsents).values({
-          userId: user.id,
-          email: user.email,
-          action: "requested",
+          userId: owner.id,
+          email: owner.email,
+          action: "confirmed",
           wording: MAILING_LIST_CONSENT_WORDING,
           address: request.ip,
         });
-        const token = await createLinkToken(tx, {
-          userId: user.id,
-          purpose: "confirm_subscription",
-          email: user.email,
-        });
+        const unsubscribe = await auth.signUnsubscribe(owner.id);
         await enqueueMail(
           tx,
-          confirmSubscriptionEmail({
-            to: user.email,
-            username: user.username,
-            link: accountLink(siteUrl, accountLinkPaths.confirmSubscription, token),
+          welcomeToMailingListEmail({
+            to: owner.email,
+            username: owner.username,
+            unsubscribeLink: accountLink(siteUrl, accountLinkPaths.unsubscribe, unsubscribe),
+            unsubscribeApi: oneClickUnsubscribeUrl(siteUrl, unsubscribe),
           }),
         );
+        return owner;
       });
-    }
-    logSecurityEvent(request, "subscription_requested", "success", { userId: user.id });
-    return { ok: true, subscribed: false, pending: true };
-  });
+      if (!user) throw invalidLink();
+      logSecurityEvent(request, "subscription_confirmed", "success", { userId: user.id });
+      return { ok: true };
+    },
+  );
 
-  app.post("/confirm-subscription", { config: { rateLimit: LINK_LIMIT } }, async (request) => {
-    const { token } = validate(linkSchema, request.body);
-    const user = await db.transaction(async (tx) => {
-      const used = await useLinkToken(tx, token, "confirm_subscription");
-      const owner = used && (await auth.users.findById(used.userId, tx));
-      // A link sent to an address the account no longer has proves nothing.
-      if (!used || !owner || used.email !== owner.email) return undefined;
-      await auth.users.setSubscribed(owner.id, true, tx);
-      // Following the link also proves the address is the owner's.
-      if (!owner.emailVerifiedAt) await auth.users.verifyEmail(owner.id, owner.email, tx);
-      await tx.insert(mailingConsents).values({
-        userId: owner.id,
-        email: owner.email,
-        action: "confirmed",
-        wording: MAILING_LIST_CONSENT_WORDING,
-        address: request.ip,
-      });
-      const unsubscribe = await auth.signUnsubscribe(owner.id);
-      await enqueueMail(
-        tx,
-        welcomeToMailingListEmail({
-          to: owner.email,
-          username: owner.username,
-          unsubscribeLink: accountLink(siteUrl, accountLinkPaths.unsubscribe, unsubscribe),
-          unsubscribeApi: oneClickUnsubscribeUrl(siteUrl, unsubscribe),
-        }),
-      );
-      return owner;
-    });
-    if (!user) throw invalidLink();
-    logSecurityEvent(request, "subscription_confirmed", "success", { userId: user.id });
-    return { ok: true };
-  });
-
-  app.put("/Unsubscribe-mailing-list", write, async (request, reply) => {
-    const user = await auth.requireUser(request, reply);
-    await withdraw(user, request);
-    return { ok: true, subscribed: false };
-  });
+  app.put(
+    "/Unsubscribe-mailing-list",
+    {
+      ...write,
+      schema: {
+        summary: "Leave the mailing list",
+        tags,
+        security: bearer,
+        response: { 200: subscriptionSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.requireUser(request, reply);
+      await withdraw(user, request);
+      return { ok: true, subscribed: false };
+    },
+  );
 
   // One click, no login: the e-mail's link (the page's button, or the mail client itself).
-  app.post("/unsubscribe", { config: { rateLimit: LINK_LIMIT } }, async (request) => {
-    const query = request.query as { token?: unknown };
-    const body = request.body as { token?: unknown } | undefined;
-    const parsed = linkTokenSchema.safeParse(query.token ?? body?.token);
-    if (!parsed.success) throw invalidLink();
-    let userId: number;
-    try {
-      userId = await auth.verifyUnsubscribe(parsed.data);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw invalidLink();
-      throw error;
-    }
-    // A deleted account is already off the list: the link still answers that all is well.
-    const user = await auth.users.findById(userId);
-    if (user) await withdraw(user, request);
-    return { ok: true };
-  });
+  app.post(
+    "/unsubscribe",
+    {
+      config: { rateLimit: LINK_LIMIT },
+      schema: {
+        summary: "One-click unsubscribe (RFC 8058): no login, the secret is the link's token",
+        description:
+          "Mail clients post `List-Unsubscribe=One-Click` as a form to the link with `?token=`; the page sends JSON `{ token }`.",
+        tags,
+        consumes: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+        querystring: z.object({ token: z.string().max(1000).optional() }),
+        body: z.object({ token: z.string().max(1000).optional() }).optional(),
+        response: { 200: okSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      const parsed = linkTokenSchema.safeParse(request.query.token ?? request.body?.token);
+      if (!parsed.success) throw invalidLink();
+      let userId: number;
+      try {
+        userId = await auth.verifyUnsubscribe(parsed.data);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw invalidLink();
+        throw error;
+      }
+      // A deleted account is already off the list: the link still answers that all is well.
+      const user = await auth.users.findById(userId);
+      if (user) await withdraw(user, request);
+      return { ok: true };
+    },
+  );
 
   /** Unsubscribes, records the withdrawal, and voids any confirmation link still in a mailbox. */
   async function withdraw(user: User, request: FastifyRequest) {

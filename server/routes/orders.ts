@@ -1,14 +1,24 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "#core/api/api-schemas.ts";
+import {
+  orderQuoteSchema,
+  orderSummarySchema,
+  orderViewSchema,
+  placedOrderSchema,
+} from "#core/orders/order.ts";
 import { OrderRefusedError } from "#core/orders/order-pricing.ts";
 import {
-  orderTokenSchema,
+  orderAccessQuerySchema,
+  orderNumberParamsSchema,
   placeOrderSchema,
   quoteRequestSchema,
+  stockLevelsSchema,
 } from "#core/orders/order-schemas.ts";
+import { z } from "#core/validation/zod.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../lib/http-errors.ts";
-import { validate } from "../lib/validate.ts";
 import {
   OrderConflictError,
   stockLevels,
@@ -41,7 +51,7 @@ interface OrderRouteOptions {
 }
 
 /** Orders paid by bank transfer: quote, place, read, list and cancel (docs/decisions/014). */
-export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app,
   { auth, orders, database, afterWrite },
 ) => {
@@ -49,58 +59,125 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
    * Who asks: the account of a bearer token, and the link's token. A stale login must not hide
    * an order its link opens, so here an invalid bearer token counts as no account.
    */
-  async function access(request: FastifyRequest, reply: FastifyReply): Promise<OrderAccess> {
+  async function access(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string | undefined,
+  ): Promise<OrderAccess> {
     const user = await auth.optionalUser(request, reply).catch((error: unknown) => {
       if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
       reply.removeHeader("www-authenticate");
       return undefined;
     });
-    const query = request.query as { token?: unknown };
-    const token = orderTokenSchema.safeParse(query.token);
-    return { userId: user?.id, token: token.success ? token.data : undefined };
+    return { userId: user?.id, token };
   }
 
-  app.post("/orders/quote", { config: { rateLimit: ORDER_READ_LIMIT } }, async (request) => {
-    const input = validate(quoteRequestSchema, request.body);
-    try {
-      return orders.quote(input);
-    } catch (error) {
-      answerRefusal(error);
-    }
-  });
+  const tags = ["orders"];
+  const orderAddress = { params: orderNumberParamsSchema, querystring: orderAccessQuerySchema };
 
-  app.post("/orders", { config: { rateLimit: PLACE_ORDER_LIMIT } }, async (request, reply) => {
-    const input = validate(placeOrderSchema, request.body);
-    const user = await auth.optionalUser(request, reply);
-    const placed = await orders.place(input, user?.id).catch(answerRefusal);
-    if (placed.created) {
-      request.log.info({ order: placed.order.number, userId: user?.id }, "order placed");
-      afterWrite?.();
-    }
-    const { created, ...answer } = placed;
-    return reply.code(created ? 201 : 200).send(answer);
-  });
+  app.post(
+    "/orders/quote",
+    {
+      config: { rateLimit: ORDER_READ_LIMIT },
+      schema: {
+        summary: "Price a cart (nothing is stored)",
+        tags,
+        body: quoteRequestSchema,
+        response: { 200: orderQuoteSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      try {
+        return orders.quote(request.body);
+      } catch (error) {
+        answerRefusal(error);
+      }
+    },
+  );
 
-  app.get("/orders", async (request, reply) => {
-    const user = await auth.requireUser(request, reply);
-    return { orders: await orders.listForUser(user.id) };
-  });
-
-  app.get<{ Params: { number: string } }>(
-    "/orders/:number",
-    { config: { rateLimit: ORDER_READ_LIMIT } },
+  app.post(
+    "/orders",
+    {
+      config: { rateLimit: PLACE_ORDER_LIMIT },
+      schema: {
+        summary: "Place an order (guest, or signed in with a bearer token)",
+        description:
+          "Idempotent per `idempotencyKey`: the first call answers 201, repeats answer 200 with the same order.",
+        tags,
+        security: [{}, { bearer: [] }],
+        body: placeOrderSchema,
+        response: {
+          200: placedOrderSchema,
+          201: placedOrderSchema,
+          ...errorResponses(400, 401, 409, 429),
+        },
+      },
+    },
     async (request, reply) => {
-      const order = await orders.find(request.params.number, await access(request, reply));
+      const user = await auth.optionalUser(request, reply);
+      const placed = await orders.place(request.body, user?.id).catch(answerRefusal);
+      if (placed.created) {
+        request.log.info({ order: placed.order.number, userId: user?.id }, "order placed");
+        afterWrite?.();
+      }
+      const { created, ...answer } = placed;
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+
+  app.get(
+    "/orders",
+    {
+      schema: {
+        summary: "The signed-in buyer's orders, newest first",
+        tags,
+        security: [{ bearer: [] }],
+        response: {
+          200: z.object({ orders: z.array(orderSummarySchema) }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.requireUser(request, reply);
+      return { orders: await orders.listForUser(user.id) };
+    },
+  );
+
+  app.get(
+    "/orders/:number",
+    {
+      config: { rateLimit: ORDER_READ_LIMIT },
+      schema: {
+        summary: "One order, for its account or the holder of its link's token",
+        tags,
+        security: [{}, { bearer: [] }],
+        ...orderAddress,
+        response: { 200: orderViewSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const who = await access(request, reply, request.query.token);
+      const order = await orders.find(request.params.number, who);
       if (!order) throw new HttpError(404, "not_found", NOT_FOUND);
       return order;
     },
   );
 
-  app.post<{ Params: { number: string } }>(
+  app.post(
     "/orders/:number/cancel",
-    { config: { rateLimit: ORDER_READ_LIMIT } },
+    {
+      config: { rateLimit: ORDER_READ_LIMIT },
+      schema: {
+        summary: "The buyer cancels an order that awaits payment; its stock returns",
+        tags,
+        security: [{}, { bearer: [] }],
+        ...orderAddress,
+        response: { 200: orderViewSchema, ...errorResponses(404, 409, 429) },
+      },
+    },
     async (request, reply) => {
-      const who = await access(request, reply);
+      const who = await access(request, reply, request.query.token);
       const order = await orders.cancelByBuyer(request.params.number, who).catch(answerRefusal);
       if (!order) throw new HttpError(404, "not_found", NOT_FOUND);
       request.log.info({ order: order.number, userId: who.userId }, "order cancelled by buyer");
@@ -110,5 +187,15 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   );
 
   // Live counts for the shop pages; small (one row per counted product) and never cached.
-  app.get("/stock", async () => ({ stock: await stockLevels(database.db) }));
+  app.get(
+    "/stock",
+    {
+      schema: {
+        summary: "Units left per counted product (products not listed are not counted)",
+        tags: ["catalogue"],
+        response: { 200: stockLevelsSchema },
+      },
+    },
+    async () => ({ stock: await stockLevels(database.db) }),
+  );
 };

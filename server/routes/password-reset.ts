@@ -1,13 +1,13 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { passwordChangedEmail, resetPasswordEmail } from "#core/account/account-emails.ts";
 import { accountLink, accountLinkPaths } from "#core/account/account-links.ts";
 import { forgotPasswordSchema, resetPasswordSchema } from "#core/account/account-schemas.ts";
+import { errorResponses, okSchema } from "#core/api/api-schemas.ts";
 import { invalidLink, LINK_LIMIT, refuseWeakPassword } from "../account/account-guards.ts";
 import { createLinkToken, sentRecently, useLinkToken } from "../account/link-tokens.ts";
 import type { Auth } from "../auth/auth.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import type { Db } from "../db/client.ts";
-import { validate } from "../lib/validate.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 
 export interface PasswordResetRouteOptions {
@@ -17,62 +17,88 @@ export interface PasswordResetRouteOptions {
 }
 
 /** Forgotten password: a single-use link, valid 30 minutes, stored only as a hash. */
-export const passwordResetRoutes: FastifyPluginAsync<PasswordResetRouteOptions> = async (
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOptions> = async (
   app,
   { auth, db, siteUrl },
 ) => {
-  app.post("/forgot-password", { config: { rateLimit: LINK_LIMIT } }, async (request, reply) => {
-    const { email } = validate(forgotPasswordSchema, request.body);
-    const user = await auth.users.findByEmail(email);
-    if (user && !(await sentRecently(db, user.id, "reset_password"))) {
-      await db.transaction(async (tx) => {
-        const token = await createLinkToken(tx, {
-          userId: user.id,
-          purpose: "reset_password",
-          email: user.email,
+  const tags = ["account"];
+
+  app.post(
+    "/forgot-password",
+    {
+      config: { rateLimit: LINK_LIMIT },
+      schema: {
+        summary: "E-mail a password-reset link (the same answer for an unknown address)",
+        tags,
+        body: forgotPasswordSchema,
+        response: { 202: okSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const user = await auth.users.findByEmail(email);
+      if (user && !(await sentRecently(db, user.id, "reset_password"))) {
+        await db.transaction(async (tx) => {
+          const token = await createLinkToken(tx, {
+            userId: user.id,
+            purpose: "reset_password",
+            email: user.email,
+          });
+          await enqueueMail(
+            tx,
+            resetPasswordEmail({
+              to: user.email,
+              username: user.username,
+              link: accountLink(siteUrl, accountLinkPaths.resetPassword, token),
+            }),
+          );
         });
+      }
+      logSecurityEvent(request, "password_reset_requested", user ? "success" : "failure", {
+        userId: user?.id,
+        ...(user ? {} : { reason: "no such address" }),
+      });
+      // The same answer either way, so the form does not tell who has an account.
+      return reply.code(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    "/reset-password",
+    {
+      config: { rateLimit: LINK_LIMIT },
+      schema: {
+        summary: "Set a new password with an e-mailed reset link; every session ends",
+        tags,
+        body: resetPasswordSchema,
+        response: { 200: okSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      const passwordHash = await auth.passwords.hash(input.password);
+      const user = await db.transaction(async (tx) => {
+        const used = await useLinkToken(tx, input.token, "reset_password");
+        const owner = used && (await auth.users.findById(used.userId, tx));
+        if (!used || !owner) return undefined;
+        // Thrown inside the transaction, so a refused password leaves the link usable.
+        refuseWeakPassword(input.password, [owner.username, owner.email]);
+        await auth.users.update(owner.id, { passwordHash }, tx);
+        await auth.sessions.revokeAll(owner.id, tx);
+        // The link reached the mailbox: that address is proved to be the owner's.
+        if (!owner.emailVerifiedAt && used.email === owner.email) {
+          await auth.users.verifyEmail(owner.id, owner.email, tx);
+        }
         await enqueueMail(
           tx,
-          resetPasswordEmail({
-            to: user.email,
-            username: user.username,
-            link: accountLink(siteUrl, accountLinkPaths.resetPassword, token),
-          }),
+          passwordChangedEmail({ to: owner.email, username: owner.username, how: "reset" }),
         );
+        return owner;
       });
-    }
-    logSecurityEvent(request, "password_reset_requested", user ? "success" : "failure", {
-      userId: user?.id,
-      ...(user ? {} : { reason: "no such address" }),
-    });
-    // The same answer either way, so the form does not tell who has an account.
-    return reply.code(202).send({ ok: true });
-  });
-
-  app.post("/reset-password", { config: { rateLimit: LINK_LIMIT } }, async (request) => {
-    const input = validate(resetPasswordSchema, request.body);
-    const passwordHash = await auth.passwords.hash(input.password);
-    const user = await db.transaction(async (tx) => {
-      const used = await useLinkToken(tx, input.token, "reset_password");
-      const owner = used && (await auth.users.findById(used.userId, tx));
-      if (!used || !owner) return undefined;
-      // Thrown inside the transaction, so a refused password leaves the link usable.
-      refuseWeakPassword(input.password, [owner.username, owner.email]);
-      await auth.users.update(owner.id, { passwordHash }, tx);
-      await auth.sessions.revokeAll(owner.id, tx);
-      // The link reached the mailbox: that address is proved to be the owner's.
-      if (!owner.emailVerifiedAt && used.email === owner.email) {
-        await auth.users.verifyEmail(owner.id, owner.email, tx);
-      }
-      await enqueueMail(
-        tx,
-        passwordChangedEmail({ to: owner.email, username: owner.username, how: "reset" }),
-      );
-      return owner;
-    });
-    if (!user) throw invalidLink();
-    await auth.limits.clearAccount(user.usernameKey);
-    logSecurityEvent(request, "password_reset", "success", { userId: user.id });
-    return { ok: true };
-  });
+      if (!user) throw invalidLink();
+      await auth.limits.clearAccount(user.usernameKey);
+      logSecurityEvent(request, "password_reset", "success", { userId: user.id });
+      return { ok: true };
+    },
+  );
 };

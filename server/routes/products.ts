@@ -1,27 +1,39 @@
-import type { FastifyPluginAsync } from "fastify";
-import type { Product } from "#core/catalog/product.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listedProductSchema, type Product } from "#core/catalog/product.ts";
+import { z } from "#core/validation/zod.ts";
 import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
 
 /**
  * GET /api/products: the whole catalogue as JSON. The body, its compressed forms and its
  * ETag are prepared once; a client holding the current ETag gets 304 Not Modified.
  */
-export const productRoutes: FastifyPluginAsync<{ products: readonly Product[] }> = async (
+export const productRoutes: FastifyPluginAsyncZod<{ products: readonly Product[] }> = async (
   app,
   { products },
 ) => {
-  // The CSV's stock is only the opening count; live counts are at GET /api/stock.
-  const listed = products.map(({ stock: _opening, ...product }) => product);
-  const prepared = cachedBody(Buffer.from(JSON.stringify({ products: listed })), true);
+  const answerSchema = z.object({ products: z.array(listedProductSchema) });
+  // Checked against its schema once, here, rather than per request: the answer is bytes
+  // prepared at start. The CSV's stock is only the opening count (live: GET /api/stock).
+  const answer = answerSchema.parse({ products });
+  const prepared = cachedBody(Buffer.from(JSON.stringify(answer)), true);
 
-  app.get("/products", (request, reply) => {
+  const schema = {
+    summary: "The whole catalogue",
+    description: "Answers 304 to a request whose If-None-Match holds the current ETag.",
+    tags: ["catalogue"],
+    response: { 200: answerSchema, 304: z.undefined() },
+  };
+
+  app.get("/products", { schema }, (request, reply) => {
     // no-cache: clients may keep a copy but ask each time, so a new catalogue shows at once.
     reply.headers({ etag: prepared.etag, "cache-control": "no-cache", vary: "Accept-Encoding" });
     if (etagMatches(request.headers["if-none-match"], prepared.etag)) {
-      return reply.code(304).send();
+      void reply.code(304).send();
+      return;
     }
     const { body, encoding } = negotiateEncoding(prepared, request.headers["accept-encoding"]);
     if (encoding) reply.header("content-encoding", encoding);
-    return reply.type("application/json; charset=utf-8").send(body);
+    // Prepared bytes skip the serializer (Fastify sends a Buffer as it is).
+    void reply.type("application/json; charset=utf-8").send(body as never);
   });
 };

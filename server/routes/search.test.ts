@@ -6,6 +6,7 @@ import type { PageDocument } from "#core/search/search-index.ts";
 import { MAX_PRODUCT_RESULTS, type SearchResponse } from "#core/search/search-response.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { stubDatabase } from "../test/test-database.ts";
+import { applyZodSchemas } from "../lib/validate.ts";
 import { searchRoutes } from "./search.ts";
 
 function product(id: number, name: string, description: string): Product {
@@ -133,6 +134,7 @@ describe("the kept answers", () => {
     const engine = createSearchEngine(products, pages);
     const answerJson = vi.spyOn(engine, "answerJson");
     const own = Fastify();
+    applyZodSchemas(own);
     await own.register(searchRoutes, { engine, prefix: "/api" });
     try {
       const bodies = new Set<string>();

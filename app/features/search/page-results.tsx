@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PageHit } from "#core/search/search-index.ts";
+import type { PageHit } from "#core/search/search-response.ts";
 import styles from "./page-results.module.css";
 
 /** Page and glossary matches: the title as a link, the path, and a snippet (all plain text). */

@@ -1,0 +1,90 @@
+import { named, okSchema } from "../api/api-schemas.ts";
+import { orderViewSchema } from "../orders/order.ts";
+import { z } from "../validation/zod.ts";
+
+// What the account calls answer (SPEC §7 and decision 015), for the routes and the OpenAPI
+// document.
+
+/** Sign-up and login: the bearer token SPEC §7 stores under authToken. */
+export const tokenAnswerSchema = z.object({ token: z.string() });
+
+/** Who may see what: SPEC's token holders are customers; staff is granted on the command line. */
+export const USER_ROLES = ["customer", "staff"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** `GET /api/get-account-details`. */
+export const accountDetailsSchema = named(
+  "AccountDetails",
+  z.object({
+    username: z.string(),
+    email: z.string(),
+    subscribed: z.boolean(),
+    emailVerified: z.boolean(),
+    /** A new address waiting for its verification link to be followed. */
+    pendingEmail: z.string().nullable(),
+    /** A confirmation link for the mailing list is out and not yet followed. */
+    subscriptionPending: z.boolean(),
+    role: z.enum(USER_ROLES),
+  }),
+);
+export type AccountDetails = z.output<typeof accountDetailsSchema>;
+
+/** `POST /api/update-account`: a fresh token for the same session. */
+export const accountUpdatedSchema = okSchema.extend({
+  token: z.string(),
+  emailChangePending: z.boolean().optional(),
+});
+
+export const verificationResentSchema = okSchema.extend({
+  alreadyVerified: z.boolean().optional(),
+});
+
+export const emailVerifiedSchema = okSchema.extend({ email: z.string() });
+
+export const subscriptionSchema = okSchema.extend({
+  subscribed: z.boolean(),
+  pending: z.boolean().optional(),
+});
+
+const isoTime = z.string();
+
+/** "Download my data" (`GET /api/account-data`): everything stored about the person. */
+export const personalDataSchema = named(
+  "PersonalData",
+  z.object({
+    exportedAt: isoTime,
+    about: z.string(),
+    account: z.object({
+      username: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      emailVerifiedAt: isoTime.nullable(),
+      pendingEmail: z.string().nullable(),
+      subscribed: z.boolean(),
+      subscriptionChangedAt: isoTime.nullable(),
+      createdAt: isoTime,
+      updatedAt: isoTime,
+    }),
+    mailingListConsents: z.array(
+      z.object({
+        action: z.enum(["requested", "confirmed", "withdrawn"]),
+        email: z.string(),
+        wording: z.string().nullable(),
+        address: z.string().nullable(),
+        at: isoTime,
+      }),
+    ),
+    orders: z.array(orderViewSchema),
+    contactMessages: z.array(z.object({ email: z.string(), message: z.string(), sentAt: isoTime })),
+    sessions: z.array(
+      z.object({
+        createdAt: isoTime,
+        lastSeenAt: isoTime,
+        expiresAt: isoTime,
+        revokedAt: isoTime.nullable(),
+      }),
+    ),
+  }),
+  "Everything the shop stores about the account holder (Privacy Act APP 12)",
+);
+export type PersonalData = z.output<typeof personalDataSchema>;

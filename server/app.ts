@@ -25,6 +25,7 @@ import { createSearchEngine } from "#core/search/search-engine.ts";
 import { siteRoutes, type Site } from "./site/site-routes.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
+import { adminRoutes } from "./routes/admin/admin.ts";
 import { createOrderService, seedStock, type OrderService } from "./orders/order-service.ts";
 import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
 import { createJobRunner } from "./jobs/job-runner.ts";
@@ -232,6 +233,14 @@ export async function buildApp({
       });
       await api.register(productRoutes, { products });
       await api.register(searchRoutes, { engine: searchEngine });
+      await api.register(adminRoutes, {
+        prefix: "/admin",
+        auth,
+        db: database.db,
+        orders,
+        products,
+        afterWrite: () => runner?.kick(),
+      });
     },
     { prefix: "/api" },
   );

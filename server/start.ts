@@ -1,3 +1,5 @@
+import { controlSocketPath, listenForControl } from "./admin/control-socket.ts";
+import { runStaffCommand, type StaffCommand } from "./admin/staff-accounts.ts";
 import { buildApp, type AppDeps } from "./app.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { loadCatalog } from "./catalog/load-catalog.ts";
@@ -36,7 +38,18 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
   const catalog = await loadCatalog(config.contentDir);
   const site = await loadSite(config);
   const authSecret = await resolveAuthSecret(config);
+  // The embedded database is this process's alone: `npm run staff` hands its commands to the
+  // server through a socket in the data folder, which also stops a second server from
+  // opening the same folder.
+  let runCommand = async (_command: StaffCommand) => ({
+    ok: false,
+    message: "The server is still starting. Please try again in a moment.",
+  });
+  const control = config.DATABASE_URL
+    ? undefined
+    : await listenForControl(controlSocketPath(config.dataDir), (command) => runCommand(command));
   const database = await openDatabase(config);
+  runCommand = (command) => runStaffCommand(database.db, command);
   const app = await buildApp({
     config,
     database,
@@ -45,6 +58,7 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
     auth: { secret: authSecret },
     beforeRoutes,
   });
+  if (control) app.addHook("onClose", () => control.close());
 
   let closing = false;
   const shutdown = (signal: string) => {

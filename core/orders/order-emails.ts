@@ -56,15 +56,33 @@ export function orderReceivedEmail({
   );
 }
 
-export function paymentReceivedEmail({ order, link }: OrderMailInput): MailMessage {
-  return composeMail("payment_received", order.email, `Payment received for ${order.number}`, [
+export function paymentReceivedEmail({
+  order,
+  link,
+  amountCents = order.totalCents,
+}: OrderMailInput & {
+  /** What reached the account, when staff recorded it; the total otherwise. */
+  amountCents?: number;
+}): MailMessage {
+  const extra = amountCents - order.totalCents;
+  const blocks: Block[] = [
     { paragraph: greeting(order) },
     {
-      paragraph: `Your payment of ${money(order.totalCents)} for order ${order.number} has arrived. Thank you. We are packing your order now and will e-mail you the tracking details when it ships.`,
+      paragraph: `Your payment of ${money(amountCents)} for order ${order.number} has arrived. Thank you. We are packing your order now and will e-mail you the tracking details when it ships.`,
     },
-    { lines: order },
-    viewLink(link),
-  ]);
+  ];
+  if (extra > 0) {
+    blocks.push({
+      paragraph: `That is ${money(extra)} more than the order total of ${money(order.totalCents)}: we will refund the difference to the account it came from within five business days.`,
+    });
+  }
+  blocks.push({ lines: order }, viewLink(link));
+  return composeMail(
+    "payment_received",
+    order.email,
+    `Payment received for ${order.number}`,
+    blocks,
+  );
 }
 
 export function orderShippedEmail({ order, link }: OrderMailInput): MailMessage {
@@ -95,11 +113,24 @@ export function orderCancelledEmail({
   order,
   link,
   reason,
-}: OrderMailInput & { reason: CancelReason }): MailMessage {
+  explanation,
+}: OrderMailInput & {
+  reason: CancelReason;
+  /** The shop's own words, when staff cancelled it. */
+  explanation?: string | null | undefined;
+}): MailMessage {
   const paid = order.history.some((event) => event.status === "paid");
+  const why: Block[] =
+    reason === "shop" && explanation
+      ? [
+          { paragraph: `Your order ${order.number} is cancelled. We had to cancel it.` },
+          { paragraph: `Our reason: ${explanation}` },
+          { paragraph: "If you have any questions, please reply to this e-mail." },
+        ]
+      : [{ paragraph: `Your order ${order.number} is cancelled. ${CANCEL_WORDING[reason]}` }];
   return composeMail("order_cancelled", order.email, `Order ${order.number} is cancelled`, [
     { paragraph: greeting(order) },
-    { paragraph: `Your order ${order.number} is cancelled. ${CANCEL_WORDING[reason]}` },
+    ...why,
     {
       paragraph: paid
         ? `You had already paid ${money(order.totalCents)}: we will refund it to the account it came from within five business days.`

@@ -29,6 +29,12 @@ const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)\s*$/i;
 /** Idle limit when none is configured: a day without using the site logs you out. */
 export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
 
+/** A staff login lasts a working day at most, whatever the token says (issue 14). */
+export const STAFF_SESSION_SECONDS = 12 * 60 * 60;
+
+const STAFF_ONLY = "This part of the site is for Kybernetes staff.";
+const STAFF_SESSION_OVER = "Staff sessions last 12 hours. Please log in again.";
+
 export function createAuth(
   db: Db,
   { secret, hashCost = OWASP_SCRYPT_COST, idleMs = DEFAULT_IDLE_MS, redis }: AuthOptions = {},
@@ -80,27 +86,47 @@ export function createAuth(
     passwords,
     sessions,
     limits,
-    /** Opens a session and signs its token. */
+    /** Opens a session and signs its token; a staff member's lasts STAFF_SESSION_SECONDS. */
     async issueToken(user: User): Promise<string> {
-      const sessionId = await sessions.open(user.id);
-      return tokens.sign({
-        userId: user.id,
-        username: user.username,
-        version: user.tokenVersion,
-        sessionId,
-      });
+      const lifetimeSeconds = user.role === "staff" ? STAFF_SESSION_SECONDS : undefined;
+      const sessionId = await sessions.open(user.id, lifetimeSeconds);
+      return tokens.sign(
+        { userId: user.id, username: user.username, version: user.tokenVersion, sessionId },
+        { lifetimeSeconds },
+      );
     },
     /** A token for the same session after the username or version changed. */
     reissueToken: (user: User, sessionId: string) =>
-      tokens.sign({
-        userId: user.id,
-        username: user.username,
-        version: user.tokenVersion,
-        sessionId,
-      }),
+      tokens.sign(
+        { userId: user.id, username: user.username, version: user.tokenVersion, sessionId },
+        { lifetimeSeconds: user.role === "staff" ? STAFF_SESSION_SECONDS : undefined },
+      ),
     requireSession,
     signUnsubscribe: (userId: number) => tokens.signUnsubscribe(userId),
     verifyUnsubscribe: (token: string) => tokens.verifyUnsubscribe(token),
+    /**
+     * The session of a staff member, checked on every call: a valid session (else 401), of an
+     * account whose role is staff now (else 403), opened less than 12 hours ago (else 401: a
+     * login from before the role was granted lasts only as long as a staff login would).
+     */
+    async requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<LiveSession> {
+      const session = await requireSession(request, reply);
+      if (session.user.role !== "staff") {
+        logSecurityEvent(request, "staff_access_denied", "blocked", {
+          userId: session.user.id,
+          reason: "not staff",
+        });
+        throw new HttpError(403, "forbidden", STAFF_ONLY);
+      }
+      if (Date.now() - session.createdAt.getTime() > STAFF_SESSION_SECONDS * 1000) {
+        logSecurityEvent(request, "token_rejected", "failure", {
+          userId: session.user.id,
+          reason: "staff session older than 12 hours",
+        });
+        throw unauthorized(reply, STAFF_SESSION_OVER);
+      }
+      return session;
+    },
     async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
       return (await requireSession(request, reply)).user;
     },

@@ -22,7 +22,8 @@ export type SecurityEvent =
   | "subscription_confirmed"
   | "unsubscribed"
   | "data_exported"
-  | "account_deleted";
+  | "account_deleted"
+  | "staff_access_denied";
 
 export type SecurityOutcome = "success" | "failure" | "blocked";
 

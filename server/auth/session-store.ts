@@ -12,6 +12,8 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export interface LiveSession {
   user: User;
   sessionId: string;
+  /** When the session was opened (the login). */
+  createdAt: Date;
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -19,13 +21,13 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
   let prunedAt = 0;
   const store = {
-    /** A new session for a login or sign-up; its id goes into the token. */
-    async open(userId: number): Promise<string> {
+    /** A new session for a login or sign-up, lasting `lifetimeSeconds`; its id goes into the token. */
+    async open(userId: number, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Promise<string> {
       const id = randomBytes(18).toString("base64url");
       await db.insert(sessions).values({
         id,
         userId,
-        expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000),
+        expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
       });
       return id;
     },
@@ -36,7 +38,7 @@ export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
      */
     async find(sessionId: string, userId: number): Promise<LiveSession | undefined> {
       const [row] = await db
-        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+        .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
@@ -54,7 +56,7 @@ export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
       if (idleFor > TOUCH_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
       }
-      return { user: row.user, sessionId };
+      return { user: row.user, sessionId, createdAt: row.createdAt };
     },
 
     /** Logs one session out. */

@@ -16,6 +16,11 @@ export interface TokenClaims {
   sessionId: string;
 }
 
+export interface SignOptions {
+  /** How long the token lasts; TOKEN_LIFETIME_SECONDS when left out. */
+  lifetimeSeconds?: number;
+}
+
 export class InvalidTokenError extends Error {
   override name = "InvalidTokenError";
 }
@@ -24,7 +29,7 @@ export class InvalidTokenError extends Error {
 const UNSUBSCRIBE_AUDIENCE = "kybernetes-unsubscribe";
 
 export interface TokenService {
-  sign(claims: TokenClaims): Promise<string>;
+  sign(claims: TokenClaims, options?: SignOptions): Promise<string>;
   /** The claims of a genuine, unexpired token; throws InvalidTokenError otherwise. */
   verify(token: string): Promise<TokenClaims>;
   /**
@@ -49,14 +54,16 @@ const SESSION_ID = /^[\w-]{16,64}$/;
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: ({ userId, username, version, sessionId }) =>
+    sign: ({ userId, username, version, sessionId }, { lifetimeSeconds } = {}) =>
       new SignJWT({ username, ver: version, sid: sessionId })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setIssuer(TOKEN_ISSUER)
         .setAudience(TOKEN_AUDIENCE)
         .setSubject(String(userId))
         .setIssuedAt()
-        .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+        .setExpirationTime(
+          `${Math.min(lifetimeSeconds ?? TOKEN_LIFETIME_SECONDS, TOKEN_LIFETIME_SECONDS)}s`,
+        )
         .sign(key),
     signUnsubscribe: (userId) =>
       new SignJWT({})

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Product } from "#core/catalog/product.ts";
-import { toCents } from "#core/money/money.ts";
 import type { OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
 import { OrderRefusedError, priceOrder } from "#core/orders/order-pricing.ts";
@@ -19,7 +18,9 @@ import {
   orderShippedEmail,
   paymentReceivedEmail,
 } from "#core/orders/order-emails.ts";
+import { formatAud, fromCents, toCents } from "#core/money/money.ts";
 import { siteConfig } from "#core/site-config.ts";
+import { recordAudit, type Actor } from "../admin/audit-log.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orderLines, orders, productStock, type OrderRow } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -31,12 +32,52 @@ export type { Tx } from "../db/client.ts";
 export class OrderConflictError extends Error {
   override name = "OrderConflictError";
   constructor(
-    readonly code: "price_changed" | "idempotency_conflict" | "status_changed" | "cannot_cancel",
+    readonly code:
+      | "price_changed"
+      | "idempotency_conflict"
+      | "status_changed"
+      | "cannot_cancel"
+      | "version_conflict",
     message: string,
   ) {
     super(message);
   }
 }
+
+/** A staff entry the order refuses: the request is well formed, but wrong for this order. */
+export class PaymentRefusedError extends Error {
+  override name = "PaymentRefusedError";
+  constructor(
+    readonly field: "amount" | "receivedOn",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A change made by staff (the back office): refused when the order changed since they saw it
+ * (optimistic concurrency on `orders.version`), and written to the audit log with the change.
+ */
+export interface StaffChange {
+  expectedVersion: number;
+  actor: Actor;
+}
+
+/** What staff record when the money arrives. */
+export interface PaymentReceived {
+  amountCents: number;
+  /** The day it reached the account, YYYY-MM-DD. */
+  receivedOn: string;
+}
+
+const sydneyDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" });
+const dayWords = new Intl.DateTimeFormat("en-AU", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export interface OrderServiceOptions {
   products: readonly Product[];
@@ -55,6 +96,8 @@ export interface OrderAccess {
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
+
+const money = (cents: number) => formatAud(fromCents(cents));
 
 export function createOrderService(db: Db, options: OrderServiceOptions) {
   const catalogue = new Map(options.products.map((product) => [product.id, product]));
@@ -157,7 +200,9 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     order: OrderRow,
     status: OrderStatus,
     note: string | null,
-    changes: Partial<Pick<OrderRow, "carrier" | "trackingNumber">> = {},
+    changes: Partial<
+      Pick<OrderRow, "carrier" | "trackingNumber" | "paidAmountCents" | "paidOn">
+    > = {},
   ): Promise<OrderRow> {
     const [moved] = await tx
       .update(orders)
@@ -167,6 +212,32 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     await tx.insert(orderEvents).values({ orderId: order.id, status, note });
     if (!moved) throw new Error(`order ${order.id} vanished inside its transaction`);
     return moved;
+  }
+
+  /** Staff acted on the order as it was at `expectedVersion`; anything since wins. */
+  function checkVersion(order: OrderRow, change: StaffChange | undefined) {
+    if (!change || order.version === change.expectedVersion) return;
+    throw new OrderConflictError(
+      "version_conflict",
+      `Order ${formatOrderNumber(order.number)} changed while you had it open: it is now ${ORDER_STATUS_LABELS[order.status].toLowerCase()}. Nothing was saved. The page now shows the order as it is; check it and try again.`,
+    );
+  }
+
+  function checkPayment(order: OrderRow, payment: PaymentReceived) {
+    if (payment.amountCents < order.totalCents) {
+      throw new PaymentRefusedError(
+        "amount",
+        `The amount received (${money(payment.amountCents)}) is less than the order total (${money(order.totalCents)}). Mark the order paid once the full amount has arrived.`,
+      );
+    }
+    const placedOn = sydneyDay.format(order.createdAt);
+    const today = sydneyDay.format(new Date());
+    if (payment.receivedOn < placedOn || payment.receivedOn > today) {
+      throw new PaymentRefusedError(
+        "receivedOn",
+        `The date received must be between the day the order was placed (${placedOn}) and today (${today}).`,
+      );
+    }
   }
 
   function refuseMove(order: OrderRow, to: OrderStatus): never {
@@ -182,7 +253,10 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     await returnStock(tx, order.id);
     const cancelled = await moveOrder(tx, order, "cancelled", note ?? reason);
     const view = await loadView(tx, cancelled);
-    await enqueueMail(tx, orderCancelledEmail({ order: view, link: link(cancelled), reason }));
+    await enqueueMail(
+      tx,
+      orderCancelledEmail({ order: view, link: link(cancelled), reason, explanation: note }),
+    );
     return view;
   }
 
@@ -304,15 +378,45 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       });
     },
 
-    /** The money arrived (staff). */
-    async markPaid(orderId: number, note: string | null = null): Promise<OrderView> {
+    /** The money arrived (staff): with the amount and day, when staff recorded them. */
+    async markPaid(
+      orderId: number,
+      payment?: PaymentReceived,
+      change?: StaffChange,
+    ): Promise<OrderView> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw new Error(`no order ${orderId}`);
+        checkVersion(order, change);
         if (!canMoveOrder(order.status, "paid")) refuseMove(order, "paid");
-        const paid = await moveOrder(tx, order, "paid", note);
+        if (payment) checkPayment(order, payment);
+        const note = payment
+          ? `${money(payment.amountCents)} received on ${dayWords.format(new Date(`${payment.receivedOn}T00:00:00Z`))}`
+          : null;
+        const paid = await moveOrder(
+          tx,
+          order,
+          "paid",
+          note,
+          payment ? { paidAmountCents: payment.amountCents, paidOn: payment.receivedOn } : {},
+        );
+        if (change) {
+          await recordAudit(tx, change.actor, {
+            action: "order.mark_paid",
+            entity: "order",
+            entityId: formatOrderNumber(order.number),
+            details: payment ? { ...payment } : {},
+          });
+        }
         const view = await loadView(tx, paid);
-        await enqueueMail(tx, paymentReceivedEmail({ order: view, link: link(paid) }));
+        await enqueueMail(
+          tx,
+          paymentReceivedEmail({
+            order: view,
+            link: link(paid),
+            amountCents: payment?.amountCents,
+          }),
+        );
         return view;
       });
     },
@@ -321,29 +425,61 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     async markShipped(
       orderId: number,
       shipment: { carrier: string; trackingNumber: string },
+      change?: StaffChange,
     ): Promise<OrderView> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw new Error(`no order ${orderId}`);
+        checkVersion(order, change);
         if (!canMoveOrder(order.status, "shipped")) refuseMove(order, "shipped");
         const shipped = await moveOrder(tx, order, "shipped", null, shipment);
+        if (change) {
+          await recordAudit(tx, change.actor, {
+            action: "order.mark_shipped",
+            entity: "order",
+            entityId: formatOrderNumber(order.number),
+            details: { ...shipment },
+          });
+        }
         const view = await loadView(tx, shipped);
         await enqueueMail(tx, orderShippedEmail({ order: view, link: link(shipped) }));
         return view;
       });
     },
 
-    /** Cancels an order for the shop or because it expired; the stock returns. */
+    /**
+     * Cancels an order for the shop (with the reason the buyer is told) or because it expired;
+     * the stock returns.
+     */
     async cancel(
       orderId: number,
       reason: Exclude<CancelReason, "buyer">,
       note: string | null = null,
+      change?: StaffChange,
     ) {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw new Error(`no order ${orderId}`);
-        return cancelLocked(tx, order, reason, note);
+        checkVersion(order, change);
+        const view = await cancelLocked(tx, order, reason, note);
+        if (change) {
+          await recordAudit(tx, change.actor, {
+            action: "order.cancel",
+            entity: "order",
+            entityId: formatOrderNumber(order.number),
+            details: { reason: note },
+          });
+        }
+        return view;
       });
+    },
+
+    /** The order with this number (KB-100001), for staff; undefined when there is none. */
+    async findByNumber(number: string): Promise<OrderRow | undefined> {
+      const sequence = parseOrderNumber(number);
+      if (sequence === undefined) return undefined;
+      const [order] = await db.select().from(orders).where(eq(orders.number, sequence)).limit(1);
+      return order;
     },
 
     /** For the jobs: cancel inside a transaction that already holds the order's lock. */

@@ -70,7 +70,8 @@ describe("the OpenAPI document", () => {
       const responses = document.paths[path]?.[method]?.responses ?? {};
       return !Object.entries(responses).some(
         ([status, answer]) =>
-          /^2\d\d$/.test(status) && answer.content?.["application/json"]?.schema !== undefined,
+          /^2\d\d$/.test(status) &&
+          Object.values(answer.content ?? {}).some((content) => content.schema !== undefined),
       );
     });
     expect(missing.map(({ method, path }) => `${method} ${path}`)).toEqual([]);

@@ -2,14 +2,27 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPglite, openPostgres, type Database } from "../db/client.ts";
 
+export type TestEngine = "pglite" | "postgres";
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL (CI sets it), so the
- * same API suite proves both engines. Dropped again by `close()`.
+ * The engines a suite that must prove both runs on: PGlite always, and PostgreSQL when
+ * TEST_DATABASE_URL names a server (CI sets it).
  */
-export async function createTestDatabase(): Promise<Database> {
+export function testEngines(): TestEngine[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/**
+ * A fresh, migrated database for one test file: a new throwaway database on the PostgreSQL
+ * server named by TEST_DATABASE_URL when it is set (CI), in-memory PGlite otherwise, or the
+ * engine asked for. Dropped again by `close()`.
+ */
+export async function createTestDatabase(
+  engine: TestEngine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite();
+  if (engine === "pglite") return openPglite();
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL names no PostgreSQL server");
 
   const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -1,4 +1,4 @@
--- Trigram indexes let staff find orders by part of a name or address (pg_trgm ships with
+-- Trigram indexes let staff find orders by part of a name or e-mail (pg_trgm ships with
 -- PostgreSQL and is a trusted extension; PGlite loads it in server/db/client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "audit_log" (
@@ -22,7 +22,6 @@ CREATE TABLE "order_notes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-DROP INDEX "orders_status_created_idx";--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_amount_cents" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_on" date;--> statement-breakpoint
@@ -31,16 +30,14 @@ ALTER TABLE "users" ADD COLUMN "role" text DEFAULT 'customer' NOT NULL;--> state
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
-CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
 CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id","id");--> statement-breakpoint
-CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "contact_messages_unread_idx" ON "contact_messages" USING btree ("id") WHERE "contact_messages"."read_at" is null;--> statement-breakpoint
-CREATE INDEX "orders_created_id_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "orders_status_created_id_idx" ON "orders" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "orders_status_number_idx" ON "orders" USING btree ("status","number");--> statement-breakpoint
 CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_staff_idx" ON "users" USING btree ("id") WHERE "users"."role" = 'staff';--> statement-breakpoint
 CREATE INDEX "users_subscribed_idx" ON "users" USING btree ("subscription_changed_at","id") WHERE "users"."subscribed";--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'staff'));--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'staff'));;--> statement-breakpoint
 -- The audit log is append-only: no statement may change or remove an entry, whoever sends it.
 CREATE FUNCTION "audit_log_is_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,0 +1,297 @@
+import { named } from "../api/api-schemas.ts";
+import { orderStatusSchema, orderViewSchema } from "../orders/order.ts";
+import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe-text.ts";
+import { unsafeCharactersMessage } from "../validation/safe-text.ts";
+import { z } from "../validation/zod.ts";
+
+// The back office's requests and answers (/api/admin/*, decision 016). Each form's fields
+// arrive as text from FormData and as JSON from other clients; both read the same way.
+
+export const ADMIN_LIMITS = {
+  ordersPerPage: 25,
+  messagesPerPage: 25,
+  subscribersPerPage: 50,
+  auditPerPage: 50,
+  searchMax: 100,
+  noteMax: 2000,
+  reasonMax: 500,
+  carrierMax: 100,
+  trackingMax: 100,
+  /** An export covers at most this many days (a financial year and a little more). */
+  exportMaxDays: 400,
+  stockMax: 100_000,
+} as const;
+
+/** A one-line text field: trimmed, required, bounded, no invisible characters. */
+function line(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label));
+}
+
+/** Free text (a note, a reason): line breaks allowed. */
+function text(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
+    .refine((value) => !hasUnsafeTextCharacters(value), unsafeCharactersMessage(label));
+}
+
+/** A whole number sent as JSON or typed into a form. */
+function wholeNumber(message: string) {
+  return z.union(
+    [
+      z.number({ error: message }).int(message),
+      z
+        .string({ error: message })
+        .trim()
+        .regex(/^\d{1,9}$/, message)
+        .transform(Number),
+    ],
+    { error: message },
+  );
+}
+
+/** The version of the order the staff member looked at; a change since then is refused. */
+const versionField = wholeNumber("The order's version is missing. Please reload the page.").pipe(
+  z.number().int().nonnegative(),
+);
+
+/** A calendar day as YYYY-MM-DD that exists (no 31 February). */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function day(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
+}
+
+/** Days between two calendar days (to minus from). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** An amount in AUD as typed ("45.98", "$1,200", "1200.5"), as whole cents. */
+export const audAmountSchema = z
+  .string({ error: "Amount received is required" })
+  .trim()
+  .min(1, "Amount received is required")
+  .transform((value) => value.replace(/^\$|,/g, ""))
+  .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), {
+    message: "Enter the amount in dollars and cents, e.g. 45.98",
+    abort: true,
+  })
+  .transform((value) => {
+    const [dollars = "0", cents = ""] = value.split(".");
+    return Number(dollars) * 100 + Number(cents.padEnd(2, "0"));
+  })
+  .refine((cents) => cents > 0, "Amount received must be more than zero");
+
+/** `?status=&q=&before=` of the orders list. */
+export const adminOrderListQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_LIMITS.searchMax, `Search must be at most ${ADMIN_LIMITS.searchMax} characters`)
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage("Search"))
+    .optional()
+    .transform((value) => value || undefined),
+  /** Orders numbered below this one (the next, older page). */
+  before: wholeNumber("before must be an order number").optional(),
+  /** Orders numbered above this one (the previous, newer page). */
+  after: wholeNumber("after must be an order number").optional(),
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+export const adminOrderRowSchema = z.object({
+  number: z.string(),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  name: z.string(),
+  email: z.string(),
+  totalCents: z.number().int(),
+});
+export type AdminOrderRow = z.output<typeof adminOrderRowSchema>;
+
+/** A page of orders; `older`/`newer` are the cursors of the neighbouring pages, if any. */
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderRowSchema),
+  older: z.number().int().nullable(),
+  newer: z.number().int().nullable(),
+});
+export type AdminOrderList = z.output<typeof adminOrderListSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  address: z.string(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const orderNoteSchema = z.object({
+  author: z.string(),
+  text: z.string(),
+  at: z.string(),
+});
+
+/** An order as staff see it: the buyer's view plus payment, notes, audit and what may be done. */
+export const adminOrderSchema = named(
+  "AdminOrder",
+  orderViewSchema.extend({
+    /** Send it back with an action: a change made since is refused (409 version_conflict). */
+    version: z.number().int(),
+    paidAmountCents: z.number().int().nullable(),
+    paidOn: z.string().nullable(),
+    /** The account that placed it, when it was placed logged in. */
+    account: z.string().nullable(),
+    notes: z.array(orderNoteSchema),
+    audit: z.array(auditEntrySchema),
+    can: z.object({ markPaid: z.boolean(), markShipped: z.boolean(), cancel: z.boolean() }),
+  }),
+  "An order as staff see it",
+);
+export type AdminOrder = z.output<typeof adminOrderSchema>;
+
+export const markPaidSchema = z.object({
+  version: versionField,
+  amount: audAmountSchema,
+  receivedOn: day("Date received"),
+});
+export type MarkPaidInput = z.input<typeof markPaidSchema>;
+
+export const markShippedSchema = z.object({
+  version: versionField,
+  carrier: line("Carrier", ADMIN_LIMITS.carrierMax),
+  trackingNumber: line("Tracking number", ADMIN_LIMITS.trackingMax),
+});
+export type MarkShippedInput = z.input<typeof markShippedSchema>;
+
+export const cancelOrderSchema = z.object({
+  version: versionField,
+  reason: text("Reason", ADMIN_LIMITS.reasonMax),
+});
+export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
+
+export const addNoteSchema = z.object({ text: text("Note", ADMIN_LIMITS.noteMax) });
+
+/** Stock of one product: `available` is null for products that are not counted (eBooks). */
+export const stockRowSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  available: z.number().int().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type StockRow = z.output<typeof stockRowSchema>;
+
+const stockCount = wholeNumber("Units must be a whole number, 0 or more").pipe(
+  z
+    .number()
+    .int()
+    .min(0, "Units must be 0 or more")
+    .max(ADMIN_LIMITS.stockMax, `Units must be at most ${ADMIN_LIMITS.stockMax}`),
+);
+
+export const setStockSchema = z.object({
+  available: stockCount,
+  /** What the staff member saw; null for a product not counted yet. Changed since → 409. */
+  expected: z.union([stockCount, z.null(), z.literal("").transform(() => null)]),
+});
+export type SetStockInput = z.input<typeof setStockSchema>;
+
+export const productIdParamsSchema = z.object({
+  productId: wholeNumber("Product id must be a number"),
+});
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type AdminMessage = z.output<typeof messageSchema>;
+
+export const messageListQuerySchema = z.object({
+  before: wholeNumber("before must be a message id").optional(),
+  after: wholeNumber("after must be a message id").optional(),
+});
+
+export const messageListSchema = z.object({
+  messages: z.array(messageSchema),
+  older: z.number().int().nullable(),
+  newer: z.number().int().nullable(),
+});
+
+export const messageIdParamsSchema = z.object({
+  id: wholeNumber("Message id must be a number"),
+});
+
+export const markReadSchema = z.object({ read: z.boolean() });
+
+export const subscriberSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  /** When the subscription was confirmed (ISO time). */
+  consentAt: z.string().nullable(),
+});
+
+export const pageQuerySchema = z.object({
+  page: wholeNumber("page must be a number")
+    .pipe(z.number().int().min(1, "page must be 1 or more").max(100_000))
+    .optional(),
+});
+
+export const subscriberListSchema = z.object({
+  subscribers: z.array(subscriberSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+
+export const ordersExportQuerySchema = z
+  .object({ from: day("From"), to: day("To") })
+  .refine((range) => range.from <= range.to, {
+    message: "From must be on or before To",
+    path: ["to"],
+  })
+  .refine((range) => daysBetween(range.from, range.to) < ADMIN_LIMITS.exportMaxDays, {
+    message: `An export covers at most ${ADMIN_LIMITS.exportMaxDays} days`,
+    path: ["to"],
+  });
+export type OrdersExportQuery = z.output<typeof ordersExportQuerySchema>;
+
+export const dashboardSchema = z.object({
+  awaitingPayment: z.number().int(),
+  toShip: z.number().int(),
+  unreadMessages: z.number().int(),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;
+
+export const auditListQuerySchema = z.object({
+  before: wholeNumber("before must be an entry id").optional(),
+});
+
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  older: z.number().int().nullable(),
+});

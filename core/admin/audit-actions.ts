@@ -1,0 +1,22 @@
+/** What the audit log records, with the words the back office shows for each. */
+export const AUDIT_ACTIONS = {
+  "order.mark_paid": "Marked paid",
+  "order.mark_shipped": "Marked shipped",
+  "order.cancel": "Cancelled",
+  "order.note": "Added a note",
+  "stock.set": "Set the stock",
+  "message.read": "Marked read",
+  "message.unread": "Marked unread",
+  "message.delete": "Deleted a message",
+  "subscribers.export": "Exported the mailing list",
+  "orders.export": "Exported orders",
+  "staff.grant": "Made staff",
+  "staff.revoke": "Removed from staff",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The label of an action, or the action itself for one this version does not know. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}

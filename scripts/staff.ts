@@ -1,0 +1,73 @@
+/**
+ * `npm run staff -- add <username>`, `remove <username>`, `list`: who may open the back office
+ * (decision 016). No web page can grant the role; this is the only way.
+ *
+ * With DATABASE_URL the command talks to PostgreSQL directly, whether or not servers run. The
+ * embedded database admits one process at a time: while a server runs on DATA_DIR, the command
+ * is handed to it through its control socket; otherwise the database is opened here.
+ */
+import { userInfo } from "node:os";
+import {
+  controlSocketPath,
+  listenForControl,
+  sendControlCommand,
+} from "../server/admin/control-socket.ts";
+import { runStaffCommand, type StaffCommand } from "../server/admin/staff-accounts.ts";
+import { loadConfig, type Config } from "../server/config.ts";
+import { openDatabase } from "../server/start.ts";
+
+const USAGE = `Usage:
+  npm run staff -- add <username>      make an account staff (it opens /admin after logging in)
+  npm run staff -- remove <username>   take the role away and end that account's logins
+  npm run staff -- list                who is staff`;
+
+function readCommand(args: string[]): StaffCommand | undefined {
+  const [command, username, ...rest] = args;
+  const by = userInfo().username;
+  if (rest.length > 0) return undefined;
+  if (command === "list" && username === undefined) return { command, by };
+  if ((command === "add" || command === "remove") && username) return { command, username, by };
+  return undefined;
+}
+
+async function run(command: StaffCommand) {
+  const config = loadConfig();
+  if (config.DATABASE_URL) return withDatabase(config, command);
+  const socket = controlSocketPath(config.dataDir);
+  const answer = await sendControlCommand(socket, command);
+  if (answer) return answer;
+  // No server runs here: hold the socket while the database is open, so a server starting
+  // meanwhile waits its turn instead of opening the same files.
+  const claim = await listenForControl(socket, async () => ({
+    ok: false,
+    message: "npm run staff is using the database right now. Please try again.",
+  }));
+  try {
+    return await withDatabase(config, command);
+  } finally {
+    await claim?.close();
+  }
+}
+
+async function withDatabase(config: Config, command: StaffCommand) {
+  const database = await openDatabase(config);
+  try {
+    return await runStaffCommand(database.db, command);
+  } finally {
+    await database.close();
+  }
+}
+
+const command = readCommand(process.argv.slice(2));
+if (!command) {
+  console.error(USAGE);
+  process.exit(2);
+}
+try {
+  const result = await run(command);
+  (result.ok ? console.log : console.error)(result.message);
+  process.exit(result.ok ? 0 : 1);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

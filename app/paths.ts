@@ -64,6 +64,42 @@ export function orderPath(number: string, token?: string | null, invoice = false
   return `/orders/${encodeURIComponent(number)}${invoice ? "/invoice" : ""}${query}`;
 }
 
+/**
+ * The back office (issue 14, decision 016): staff only, rendered in the browser from the API,
+ * never prerendered, indexed or listed in the sitemap (it is not in `paths`).
+ */
+export const adminPaths = {
+  orders: "/admin",
+  order: "/admin/orders/:number",
+  stock: "/admin/stock",
+  messages: "/admin/messages",
+  message: "/admin/messages/:id",
+  subscribers: "/admin/subscribers",
+  exports: "/admin/exports",
+  audit: "/admin/audit",
+} as const;
+
+/** The back office's page of one order. */
+export function adminOrderPath(number: string): string {
+  return `/admin/orders/${encodeURIComponent(number)}`;
+}
+
+/**
+ * Where /login?next=… may send someone after logging in: a path on this site, never another
+ * site (`//evil.example` and `/\\evil.example` are other sites to a browser).
+ */
+export function safeNextPath(next: string | null): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) {
+    return null;
+  }
+  return next;
+}
+
+/** Whether a path is in the back office. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === adminPaths.orders || pathname.startsWith(`${adminPaths.orders}/`);
+}
+
 /** Files read by URL: SPEC §7's data file, the glossary page's data, and the SEO files. */
 export const dataFiles = {
   terminologies: "/Terminologies.csv",
@@ -114,7 +150,10 @@ export function prerenderPaths(staticPaths: readonly string[]): string[] {
   const variants = Object.entries(caseVariants)
     .filter(([, target]) => staticPaths.includes(target))
     .map(([variant]) => variant);
-  return [...staticPaths.filter((path) => !serverRenderedPaths.includes(path)), ...variants];
+  return [
+    ...staticPaths.filter((path) => !serverRenderedPaths.includes(path) && !isAdminPath(path)),
+    ...variants,
+  ];
 }
 
 /** The pages worth submitting to search engines, for sitemap.xml. */

@@ -1,10 +1,12 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { contentPages } from "./features/content/content-pages.ts";
 import { shops } from "./features/shop/shops.ts";
-import { dataFiles, orderRoutes, paths } from "./paths.ts";
+import { adminPaths, dataFiles, orderRoutes, paths } from "./paths.ts";
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
+/** A back-office path relative to /admin. */
+const inAdmin = (path: string) => path.slice(adminPaths.orders.length + 1);
 
 export default [
   // Information pages, courses and policies: one route over content/pages
@@ -41,6 +43,20 @@ export default [
   route(at(paths.verifyEmail), "routes/verify-email.tsx"),
   route(at(paths.confirmSubscription), "routes/confirm-subscription.tsx"),
   route(at(paths.unsubscribe), "routes/unsubscribe.tsx"),
+
+  // The back office: staff only, drawn in the browser from the API (decision 016)
+  ...prefix(at(adminPaths.orders), [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/orders.tsx"),
+      route(inAdmin(adminPaths.order), "routes/admin/order.tsx"),
+      route(inAdmin(adminPaths.stock), "routes/admin/stock.tsx"),
+      route(inAdmin(adminPaths.messages), "routes/admin/messages.tsx"),
+      route(inAdmin(adminPaths.message), "routes/admin/message.tsx"),
+      route(inAdmin(adminPaths.subscribers), "routes/admin/subscribers.tsx"),
+      route(inAdmin(adminPaths.exports), "routes/admin/exports.tsx"),
+      route(inAdmin(adminPaths.audit), "routes/admin/audit.tsx"),
+    ]),
+  ]),
 
   route(at(dataFiles.sitemap), "routes/sitemap-xml.ts"),
   route(at(dataFiles.robots), "routes/robots-txt.ts"),

@@ -15,7 +15,7 @@ export class ApiError extends Error {
 const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 
 export interface CallOptions {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   /** Sent as a bearer token (SPEC §7). */
   token?: string;
   body?: unknown;

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import detailsStyles from "#app/components/details-list.module.css";
 import { AccountEditForm } from "#app/features/account/account-edit-form.tsx";
 import { clearToken, saveToken } from "#app/features/auth/auth-store.ts";
@@ -14,7 +15,7 @@ import { useAccountDetails } from "#app/features/account/use-account-details.ts"
 import { Notice } from "#app/features/auth/notice.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { paths } from "#app/paths.ts";
+import { adminPaths, paths } from "#app/paths.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
@@ -100,6 +101,12 @@ function AccountScreen({ token, onUnauthorized, onLoggedOut, onDeleted }: Screen
           <dd>{details ? mailingListState(details) : "Loading…"}</dd>
         </dl>
       )}
+      {details?.role === "staff" ? (
+        <p>
+          <Link to={adminPaths.orders}>Open the back office</Link> (orders, stock, messages and the
+          mailing list).
+        </p>
+      ) : null}
       <OrderHistory token={token} />
       <AccountEditForm
         token={token ?? ""}

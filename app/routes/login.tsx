@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { saveToken } from "#app/features/auth/auth-store.ts";
 import styles from "#app/components/forms.module.css";
 import { LoginForm } from "#app/features/auth/login-form.tsx";
@@ -6,7 +6,7 @@ import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { Notice } from "#app/features/auth/notice.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { paths } from "#app/paths.ts";
+import { isAdminPath, paths, safeNextPath } from "#app/paths.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
@@ -18,18 +18,27 @@ export const meta = () =>
 
 export const handle = interactive;
 
-/** SPEC §2 /login: only for visitors; a token holder is sent to /account on load. */
+/**
+ * SPEC §2 /login: only for visitors; a token holder is sent to /account on load. A page that
+ * needs a login (the back office) sends visitors here with `?next=` and gets them back.
+ */
 export default function Login() {
-  const { ready, leave } = useSessionGuard("visitor");
+  const [search] = useSearchParams();
+  const next = safeNextPath(search.get("next"));
+  const home = next ?? paths.account;
+  const { ready, leave } = useSessionGuard("visitor", home);
   return (
     <section className={styles.page} aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
       <Notice />
+      {next && isAdminPath(new URL(next, "http://site").pathname) ? (
+        <p>Log in with your staff account to open the back office.</p>
+      ) : null}
       <SessionGate audience="visitor" ready={ready}>
         <LoginForm
           onLoggedIn={(token) => {
             saveToken(token);
-            leave(paths.account, { replace: true });
+            leave(home, { replace: true });
           }}
         />
         <p>

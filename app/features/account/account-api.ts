@@ -3,18 +3,10 @@ import type {
   SignupInput,
   UpdateAccountInput,
 } from "#core/account/account-schemas.ts";
+import type { AccountDetails } from "#core/account/account-responses.ts";
 import { callApi, callApiOk, fetchApiFile } from "#app/lib/api-client.ts";
 
-export interface AccountDetails {
-  username: string;
-  email: string;
-  subscribed: boolean;
-  emailVerified: boolean;
-  /** A new address waiting for its link to be followed. */
-  pendingEmail: string | null;
-  /** Subscribe was pressed; the confirmation link has not been followed yet. */
-  subscriptionPending: boolean;
-}
+export type { AccountDetails } from "#core/account/account-responses.ts";
 
 /** Subscribe's answer: double opt-in, so usually pending until the e-mailed link is followed. */
 export interface SubscribeAnswer {

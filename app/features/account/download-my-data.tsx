@@ -2,24 +2,11 @@ import { useId, useState } from "react";
 import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import { ApiError } from "#app/lib/api-client.ts";
+import { saveFile } from "#app/lib/save-file.ts";
 import { accountApi } from "./account-api.ts";
 import { isUnauthorized } from "./use-account-details.ts";
 
 export const MY_DATA_FILE = "kybernetes-my-data.json";
-
-/** Hands a file to the browser's downloads, as a link to it would. */
-function saveFile(file: Blob, name: string) {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the time the click returns; a moment's grace anyway.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 interface Props {
   token: string;

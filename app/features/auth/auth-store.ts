@@ -1,5 +1,6 @@
 import { parseToken, sessionOf, STORAGE_KEYS } from "#core/browser-state/browser-state.ts";
 import { createLocalStorageStore } from "#app/lib/local-storage-store.ts";
+import { isTokenUsable } from "./token-payload.ts";
 
 export const authStore = createLocalStorageStore<string | null>(
   STORAGE_KEYS.authToken,
@@ -28,4 +29,10 @@ export function clearToken() {
 /** The token held by this browser (null for a visitor). */
 export function useAuthToken(): string | null {
   return authStore.use();
+}
+
+/** The stored token while it may still be in force (not past its expiry), else null. */
+export function currentToken(): string | null {
+  const token = authStore.get();
+  return token !== null && isTokenUsable(token) ? token : null;
 }

@@ -10,11 +10,14 @@ export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again
 
 /**
  * SPEC §2/§6 route guards. /signup and /login are for visitors (a token holder goes to
- * /account), /account for token holders (a visitor goes to /login). The decision waits for
+ * /account, or `memberHome`), /account for token holders (a visitor goes to /login). The decision waits for
  * hydration, because the token lives in localStorage; until then `ready` is false and the page
  * shows nothing private and no form a token holder would see flash.
  */
-export function useSessionGuard(audience: "visitor" | "member") {
+export function useSessionGuard(
+  audience: "visitor" | "member",
+  memberHome: string = paths.account,
+) {
   const hydrated = useHydrated();
   const token = useAuthToken();
   const navigate = useNavigate();
@@ -43,7 +46,7 @@ export function useSessionGuard(audience: "visitor" | "member") {
   useEffect(() => {
     if (!hydrated || leaving.current) return;
     if (audience === "visitor") {
-      if (usable) leave(paths.account, { replace: true });
+      if (usable) leave(memberHome, { replace: true });
       // An expired token is no session: drop it so the header offers Login again.
       else if (token !== null) clearToken();
       return;
@@ -55,7 +58,7 @@ export function useSessionGuard(audience: "visitor" | "member") {
     } else {
       leave(hadToken.current ? paths.home : paths.login, { replace: true });
     }
-  }, [audience, hydrated, token, usable, leave, endSession]);
+  }, [audience, hydrated, token, usable, leave, endSession, memberHome]);
 
   const ready = hydrated && (audience === "member" ? usable : !usable);
   return { ready, token: usable ? token : null, leave, endSession };

@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import formStyles from "#app/components/forms.module.css";
+import { ApiError } from "#app/lib/api-client.ts";
+import { saveFile } from "#app/lib/save-file.ts";
+
+interface DownloadButtonProps {
+  label: string;
+  /** Fetches the file (with the staff login); undefined when the form around it is not valid. */
+  fetchFile: () => Promise<{ file: Blob; name: string } | undefined>;
+}
+
+/** A button that fetches a file with the login's bearer token and saves it. */
+export function DownloadButton({ label, fetchFile }: DownloadButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    setFeedback(null);
+    try {
+      const fetched = await fetchFile();
+      if (fetched) {
+        saveFile(fetched.file, fetched.name);
+        setFeedback({ kind: "success", text: `Saved as ${fetched.name}.` });
+      }
+    } catch (error) {
+      setFeedback(
+        errorFeedback(
+          "The file could not be made.",
+          error instanceof ApiError ? error.message : undefined,
+        ),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={formStyles.primary}
+        aria-busy={busy}
+        onClick={() => void download()}
+      >
+        {busy ? "Preparing…" : label}
+      </button>
+      <FeedbackMessage feedback={feedback} />
+    </>
+  );
+}

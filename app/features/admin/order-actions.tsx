@@ -1,0 +1,264 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import {
+  ADMIN_LIMITS,
+  cancelOrderSchema,
+  markPaidSchema,
+  markShippedSchema,
+  type AdminOrder,
+} from "#core/admin/admin-schemas.ts";
+import { fieldErrors } from "#core/validation/field-errors.ts";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { Field, FormField, Textarea } from "#app/components/form-field.tsx";
+import formStyles from "#app/components/forms.module.css";
+import { formatDay, money, sydneyToday } from "./admin-format.ts";
+import styles from "./admin.module.css";
+import type { ActionResult } from "./staff-api.ts";
+
+/** Every change of an order page goes through one fetcher, so the page shows its outcome. */
+export const ORDER_ACTION = "order-action";
+
+export type OrderIntent = "mark-paid" | "mark-shipped" | "cancel" | "note";
+
+export function useOrderAction() {
+  return useFetcher<ActionResult & { intent?: OrderIntent }>({ key: ORDER_ACTION });
+}
+
+interface Confirmation {
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+}
+
+interface ConfirmedFormProps {
+  intent: OrderIntent;
+  title: string;
+  version: number;
+  schema: z.ZodType;
+  submitLabel: string;
+  /** The change cannot be undone: its button looks it. */
+  destructive?: boolean;
+  confirm: (values: Record<string, string>) => Confirmation;
+  children: (errors: Record<string, string>) => ReactNode;
+}
+
+/**
+ * A change to an order: checked with the same schema the server uses, then confirmed in a
+ * dialog that says what will happen, then sent. The server's refusal shows by the fields.
+ */
+function ConfirmedForm({
+  intent,
+  title,
+  version,
+  schema,
+  submitLabel,
+  destructive = false,
+  confirm,
+  children,
+}: ConfirmedFormProps) {
+  const fetcher = useOrderAction();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<{ form: FormData; ask: Confirmation } | null>(null);
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === intent;
+  const serverFields =
+    fetcher.state === "idle" && fetcher.data?.intent === intent && !fetcher.data.ok
+      ? fetcher.data.fields
+      : {};
+  const shown = { ...serverFields, ...errors };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries(
+      [...form.entries()].map(([key, value]) => [key, String(value)]),
+    );
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setPending({ form, ask: confirm(values) });
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} aria-label={title} aria-busy={busy}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+      {children(shown)}
+      <button
+        type="submit"
+        className={destructive ? formStyles.danger : formStyles.primary}
+        disabled={busy}
+      >
+        {busy ? "Saving…" : submitLabel}
+      </button>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.ask.title ?? title}
+        confirmLabel={pending?.ask.confirmLabel ?? submitLabel}
+        destructive={pending?.ask.destructive}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void fetcher.submit(pending.form, { method: "post" });
+          setPending(null);
+        }}
+      >
+        {pending?.ask.text}
+      </ConfirmDialog>
+    </form>
+  );
+}
+
+/** Mark paid / mark shipped / cancel, as far as the order's status allows. */
+export function OrderActions({ order }: { order: AdminOrder }) {
+  const today = sydneyToday();
+  const placedOn = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(
+    new Date(order.createdAt),
+  );
+  if (!order.can.markPaid && !order.can.markShipped && !order.can.cancel) {
+    return (
+      <p className={styles.muted}>
+        Nothing more to do: the order is {order.status === "cancelled" ? "cancelled" : "shipped"}.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.backOffice}>
+      {order.can.markPaid ? (
+        <ConfirmedForm
+          intent="mark-paid"
+          title="Mark paid"
+          version={order.version}
+          schema={markPaidSchema}
+          submitLabel="Mark paid…"
+          confirm={(values) => ({
+            title: `Mark ${order.number} paid?`,
+            text: (
+              <p>
+                {money(markPaidSchema.shape.amount.parse(values.amount))} received on{" "}
+                {formatDay(values.receivedOn ?? today)}. The customer is e-mailed that the payment
+                arrived.
+              </p>
+            ),
+            confirmLabel: "Yes, mark paid",
+          })}
+        >
+          {(errors) => (
+            <>
+              <h3>Mark paid</h3>
+              <Field
+                label="Amount received (AUD)"
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={(order.totalCents / 100).toFixed(2)}
+                error={errors.amount}
+                hint={`The order total is ${money(order.totalCents)}.`}
+              />
+              <Field
+                label="Date received"
+                name="receivedOn"
+                type="date"
+                min={placedOn}
+                max={today}
+                defaultValue={today}
+                error={errors.receivedOn}
+              />
+            </>
+          )}
+        </ConfirmedForm>
+      ) : null}
+
+      {order.can.markShipped ? (
+        <ConfirmedForm
+          intent="mark-shipped"
+          title="Mark shipped"
+          version={order.version}
+          schema={markShippedSchema}
+          submitLabel="Mark shipped…"
+          confirm={(values) => ({
+            title: `Mark ${order.number} shipped?`,
+            text: (
+              <p>
+                Sent with {values.carrier?.trim()}, tracking number {values.trackingNumber?.trim()}.
+                The customer is e-mailed the tracking number.
+              </p>
+            ),
+            confirmLabel: "Yes, mark shipped",
+          })}
+        >
+          {(errors) => (
+            <>
+              <h3>Mark shipped</h3>
+              <Field
+                label="Carrier"
+                name="carrier"
+                autoComplete="off"
+                maxLength={ADMIN_LIMITS.carrierMax}
+                hint="For example Australia Post, StarTrack or Sendle."
+                error={errors.carrier}
+              />
+              <Field
+                label="Tracking number"
+                name="trackingNumber"
+                autoComplete="off"
+                maxLength={ADMIN_LIMITS.trackingMax}
+                error={errors.trackingNumber}
+              />
+            </>
+          )}
+        </ConfirmedForm>
+      ) : (
+        <p className={styles.muted}>
+          {order.status === "awaiting_payment" ? "Shipping opens once the order is paid." : null}
+        </p>
+      )}
+
+      {order.can.cancel ? (
+        <ConfirmedForm
+          intent="cancel"
+          title="Cancel order"
+          version={order.version}
+          schema={cancelOrderSchema}
+          submitLabel="Cancel order…"
+          destructive
+          confirm={() => ({
+            title: `Cancel ${order.number}?`,
+            text: (
+              <p>
+                The items go back into stock and the customer is e-mailed your reason
+                {order.status === "paid" ? " and told the payment will be refunded" : ""}. This
+                cannot be undone.
+              </p>
+            ),
+            confirmLabel: "Yes, cancel the order",
+            destructive: true,
+          })}
+        >
+          {(errors) => (
+            <>
+              <h3>Cancel order</h3>
+              <FormField
+                label="Reason (the customer reads this)"
+                id="cancel-reason"
+                error={errors.reason}
+              >
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    name="reason"
+                    rows={3}
+                    maxLength={ADMIN_LIMITS.reasonMax}
+                  />
+                )}
+              </FormField>
+            </>
+          )}
+        </ConfirmedForm>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import {
+  addNoteSchema,
+  cancelOrderSchema,
+  markPaidSchema,
+  markShippedSchema,
+  type AdminOrder,
+} from "#core/admin/admin-schemas.ts";
+import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
+import { fieldErrors } from "#core/validation/field-errors.ts";
+import detailsStyles from "#app/components/details-list.module.css";
+import { FeedbackMessage } from "#app/components/form-field.tsx";
+import { formatDay, formatWhen, money } from "#app/features/admin/admin-format.ts";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import styles from "#app/features/admin/admin.module.css";
+import { AuditTable } from "#app/features/admin/audit-table.tsx";
+import {
+  OrderActions,
+  useOrderAction,
+  type OrderIntent,
+} from "#app/features/admin/order-actions.tsx";
+import { OrderNotes } from "#app/features/admin/order-notes.tsx";
+import { attempt, staffApi, type ActionResult } from "#app/features/admin/staff-api.ts";
+import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
+import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
+import { ApiError } from "#app/lib/api-client.ts";
+import { adminPaths } from "#app/paths.ts";
+import type { Route } from "./+types/order";
+
+export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Order ${params.number}`);
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const api = staffApi(request, currentToken(), clearToken);
+  try {
+    return { order: await api.get<AdminOrder>(`/orders/${encodeURIComponent(params.number)}`) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw data(error.message, { status: 404 });
+    }
+    throw error;
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <p role="status">Loading the order…</p>;
+}
+
+const ACTIONS = {
+  "mark-paid": { path: "mark-paid", schema: markPaidSchema, done: "is marked paid" },
+  "mark-shipped": { path: "mark-shipped", schema: markShippedSchema, done: "is marked shipped" },
+  cancel: { path: "cancel", schema: cancelOrderSchema, done: "is cancelled" },
+  note: { path: "notes", schema: addNoteSchema, done: "has a new note" },
+} as const;
+
+/**
+ * The order's changes. Whatever the answer, the order is loaded again afterwards, so a page
+ * whose order changed meanwhile (409) shows the order as it is now, beside the message.
+ */
+export async function clientAction({
+  request,
+  params,
+}: Route.ClientActionArgs): Promise<ActionResult & { intent: OrderIntent }> {
+  const api = staffApi(request, currentToken(), clearToken);
+  const form = Object.fromEntries(
+    [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
+  );
+  const intent = form.intent as OrderIntent;
+  const action = ACTIONS[intent];
+  if (!action) return { intent, ok: false, message: "Unknown action.", fields: {} };
+  const parsed = action.schema.safeParse(form);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return { intent, ok: false, message: Object.values(fields)[0] ?? "Invalid input", fields };
+  }
+  const { intent: _intent, ...body } = form;
+  const number = params.number;
+  const email = intent === "note" ? "" : " The customer is being e-mailed.";
+  const result = await attempt(
+    () => api.send("POST", `/orders/${encodeURIComponent(number)}/${action.path}`, body),
+    `Order ${number} ${action.done}.${email}`,
+  );
+  return { ...result, intent };
+}
+
+/** One order as staff see it: what happens next, then what was bought and its history. */
+export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const fetcher = useOrderAction();
+  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <article aria-labelledby="order-title">
+      <p>
+        <Link to={adminPaths.orders}>← All orders</Link>
+      </p>
+      <h1 id="order-title">Order {order.number}</h1>
+      <p>
+        Status: <strong className={styles.badge}>{ORDER_STATUS_LABELS[order.status]}</strong> ·
+        placed <time dateTime={order.createdAt}>{formatWhen(order.createdAt)}</time>
+        {order.account ? ` by the account ${order.account}` : " as a guest"}
+      </p>
+      <FeedbackMessage
+        feedback={
+          outcome ? { kind: outcome.ok ? "success" : "error", text: outcome.message } : null
+        }
+      />
+
+      <div className={styles.columns}>
+        <div>
+          <OrderLinesTable quote={order} caption="Items" />
+
+          <h2>Customer</h2>
+          <dl className={detailsStyles.details}>
+            <dt>E-mail</dt>
+            <dd>
+              <a
+                href={`mailto:${order.email}?subject=${encodeURIComponent(`Your order ${order.number}`)}`}
+              >
+                {order.email}
+              </a>
+            </dd>
+            <dt>Ship to</dt>
+            <dd>
+              <address>
+                {order.address.firstName} {order.address.surname}
+                <br />
+                {order.address.street}
+                <br />
+                {order.address.city} {order.address.postcode}
+                <br />
+                {order.address.country}
+              </address>
+            </dd>
+            {order.note ? (
+              <>
+                <dt>Their note</dt>
+                <dd className={styles.message}>{order.note}</dd>
+              </>
+            ) : null}
+            <dt>Payment</dt>
+            <dd>
+              {order.paidAmountCents !== null && order.paidOn
+                ? `${money(order.paidAmountCents)} received on ${formatDay(order.paidOn)}`
+                : order.status === "awaiting_payment"
+                  ? `Waiting for ${money(order.totalCents)} with the reference ${order.number}`
+                  : "None recorded"}
+            </dd>
+            {order.shipment ? (
+              <>
+                <dt>Shipment</dt>
+                <dd>
+                  {order.shipment.carrier}, tracking number {order.shipment.trackingNumber}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+
+          <h2>Status history</h2>
+          <ol>
+            {order.history.map((event) => (
+              <li key={`${event.status}-${event.at}`}>
+                <time dateTime={event.at}>{formatWhen(event.at)}</time>:{" "}
+                {ORDER_STATUS_LABELS[event.status]}
+                {event.note ? ` (${event.note})` : ""}
+              </li>
+            ))}
+          </ol>
+        </div>
+
+        <div className={styles.backOffice}>
+          <section className={styles.panel} aria-labelledby="actions-title">
+            <h2 id="actions-title">What to do</h2>
+            <OrderActions key={order.version} order={order} />
+          </section>
+          <section className={styles.panel} aria-labelledby="notes-title">
+            <h2 id="notes-title">Internal notes</h2>
+            <OrderNotes notes={order.notes} />
+          </section>
+        </div>
+      </div>
+
+      <h2>Audit log</h2>
+      <AuditTable entries={order.audit} caption="Staff actions on this order" showRecord={false} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section aria-labelledby="order-error">
+      <h1 id="order-error">{missing ? "Order not found" : "The order could not be shown"}</h1>
+      <p>
+        {missing
+          ? "There is no order with this number. Check the number, or find the order in the list."
+          : "The server could not be reached, or something went wrong on our side. Please reload the page."}
+      </p>
+      <p>
+        <Link to={adminPaths.orders}>All orders</Link>
+      </p>
+    </section>
+  );
+}

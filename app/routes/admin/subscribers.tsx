@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { formatWhen } from "#app/features/admin/admin-format.ts";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import styles from "#app/features/admin/admin.module.css";
+import { DownloadButton } from "#app/features/admin/download-button.tsx";
+import { staffApi } from "#app/features/admin/staff-api.ts";
+import { clearToken, currentToken, useAuthToken } from "#app/features/auth/auth-store.ts";
+import { fetchApiFile } from "#app/lib/api-client.ts";
+import { adminPaths } from "#app/paths.ts";
+import type { Route } from "./+types/subscribers";
+
+export const meta = () => adminMeta("Subscribers");
+
+interface SubscriberList {
+  subscribers: { username: string; email: string; consentAt: string | null }[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = new URL(request.url).searchParams.get("page");
+  const api = staffApi(request, currentToken(), clearToken);
+  return api.get<SubscriberList>(`/subscribers${page ? `?page=${encodeURIComponent(page)}` : ""}`);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <p role="status">Loading the mailing list…</p>;
+}
+
+export const SUBSCRIBERS_FILE = "kybernetes-mailing-list.csv";
+
+/** Who confirmed the mailing list, and when; the whole list as CSV. */
+export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
+  const { subscribers, total, page, pages } = loaderData;
+  const token = useAuthToken();
+  return (
+    <section aria-labelledby="subscribers-title">
+      <h1 id="subscribers-title">Subscribers</h1>
+      <p>
+        {total === 1 ? "1 person is" : `${total} people are`} on the mailing list. Each confirmed by
+        following the link we e-mailed them; the time is when they did.
+      </p>
+      <DownloadButton
+        label="Download the mailing list (CSV)"
+        fetchFile={async () => ({
+          file: await fetchApiFile("/admin/exports/subscribers", { token: token ?? undefined }),
+          name: SUBSCRIBERS_FILE,
+        })}
+      />
+      {subscribers.length === 0 ? (
+        <p role="status">Nobody has subscribed yet.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>
+              Subscribers, latest consent first (page {page} of {pages})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Consent given</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscribers.map((subscriber) => (
+                <tr key={subscriber.email}>
+                  <td>{subscriber.username}</td>
+                  <td>{subscriber.email}</td>
+                  <td>
+                    {subscriber.consentAt ? (
+                      <time dateTime={subscriber.consentAt}>
+                        {formatWhen(subscriber.consentAt)}
+                      </time>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages of subscribers" className={styles.pager}>
+          {page > 1 ? (
+            <Link to={`${adminPaths.subscribers}?page=${page - 1}`}>← Previous page</Link>
+          ) : (
+            <span />
+          )}
+          {page < pages ? (
+            <Link to={`${adminPaths.subscribers}?page=${page + 1}`}>Next page →</Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,323 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import { waitForMail } from "./outbox.ts";
+import { createUser, holdToken } from "./users.ts";
+
+const ADDRESS = {
+  firstName: "Ada",
+  surname: "Lovelace",
+  street: "1 Analytical Way",
+  city: "Sydney",
+  postcode: "2000",
+  country: "Australia",
+};
+
+/**
+ * `npm run staff -- add <username>` as an operator types it, while the test server runs on its
+ * embedded database: the command reaches the server through the data folder's socket.
+ */
+function makeStaff(username: string) {
+  const output = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/staff.ts", "add", username],
+    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? "", DATABASE_URL: "" } },
+  ).toString();
+  expect(output).toContain(`${username} is now staff`);
+}
+
+async function newStaff(request: APIRequestContext) {
+  const staff = await createUser(request, "staff");
+  makeStaff(staff.username);
+  return staff;
+}
+
+/** A customer's order of the eBook (never sold out), placed through the API while logged in. */
+async function placeOrder(request: APIRequestContext, token: string, email: string) {
+  const response = await request.post("/api/orders", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      idempotencyKey: randomUUID(),
+      email,
+      lines: [{ id: 8, type: "eBook", quantity: 1 }],
+      address: ADDRESS,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: { number: string } }).order.number;
+}
+
+async function logInAsStaff(page: Page, staff: { username: string; password: string }) {
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/login?next=%2Fadmin");
+  await waitForHydration(page);
+  await expect(page.getByText("Log in with your staff account")).toBeVisible();
+  await page.getByLabel("Username").fill(staff.username);
+  await page.getByLabel("Password", { exact: true }).fill(staff.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+}
+
+test("staff see the new order, mark it paid and shipped, the customer sees it, and the CSV holds it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const customer = await createUser(request, "buyer");
+  const number = await placeOrder(request, customer.token, customer.email);
+  const staff = await newStaff(request);
+
+  await logInAsStaff(page, staff);
+  const orders = page.getByRole("table", { name: /All orders, newest first/ });
+  await expect(orders.getByRole("link", { name: number })).toBeVisible();
+  await expect(page.getByLabel("What needs doing")).toContainText(/\d+ orders? awaiting payment/);
+  await expectNoAxeViolations(page);
+
+  // Found by the customer's name, then opened.
+  await page.getByRole("searchbox", { name: "Find an order" }).fill(customer.email);
+  await page
+    .getByRole("search", { name: "Find orders" })
+    .getByRole("button", { name: "Find" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\?q=/);
+  await expect(page.getByRole("table", { name: /matching/ }).getByRole("row")).toHaveCount(2);
+  await page.getByRole("link", { name: number }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
+  await expect(page.getByText(/^Status: Awaiting payment/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Mark paid: the amount and today are filled in; a confirmation says what will happen.
+  const paidForm = page.getByRole("form", { name: "Mark paid" });
+  await expect(paidForm.getByLabel("Amount received (AUD)")).toHaveValue("32.99");
+  await paidForm.getByRole("button", { name: "Mark paid…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Mark ${number} paid?` });
+  await expect(confirm).toContainText("$32.99 AUD received on");
+  await expect(confirm.getByRole("button", { name: "Back" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Yes, mark paid" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Order ${number} is marked paid.` }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Status: Paid/)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Staff actions on this order" })).toContainText(
+    "Marked paid",
+  );
+
+  // The customer's account shows it paid, and the e-mail is in the outbox.
+  const other = await browser.newContext();
+  try {
+    const buyerPage = await other.newPage();
+    await holdToken(buyerPage, customer.token);
+    await buyerPage.goto("/account");
+    await waitForHydration(buyerPage);
+    const yours = buyerPage.getByRole("region", { name: "Your orders" });
+    await expect(yours.getByRole("row", { name: new RegExp(number) })).toContainText("Paid");
+  } finally {
+    await other.close();
+  }
+  await waitForMail({ kind: "payment_received", to: customer.email, contains: number });
+
+  // Shipping needs a carrier and a tracking number.
+  const shipForm = page.getByRole("form", { name: "Mark shipped" });
+  await shipForm.getByRole("button", { name: "Mark shipped…" }).click();
+  await expect(shipForm.getByLabel("Carrier")).toHaveAccessibleDescription(/Carrier is required/);
+  await shipForm.getByLabel("Carrier").fill("Australia Post");
+  await shipForm.getByLabel("Tracking number").fill("AP123456789");
+  await shipForm.getByRole("button", { name: "Mark shipped…" }).click();
+  await page
+    .getByRole("alertdialog", { name: `Mark ${number} shipped?` })
+    .getByRole("button", { name: "Yes, mark shipped" })
+    .click();
+  await expect(page.getByText(/^Status: Shipped/)).toBeVisible();
+  await expect(page.getByText("Australia Post, tracking number AP123456789")).toBeVisible();
+  await waitForMail({ kind: "order_shipped", to: customer.email, contains: "AP123456789" });
+
+  // The accountant's export of today holds the order, shipped.
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Exports" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Exports" })).toBeVisible();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format();
+  await page.getByLabel("From").fill(today);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download orders (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`kybernetes-orders-${today}-to-${today}.csv`);
+  const csv = readFileSync((await file.path()) ?? "", "utf8");
+  expect(csv).toMatch(new RegExp(`^\\uFEFFNumber,Date,Customer,Status,`));
+  expect(csv).toMatch(new RegExp(`\\r\\n${number},${today},Ada Lovelace,Shipped,12\\.99,`));
+  await expectNoAxeViolations(page);
+});
+
+test.describe("conflict", () => {
+  // The API's 409 shows in the console as a failed request.
+  test.use({ allowedConsoleErrors: /status of 409/ });
+
+  test("two staff on one order: the second is told it changed and sees it as it is now", async ({
+    page,
+    request,
+  }) => {
+    const customer = await createUser(request, "buyer");
+    const number = await placeOrder(request, customer.token, customer.email);
+    const staff = await newStaff(request);
+    await logInAsStaff(page, staff);
+    await page.goto(`/admin/orders/${number}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
+
+    // Meanwhile a colleague cancels it.
+    const colleague = await newStaff(request);
+    const login = await request.post("/api/login", {
+      data: { username: colleague.username, password: colleague.password },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const cancelled = await request.post(`/api/admin/orders/${number}/cancel`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { version: 0, reason: "Duplicate order" },
+    });
+    expect(cancelled.status()).toBe(200);
+
+    await page
+      .getByRole("form", { name: "Mark paid" })
+      .getByRole("button", { name: "Mark paid…" })
+      .click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, mark paid" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      `Order ${number} changed while you had it open: it is now cancelled.`,
+    );
+    await expect(page.getByText(/^Status: Cancelled/)).toBeVisible();
+    await expect(page.getByRole("form", { name: "Mark paid" })).toHaveCount(0);
+  });
+});
+
+test("the back office's pages pass axe in both themes; messages are read, answered and deleted", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const tag = randomUUID().slice(0, 8);
+  const contact = await request.post("/api/contact", {
+    data: { email: `visitor.${tag}@example.com`, message: `Do you ship to Perth? ${tag}` },
+  });
+  expect(contact.status()).toBe(200);
+  const staff = await newStaff(request);
+  await logInAsStaff(page, staff);
+
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    for (const [link, heading] of [
+      ["Orders", "Orders"],
+      ["Stock", "Stock"],
+      [/^Messages/, "Messages"],
+      ["Subscribers", "Subscribers"],
+      ["Exports", "Exports"],
+      ["Audit log", "Audit log"],
+    ] as const) {
+      await page.goto("/admin");
+      await page
+        .getByRole("navigation", { name: "Back office" })
+        .getByRole("link", { name: link })
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      if (theme === "dark")
+        await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      await expectNoAxeViolations(page);
+    }
+  }
+
+  // The unread message opens (and is read from then on), with a reply link and a delete.
+  await page.goto("/admin/messages");
+  const row = page.getByRole("row", { name: new RegExp(tag) });
+  await expect(row).toContainText("Unread");
+  await row.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `Message from visitor.${tag}@example.com`,
+  );
+  await expect(page.getByRole("link", { name: "Reply by e-mail" })).toHaveAttribute(
+    "href",
+    /^mailto:visitor\./,
+  );
+  await page.getByRole("button", { name: "Delete…" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete this message?" });
+  await expect(dialog.getByRole("button", { name: "Back" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Delete…" }).click();
+  await dialog.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page).toHaveURL("/admin/messages");
+  await expect(page.getByRole("row", { name: new RegExp(tag) })).toHaveCount(0);
+
+  // Stock: set a count; the audit log says who did.
+  await page.goto("/admin/stock");
+  const stock = page.getByRole("row", { name: /Cyborg Culture Sticker Pack/ });
+  await stock.getByRole("spinbutton").fill("150");
+  await stock.getByRole("button", { name: /Set count/ }).click();
+  await expect(stock.getByRole("status")).toHaveText("Saved: 150 in stock.");
+  await expect(stock.getByRole("cell", { name: "150", exact: true })).toBeVisible();
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText(
+    `${staff.username}Set the stock`,
+  );
+});
+
+test.describe("refused", () => {
+  // The API's 403 to a customer's login shows in the console as a failed request.
+  test.use({ allowedConsoleErrors: /status of 403/ });
+
+  test("a customer's login is told the back office is for staff; a visitor is sent to log in", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/admin/stock");
+    await expect(page).toHaveURL("/login?next=%2Fadmin%2Fstock");
+
+    const customer = await createUser(request, "nosy");
+    await holdToken(page, customer.token);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Staff only" })).toBeVisible();
+    await expect(page.getByText("This part of the site is for Kybernetes staff.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("public pages load none of the back office's JavaScript or CSS", async ({ page, request }) => {
+  const { adminOnly } = backOfficeFiles();
+  expect(adminOnly.length).toBeGreaterThan(8);
+  // A staff member's browser, which has the back office's files at hand.
+  const staff = await newStaff(request);
+  await logInAsStaff(page, staff);
+  const loaded: string[] = [];
+  page.on("request", (sent) => loaded.push(new URL(sent.url()).pathname));
+  for (const path of ["/", "/books", "/cart", "/account", "/search?q=cyborg"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  expect(loaded.some((path) => path.startsWith("/assets/"))).toBe(true);
+  expect(loaded.filter((path) => adminOnly.includes(path))).toEqual([]);
+});
+
+/**
+ * The files only back-office routes use, read from the build's React Router manifest: their
+ * modules, imports and CSS, less anything a public route uses too.
+ */
+function backOfficeFiles() {
+  const folder = "build/client/assets";
+  const name = readdirSync(folder).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+  const text = readFileSync(`${folder}/${name}`, "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    routes: Record<string, { module: string; imports?: string[]; css?: string[] }>;
+  };
+  const files = (admin: boolean) =>
+    new Set(
+      Object.entries(manifest.routes)
+        .filter(([id]) => id.startsWith("routes/admin/") === admin)
+        .flatMap(([, route]) => [route.module, ...(route.imports ?? []), ...(route.css ?? [])]),
+    );
+  const publicFiles = files(false);
+  return { adminOnly: [...files(true)].filter((file) => !publicFiles.has(file)) };
+}

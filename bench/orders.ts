@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { loadCatalog } from "../server/catalog/load-catalog.ts";
 import { openPglite, openPostgres, type Database } from "../server/db/client.ts";
 import { contactMessages, orders, productStock } from "../server/db/schema.ts";
 import { createOrderService, seedStock } from "../server/orders/order-service.ts";
+import { dropDatabase, throwawayPostgres } from "./lib/postgres.ts";
 import { percentile, printTable, type Check } from "./lib/table.ts";
 
 const BUYERS = 20;
@@ -134,32 +134,6 @@ async function benchDatabase(label: string, database: Database): Promise<Check[]
   ];
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `bench_orders_${Date.now()}`;
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  const server = new URL(url);
-  server.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-}
-
 export async function benchOrders(): Promise<Check[]> {
   const checks: Check[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-orders-"));
@@ -171,7 +145,7 @@ export async function benchOrders(): Promise<Check[]> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const url = await postgresUrl();
+  const url = await throwawayPostgres("bench_orders");
   if (!url) {
     console.log("\nOrder placement on PostgreSQL: skipped (no server at BENCH_DATABASE_URL)");
     return checks;

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: builds the site, starts the real server on a fresh database, and measures
  * the first press on each kind of page, pages (Lighthouse, weights), the API (autocannon vs a
- * bare Fastify), search at 100,000 products and order placement (against a bare insert).
+ * bare Fastify), search at 100,000 products, order placement (against a bare insert) and the
+ * back office's orders list at 1,000 and 100,000 orders.
  * Prints a table per part and exits non-zero when a budget is broken.
- * BENCH_ONLY=press|pages|api|search|orders runs one part; BENCH_RUNS sets
+ * BENCH_ONLY=press|pages|api|search|orders|admin runs one part; BENCH_RUNS sets
  * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
  * presses per control (default 10).
  */
@@ -19,6 +20,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { benchAdminOrders } from "./admin-orders.ts";
 import { benchApi } from "./api.ts";
 import { benchFirstPress, PRESS_REFERENCE_PATH, pressReferenceHtml } from "./first-press.ts";
 import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
@@ -91,6 +93,7 @@ try {
   if (wanted("api")) checks.push(...(await benchApi(origin)));
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
   if (wanted("orders")) checks.push(...(await benchOrders()));
+  if (wanted("admin")) checks.push(...(await benchAdminOrders()));
 } finally {
   stopping = true;
   await stopProcess(server);

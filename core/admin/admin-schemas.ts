@@ -114,7 +114,7 @@ export const adminOrderListQuerySchema = z.object({
   /** Orders numbered above this one (the previous, newer page). */
   after: wholeNumber("after must be an order number").optional(),
 });
-export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+export type AdminOrderListQuery = Partial<z.output<typeof adminOrderListQuerySchema>>;
 
 export const adminOrderRowSchema = z.object({
   number: z.string(),

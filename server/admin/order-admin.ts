@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import type {
   AdminOrder,
   AdminOrderList,
@@ -8,6 +21,7 @@ import type {
   OrdersExportQuery,
 } from "#core/admin/admin-schemas.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
+import { isEmailShape } from "#core/validation/email.ts";
 import { canMoveOrder, ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages, orderNotes, orders, users, type OrderRow } from "../db/schema.ts";
@@ -15,22 +29,47 @@ import type { OrderService } from "../orders/order-service.ts";
 import { auditOf, recordAudit, type Actor } from "./audit-log.ts";
 import { toCsv } from "./csv.ts";
 
-/** `%`, `_` and `\` match literally in a LIKE pattern. */
-function literalLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/**
+ * The search box's words as a full-text query: each word as the start of a word in the
+ * e-mail address or name (`lovel` finds Lovelace, `ada lovelace` an order holding both). Only
+ * letters and digits reach the query, each quoted, so nothing typed is read as query syntax.
+ * Undefined when no letter or digit was typed.
+ */
+export function orderSearchQuery(q: string): string | undefined {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return words.length > 0 ? words.map((word) => `'${word}':*`).join(" & ") : undefined;
+}
+
+/** The columns a search condition reads: the table's, or those of a subquery over it. */
+interface Searched {
+  number: AnyColumn;
+  email: AnyColumn;
+  searchVector: AnyColumn;
 }
 
 /**
- * What the search box finds: an order number (KB-100042 or 100042), or orders whose e-mail or
- * name holds every word typed (trigram index, so no word reads the whole table).
+ * What the search box finds: an order number (KB-100042 or 100042), a customer by their
+ * whole e-mail address (`exact`: an index gives their orders in number order), or the orders
+ * that hold every word typed in their address or name.
  */
-function matching(q: string): SQL | undefined {
+function matching(q: string): { exact: boolean; on: (columns: Searched) => SQL } {
+  if (isEmailShape(q)) {
+    return { exact: true, on: (columns) => sql`lower(${columns.email}) = ${q.toLowerCase()}` };
+  }
   const number = parseOrderNumber(q) ?? (/^\d{1,12}$/.test(q) ? Number(q) : undefined);
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = and(
-    ...words.map((word) => sql`${orders.searchText} like ${`%${literalLike(word)}%`}`),
-  );
-  return number === undefined ? text : or(eq(orders.number, number), text);
+  const query = orderSearchQuery(q);
+  return {
+    exact: false,
+    on: (columns) => {
+      const words = query
+        ? sql`${columns.searchVector} @@ to_tsquery('simple', ${query})`
+        : sql`false`;
+      return number === undefined ? words : (or(eq(columns.number, number), words) ?? words);
+    },
+  };
 }
 
 function row(order: OrderRow): AdminOrderRow {
@@ -45,6 +84,12 @@ function row(order: OrderRow): AdminOrderRow {
 }
 
 /**
+ * How many orders next to the page a word search reads first. A common word is found among
+ * them; a rare one sends the search to the full-text index.
+ */
+const SEARCH_WINDOW = 1000;
+
+/**
  * One page of orders, newest (highest number) first, of one status or all, optionally only
  * those matching a search. Pages are found by order number (keyset), so the thousandth page
  * costs what the first does.
@@ -54,37 +99,70 @@ export async function listOrders(
   query: AdminOrderListQuery,
   limit: number,
 ): Promise<AdminOrderList> {
-  const filter = and(
-    query.status ? eq(orders.status, query.status) : undefined,
-    query.q ? matching(query.q) : undefined,
-  );
+  const search = query.q ? matching(query.q) : undefined;
+  const status = query.status ? eq(orders.status, query.status) : undefined;
+
+  /** The `count` orders matching the query on one side of an order number, nearest first. */
+  const nearest = async (side: "older" | "newer", from: number | undefined, count: number) => {
+    const beyond =
+      from === undefined
+        ? undefined
+        : side === "older"
+          ? lt(orders.number, from)
+          : gt(orders.number, from);
+    const direction = side === "older" ? desc : asc;
+    // No search, or a whole address: an index gives the matches in number order.
+    if (!search || search.exact) {
+      return db
+        .select()
+        .from(orders)
+        .where(and(status, beyond, search?.on(orders)))
+        .orderBy(direction(orders.number))
+        .limit(count);
+    }
+    // Words. PostgreSQL cannot tell how many orders hold a word (it guesses 2% for any
+    // prefix), so the two ways of finding them are tried here, each bounded. First the
+    // nearest SEARCH_WINDOW orders in number order: a common word fills the page from them.
+    const window = db
+      .select()
+      .from(orders)
+      .where(and(status, beyond))
+      .orderBy(direction(orders.number))
+      .limit(SEARCH_WINDOW)
+      .as("window");
+    const near = await db
+      .select()
+      .from(window)
+      .where(search.on(window))
+      .orderBy(direction(window.number))
+      .limit(count);
+    if (near.length >= count) return near;
+    // A rarer word: its orders through the full-text index, and only they are sorted. The
+    // sort key `number + 0` is one no index provides, which keeps PostgreSQL from walking the
+    // whole number index testing every order against the words.
+    return db
+      .select()
+      .from(orders)
+      .where(and(status, beyond, search.on(orders)))
+      .orderBy(direction(sql`${orders.number} + 0`))
+      .limit(count);
+  };
+
   const newerFirst = query.after === undefined;
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        filter,
-        query.before !== undefined ? lt(orders.number, query.before) : undefined,
-        query.after !== undefined ? gt(orders.number, query.after) : undefined,
-      ),
-    )
-    .orderBy(newerFirst ? desc(orders.number) : asc(orders.number))
-    .limit(limit + 1);
+  const rows = newerFirst
+    ? await nearest("older", query.before, limit + 1)
+    : await nearest("newer", query.after, limit + 1);
   const page = rows.slice(0, limit);
   if (!newerFirst) page.reverse();
   const first = page[0];
   const last = page.at(-1);
-  const exists = async (condition: SQL) =>
-    (await db.select({ number: orders.number }).from(orders).where(and(filter, condition)).limit(1))
-      .length > 0;
   const moreOlder = newerFirst
     ? rows.length > limit
-    : last !== undefined && (await exists(lt(orders.number, last.number)));
+    : last !== undefined && (await nearest("older", last.number, 1)).length > 0;
   const moreNewer = newerFirst
     ? first !== undefined &&
       query.before !== undefined &&
-      (await exists(gt(orders.number, first.number)))
+      (await nearest("newer", first.number, 1)).length > 0
     : rows.length > limit;
   return {
     orders: page.map(row),

@@ -2,7 +2,6 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -39,15 +38,13 @@ export interface PostgresOptions {
 
 /** Embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  // The extensions the migrations create; PostgreSQL has them built in.
-  const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir) {
     const pgDir = path.join(dataDir, "pgdata");
     await mkdir(pgDir, { recursive: true });
-    client = new PGlite(pgDir, { extensions });
+    client = new PGlite(pgDir);
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite();
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,6 +1,3 @@
--- Trigram indexes let staff find orders by part of a name or e-mail (pg_trgm ships with
--- PostgreSQL and is a trusted extension; PGlite loads it in server/db/client.ts).
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -25,7 +22,7 @@ CREATE TABLE "order_notes" (
 ALTER TABLE "contact_messages" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_amount_cents" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_on" date;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(email || ' ' || coalesce(address->>'firstName', '') || ' ' || coalesce(address->>'surname', ''))) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', regexp_replace(email, '[^[:alnum:]]+', ' ', 'g') || ' ' || coalesce(address->>'firstName', '') || ' ' || coalesce(address->>'surname', ''))) STORED;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "role" text DEFAULT 'customer' NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -34,7 +31,8 @@ CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id","i
 CREATE INDEX "contact_messages_unread_idx" ON "contact_messages" USING btree ("id") WHERE "contact_messages"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "orders_status_number_idx" ON "orders" USING btree ("status","number");--> statement-breakpoint
-CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_search_idx" ON "orders" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "orders_email_idx" ON "orders" USING btree (lower("email"),"number");--> statement-breakpoint
 CREATE INDEX "users_staff_idx" ON "users" USING btree ("id") WHERE "users"."role" = 'staff';--> statement-breakpoint
 CREATE INDEX "users_subscribed_idx" ON "users" USING btree ("subscription_changed_at","id") WHERE "users"."subscribed";--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'staff'));;--> statement-breakpoint

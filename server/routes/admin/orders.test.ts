@@ -96,8 +96,10 @@ describe("the orders list", () => {
     expect((await list(`q=${grace.order.number.slice(3)}`)).orders[0]?.number).toBe(
       grace.order.number,
     );
-    const byEmail = await list(`q=${encodeURIComponent(`GRACE.${tag}@EXAMPLE`)}`);
+    const byEmail = await list(`q=${encodeURIComponent(`Grace.${tag}@Example.com`)}`);
     expect(byEmail.orders.map((row) => row.number)).toEqual([grace.order.number]);
+    const byPartOfEmail = await list(`q=${encodeURIComponent(`GRACE.${tag}@EXAM`)}`);
+    expect(byPartOfEmail.orders.map((row) => row.number)).toEqual([grace.order.number]);
     const byName = await list(`q=${encodeURIComponent(`hopper${tag} grace`)}`);
     expect(byName.orders.map((row) => row.number)).toEqual([grace.order.number]);
     expect((await list(`q=${encodeURIComponent(`grace turing${tag}`)}`)).orders).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdminPath, prerenderPaths, safeNextPath } from "./paths.ts";
+import { indexablePaths, isAdminPath, prerenderPaths, safeNextPath } from "./paths.ts";
 
 describe("safeNextPath", () => {
   it("keeps a path on this site", () => {
@@ -21,5 +21,11 @@ describe("the back office's paths", () => {
     expect(isAdminPath("/admin/stock")).toBe(true);
     expect(isAdminPath("/administer")).toBe(false);
     expect(prerenderPaths(["/", "/admin", "/admin/stock", "/books"])).toEqual(["/", "/books"]);
+  });
+});
+
+describe("the sitemap's pages", () => {
+  it("leave the back office out", () => {
+    expect(indexablePaths().filter((path) => isAdminPath(path))).toEqual([]);
   });
 });

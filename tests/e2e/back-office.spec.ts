@@ -321,3 +321,9 @@ function backOfficeFiles() {
   const publicFiles = files(false);
   return { adminOnly: [...files(true)].filter((file) => !publicFiles.has(file)) };
 }
+
+test("the API's documentation page works under its own policy", async ({ page }) => {
+  await page.goto("/api/docs/");
+  await expect(page.getByRole("heading", { name: /Kybernetes API/ })).toBeVisible();
+  await expect(page.getByText("/api/admin/orders/{number}/mark-paid").first()).toBeVisible();
+});

@@ -42,6 +42,8 @@ const stockLine = (name: string) => within(card(name)).getByText(/\$\d.* AUD/).n
 describe("stock on a shop page", () => {
   it("holds an empty line on every card while the counts load, and Add to Cart works", async () => {
     await openCyberware(() => new Promise(() => {}));
+    // The request starts in an effect after the cards render; on a busy machine, a moment later.
+    await waitFor(() => expect(askStock).toHaveBeenCalledTimes(1));
     const articles = screen.getAllByRole("article");
     expect(articles).toHaveLength(13);
     for (const article of articles) {

@@ -13,6 +13,9 @@ const redisUrl = process.env.REDIS_URL;
  */
 describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL and Redis", () => {
   const name = `test_multi_${randomBytes(4).toString("hex")}`;
+  // The client's address for this run, told by the "proxy" (this test) in front of both
+  // instances: Redis keeps counters between runs, and 127.0.0.1 collects every run's.
+  const client = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`;
   const instances: { origin: string; process: ChildProcess }[] = [];
 
   beforeAll(async () => {
@@ -29,6 +32,7 @@ describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL 
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",
       NODE_ENV: "test",
+      TRUST_PROXY: "1",
     };
     // Started together: the migration lock keeps them from racing.
     const ports = [await freePort(), await freePort()];
@@ -57,7 +61,7 @@ describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL 
   const post = (origin: string, path: string, body: unknown) =>
     fetch(`${origin}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-forwarded-for": client },
       body: JSON.stringify(body),
     });
 
@@ -74,7 +78,7 @@ describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL 
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
     const details = await fetch(`${a!.origin}/api/get-account-details`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": client },
     });
     expect(await details.json()).toMatchObject({ username });
   });

@@ -119,12 +119,17 @@ describe("the adversarial e-mail address", () => {
     async (target) => {
       const payload = { ...target.base?.(), email: ADVERSARIAL_EMAIL };
       await send(target, payload); // warm the route
-      const started = performance.now();
-      const response = await send(target, payload);
-      const elapsed = performance.now() - started;
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(500);
-      expect(elapsed).toBeLessThan(50);
+      // The best of three: backtracking costs every attempt hundreds of milliseconds, while a
+      // busy machine (other test files run beside this one) delays only some.
+      let fastest = Infinity;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const started = performance.now();
+        const response = await send(target, payload);
+        fastest = Math.min(fastest, performance.now() - started);
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+      }
+      expect(fastest).toBeLessThan(50);
     },
   );
 });

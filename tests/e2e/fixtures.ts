@@ -40,16 +40,50 @@ export const test = base.extend<{
 
 export { expect };
 
-/** Zero axe violations (WCAG 2.1 A and AA) on the current page. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+/**
+ * Zero axe violations (WCAG 2.1 A and AA) on the current page. Axe runs inside the page
+ * (legacy mode) and reports violations only: the default opens a blank page per check to
+ * combine frames' results and returns every pass too, which made a check on a small page
+ * take about 1 s instead of 0.3 s. The same rules run on the same elements.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  {
+    coloursOnly = false,
+  }: {
+    /** Only colour contrast: for a page checked whole already, now in the other theme. */
+    coloursOnly?: boolean;
+  } = {},
+) {
+  const builder = new AxeBuilder({ page });
+  if (coloursOnly) builder.withRules(["color-contrast"]);
+  else builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const results = await builder
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode(true)
     .analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
   expect(summary).toEqual([]);
+}
+
+/**
+ * The page as it is, in both themes: every rule in light colours, then the colour contrast in
+ * dark ones (nothing else differs between them), and back to the theme it had.
+ */
+export async function expectNoAxeViolationsInBothThemes(page: Page) {
+  const root = page.locator("html");
+  const theme = await root.getAttribute("data-theme");
+  await root.evaluate((element) => delete element.dataset.theme);
+  await expectNoAxeViolations(page);
+  await root.evaluate((element) => (element.dataset.theme = "dark"));
+  await expectNoAxeViolations(page, { coloursOnly: true });
+  await root.evaluate((element, value) => {
+    if (value) element.dataset.theme = value;
+    else delete element.dataset.theme;
+  }, theme);
 }
 
 export async function setTheme(page: Page, theme: "light" | "dark") {

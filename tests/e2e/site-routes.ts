@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { paths, serverRenderedPaths } from "../../app/paths.ts";
+import { caseVariants, paths, serverRenderedPaths } from "../../app/paths.ts";
 
 /**
  * Every prerendered page of the build (build/client/**\/index.html) and every server-rendered
@@ -12,17 +12,11 @@ export function siteRoutes(): string[] {
 }
 
 /**
- * The same, with each page once: SPEC's alternative spellings (/Cytheseus for /cytheseus) are
- * copies of one page, so a check that reads the whole page needs only one of them.
+ * The same, with each page once, under its main address: SPEC's second spellings (/Cytheseus
+ * for /cytheseus) are copies of one page, so a check that reads the whole page needs one.
  */
 export function distinctSiteRoutes(): string[] {
-  const seen = new Set<string>();
-  return siteRoutes().filter((route) => {
-    const key = route.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return siteRoutes().filter((route) => !(route in caseVariants));
 }
 
 function builtRoutes(): string[] {

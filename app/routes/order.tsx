@@ -10,6 +10,8 @@ import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import styles from "#app/features/orders/orders.module.css";
 import { PaymentBox } from "#app/features/orders/payment-box.tsx";
+import { ShippingAddress } from "#app/features/orders/shipping-address.tsx";
+import { StatusHistory } from "#app/features/orders/status-history.tsx";
 import { ApiError } from "#app/lib/api-client.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { orderPath } from "#app/paths.ts";
@@ -98,15 +100,7 @@ function OrderScreen({ initial, accessToken }: { initial: OrderView; accessToken
       <OrderLinesTable quote={order} caption="What you ordered" />
 
       <h2>Shipping address</h2>
-      <address className={styles.address}>
-        {order.address.firstName} {order.address.surname}
-        <br />
-        {order.address.street}
-        <br />
-        {order.address.city} {order.address.postcode}
-        <br />
-        {order.address.country}
-      </address>
+      <ShippingAddress address={order.address} />
       {order.note ? (
         <>
           <h2>Your note</h2>
@@ -115,15 +109,7 @@ function OrderScreen({ initial, accessToken }: { initial: OrderView; accessToken
       ) : null}
 
       <h2>History</h2>
-      <ol className={styles.history}>
-        {order.history.map((event) => (
-          <li key={`${event.status}-${event.at}`}>
-            <time dateTime={event.at}>{formatTime(event.at)}</time>:{" "}
-            {ORDER_STATUS_LABELS[event.status]}
-            {event.note ? ` (${event.note})` : ""}
-          </li>
-        ))}
-      </ol>
+      <StatusHistory history={order.history} />
 
       {order.canCancel ? (
         <CancelOrder

@@ -23,6 +23,8 @@ import { OrderNotes } from "#app/features/admin/order-notes.tsx";
 import { attempt, staffApi, type ActionResult } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
+import { ShippingAddress } from "#app/features/orders/shipping-address.tsx";
+import { StatusHistory } from "#app/features/orders/status-history.tsx";
 import { ApiError } from "#app/lib/api-client.ts";
 import { adminPaths } from "#app/paths.ts";
 import type { Route } from "./+types/order";
@@ -121,15 +123,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt>Ship to</dt>
             <dd>
-              <address>
-                {order.address.firstName} {order.address.surname}
-                <br />
-                {order.address.street}
-                <br />
-                {order.address.city} {order.address.postcode}
-                <br />
-                {order.address.country}
-              </address>
+              <ShippingAddress address={order.address} />
             </dd>
             {order.note ? (
               <>
@@ -156,15 +150,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           </dl>
 
           <h2>Status history</h2>
-          <ol>
-            {order.history.map((event) => (
-              <li key={`${event.status}-${event.at}`}>
-                <time dateTime={event.at}>{formatWhen(event.at)}</time>:{" "}
-                {ORDER_STATUS_LABELS[event.status]}
-                {event.note ? ` (${event.note})` : ""}
-              </li>
-            ))}
-          </ol>
+          <StatusHistory history={order.history} />
         </div>
 
         <div className={styles.backOffice}>

@@ -1,0 +1,17 @@
+import type { OrderView } from "#core/orders/order.ts";
+import styles from "./orders.module.css";
+
+/** Where an order ships, one part per line. */
+export function ShippingAddress({ address }: { address: OrderView["address"] }) {
+  return (
+    <address className={styles.address}>
+      {address.firstName} {address.surname}
+      <br />
+      {address.street}
+      <br />
+      {address.city} {address.postcode}
+      <br />
+      {address.country}
+    </address>
+  );
+}

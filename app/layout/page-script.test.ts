@@ -146,7 +146,8 @@ describe("the page script", () => {
   });
 
   it("is small enough to inline on every page", async () => {
-    expect(code.length).toBeLessThan(4000);
+    // About 2.2 KB gzip with the search suggestions (1.4 KB of it before them).
+    expect(code.length).toBeLessThan(6000);
     expect(code).not.toMatch(/import|export/);
   });
 });

@@ -5,7 +5,8 @@
  * - the theme and the session (which header links CSS shows) are set before the body paints;
  * - every cart count and the current year are filled in once the body is parsed;
  * - the theme toggle and Escape on the open menu work on every page, hydrated or not;
- * - a change made in another tab (theme, login, cart) shows at once.
+ * - a change made in another tab (theme, login, cart) shows at once;
+ * - the header's search box suggests products, pages and terms as a person types.
  *
  * It is bundled from this file and core/ at build time (build-plugins/inline-script.ts), so it
  * reads the stored values exactly as the app's stores do. React takes over the counts on pages
@@ -19,6 +20,7 @@ import {
   STORAGE_KEYS,
 } from "#core/browser-state/browser-state.ts";
 import { cartCount, cartLinkLabel, parseCart } from "#core/cart/cart.ts";
+import { enhanceSearchBox } from "#app/features/search/suggest-box.ts";
 
 const root = document.documentElement;
 
@@ -78,6 +80,12 @@ showSession();
 document.addEventListener("DOMContentLoaded", () => {
   showCartCount();
   showYear();
+  for (const form of document.querySelectorAll("[data-search-box]")) {
+    const input = form.querySelector<HTMLInputElement>("input[name=q]");
+    const list = form.querySelector<HTMLElement>("[data-search-suggestions]");
+    const status = form.querySelector<HTMLElement>("[data-search-status]");
+    if (input && list && status) enhanceSearchBox({ input, list, status });
+  }
 });
 
 addEventListener("storage", (event) => {

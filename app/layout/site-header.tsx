@@ -150,8 +150,15 @@ function CartLink() {
 function SearchForm() {
   const scopeId = useId();
   const queryId = useId();
+  const suggestionsId = useId();
   return (
-    <Form method="get" action={paths.search} role="search" className={styles.search}>
+    <Form
+      method="get"
+      action={paths.search}
+      role="search"
+      className={styles.search}
+      data-search-box=""
+    >
       <label htmlFor={scopeId} className="visually-hidden">
         Search in
       </label>
@@ -165,7 +172,24 @@ function SearchForm() {
       <label htmlFor={queryId} className="visually-hidden">
         Search the site
       </label>
+      {/* The page script makes this a combobox with suggestions (suggest-box.ts). */}
       <input id={queryId} type="search" name="q" placeholder="Search" maxLength={200} required />
+      {/* Filled by the page script; the empty inner HTML keeps React out of them. */}
+      <ul
+        id={suggestionsId}
+        role="listbox"
+        aria-label="Search suggestions"
+        className="search-suggestions"
+        hidden
+        data-search-suggestions=""
+        dangerouslySetInnerHTML={{ __html: "" }}
+      />
+      <p
+        role="status"
+        className="visually-hidden"
+        data-search-status=""
+        dangerouslySetInnerHTML={{ __html: "" }}
+      />
       <button type="submit">Search</button>
     </Form>
   );

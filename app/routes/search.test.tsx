@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Product } from "#core/catalog/product.ts";
@@ -27,6 +27,12 @@ const products: Product[] = [
 ];
 const search = createSearchEngine(products, [
   { kind: "page", title: "Events", path: "/events", text: "Magnet meetups" },
+  {
+    kind: "glossary",
+    title: "Magnet",
+    path: "/terminologies?letter=M#term-magnet",
+    text: "<b>A</b> magnet.",
+  },
 ]);
 
 const run = (url: string, context: Parameters<typeof loader>[0]["context"] = { search }) =>
@@ -35,14 +41,14 @@ const run = (url: string, context: Parameters<typeof loader>[0]["context"] = { s
 describe("/search's loader", () => {
   it("answers from the engine the server hands it", () => {
     const data = run("/search?q=magnet&scope=all");
-    expect(data).toMatchObject({ query: "magnet", scope: "all" });
+    expect(data).toMatchObject({ request: { q: "magnet", scope: "all" } });
     expect("response" in data && data.response?.products.map((each) => each.name)).toEqual([
       "Magnet Implant Kit",
     ]);
   });
 
   it("asks for a query when there is none, and refuses one that is too long", () => {
-    expect(run("/search")).toEqual({ query: "", scope: "all" });
+    expect(run("/search")).toEqual({ request: { q: "", scope: "all" } });
     expect(run(`/search?q=${"a".repeat(201)}`)).toMatchObject({
       invalid: "Search text must be at most 200 characters",
     });
@@ -66,5 +72,74 @@ describe("/search", () => {
       screen.getByRole("button", { name: "Add to Cart: Magnet Implant Kit (Kit)" }),
     ).toBeVisible();
     expect(screen.queryByRole("region", { name: "Pages" })).toBeNull();
+  });
+});
+
+describe("/search results", () => {
+  const renderAt = async (url: string) => {
+    const Stub = createRoutesStub([{ path: "/search", Component: Search, loader: () => run(url) }]);
+    render(<Stub initialEntries={[url]} />);
+    await screen.findByRole("heading", { level: 1 });
+  };
+
+  it("shows the shop, the pages and the glossary, with the matched words marked", async () => {
+    await renderAt("/search?q=magnet");
+    for (const name of ["Shop", "Pages", "Glossary"]) {
+      expect(screen.getByRole("region", { name })).toBeVisible();
+    }
+    const glossary = screen.getByRole("region", { name: "Glossary" });
+    expect(within(glossary).getByRole("link", { name: "Magnet" })).toHaveAttribute(
+      "href",
+      "/terminologies?letter=M#term-magnet",
+    );
+    // The definition's markup stays text; only the match is a <mark>.
+    expect(glossary).toHaveTextContent("<b>A</b> magnet.");
+    expect(glossary.querySelector("b")).toBeNull();
+    expect([...glossary.querySelectorAll("mark")].map((mark) => mark.textContent)).toContain(
+      "magnet",
+    );
+  });
+
+  it("says where a product matched when it was not its name", async () => {
+    await renderAt("/search?q=ceramic");
+    expect(screen.getByText(/Matched in description/)).toHaveTextContent(
+      "Matched in description: Ceramic",
+    );
+  });
+
+  it("offers filters with counts as links that keep the query", async () => {
+    await renderAt("/search?q=magnet");
+    const category = screen.getByRole("navigation", { name: "Filter by category" });
+    expect(within(category).getByRole("link", { name: "Cyberware (1)" })).toHaveAttribute(
+      "href",
+      "/search?q=magnet&category=cyberware",
+    );
+    const price = screen.getByRole("navigation", { name: "Filter by price" });
+    expect(within(price).getByRole("link", { name: "$100 and over (1)" })).toHaveAttribute(
+      "href",
+      "/search?q=magnet&min=100",
+    );
+  });
+
+  it("says when the filters leave nothing, and offers to clear them", async () => {
+    await renderAt("/search?q=magnet&max=10");
+    expect(screen.getByText("No shop results match these filters.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Any price" })).toHaveAttribute(
+      "href",
+      "/search?q=magnet",
+    );
+  });
+
+  it("suggests a close spelling when nothing matched", async () => {
+    await renderAt("/search?q=mgu");
+    expect(screen.getByText(/Did you mean/)).toHaveTextContent("Did you mean mug?");
+    expect(screen.getByRole("link", { name: "mug" })).toHaveAttribute("href", "/search?q=mug");
+  });
+
+  it("explains a price filter that is not a number", async () => {
+    await renderAt("/search?q=mug&max=cheap");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "A price filter must be a number of dollars from 0 to 100000",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { readSearchQuery } from "#core/search/search-query.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
-import { SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
+import { MatchNote, SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
 import styles from "#app/features/search/search-results.module.css";
 import { ProductGrid } from "#app/features/shop/product-card.tsx";
 import { interactive } from "#app/lib/route-handle.ts";
@@ -28,13 +28,13 @@ export const SEARCH_UNAVAILABLE =
  * response, and a search made in the page asks the server for the same data.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const parsed = readSearchQuery(url.searchParams.get("q"), url.searchParams.get("scope"));
-  if (!parsed.ok) return { query: parsed.q, scope: "all" as const, invalid: parsed.message };
-  const { q, scope } = parsed;
-  if (!q) return { query: q, scope };
+  const parsed = readSearchQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    return { request: { q: parsed.q, scope: "all" as const }, invalid: parsed.message };
+  }
+  if (!parsed.request.q) return { request: parsed.request };
   if (!context.search) throw new Error("The server gave no search engine to /search");
-  return { query: q, scope, response: context.search.results(q, scope) };
+  return { request: parsed.request, response: context.search.results(parsed.request) };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
@@ -50,10 +50,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 }
 
 function SearchPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  const { query, scope } = loaderData;
+  const { request } = loaderData;
   if ("invalid" in loaderData) {
     return (
-      <SearchPageView query={query} scope={scope}>
+      <SearchPageView request={request}>
         <p role="alert" className={styles.error}>
           {loaderData.invalid}
         </p>
@@ -73,7 +73,7 @@ function SearchPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     );
   }
   return (
-    <SearchPageView query={query} scope={scope}>
+    <SearchPageView request={request}>
       <SearchResults
         response={response}
         renderProducts={(products) => (
@@ -81,6 +81,7 @@ function SearchPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
             products={products}
             headingLevel={3}
             renderAction={(product) => <AddToCartButton product={product} />}
+            renderNote={(product) => <MatchNote product={product} />}
           />
         )}
       />

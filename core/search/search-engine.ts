@@ -1,63 +1,381 @@
+/**
+ * The site's search: products, information pages and glossary terms, each in its own index,
+ * ranked, filtered and counted; and the suggestions shown as a person types. Built once when
+ * the server starts, from the catalogue it serves; the database is never touched.
+ */
 import type { Product } from "../catalog/product.ts";
-import { createPageIndex, createProductIndex, type PageDocument } from "./search-index.ts";
-import type { SearchScope } from "./search-query.ts";
-import { MAX_PAGE_RESULTS, MAX_PRODUCT_RESULTS, type SearchResponse } from "./search-response.ts";
+import { markCode, markMatches, snippet, type MarkRange } from "./highlight.ts";
+import {
+  inPriceRange,
+  PRICE_BANDS,
+  SEARCH_CATEGORIES,
+  type SearchRequest,
+} from "./search-query.ts";
+import {
+  MAX_GLOSSARY_RESULTS,
+  MAX_PAGE_RESULTS,
+  MAX_PRODUCT_RESULTS,
+  MAX_SUGGESTIONS,
+  MIN_SUGGESTION_LENGTH,
+  type PageHit,
+  type ProductHit,
+  type SearchMatch,
+  type SearchResponse,
+  type Suggestion,
+  type SuggestionsResponse,
+} from "./search-response.ts";
+import { foldForSearch, wordsOf } from "./search-text.ts";
+import { TextIndex, TIER, TYPO, type IndexedField, type Matches } from "./text-index.ts";
 
-interface IndexedProduct {
-  name: string;
-  description: string;
-  product: Product;
-  /** The product already serialised, so a JSON answer is joined, not re-encoded. */
-  json: string;
+/** A searchable document: an information page, or one glossary term. */
+export interface PageDocument {
+  kind: "page" | "glossary";
+  title: string;
+  path: string;
+  /** The words shown on the page (plain text); a glossary term's definition. */
+  text: string;
 }
 
 export interface SearchEngine {
-  /** The answer to a valid query (SPEC §5), for the /search page. */
-  results(q: string, scope: SearchScope): SearchResponse;
-  /** The same answer as SearchResponse JSON, for GET /api/search. */
-  answerJson(q: string, scope: SearchScope): string;
+  /** The answer to a valid query (SPEC §5 and beyond), for /search and GET /api/search. */
+  results(request: SearchRequest): SearchResponse;
+  /** Up to eight products, pages and terms for what has been typed so far. */
+  suggest(q: string): SuggestionsResponse;
 }
 
-const NONE = { items: [], more: false };
+type ProductField =
+  "name" | "sku" | "isbn" | "type" | "genre" | "publisher" | "category" | "description";
 
-/** Both indexes in memory, built once at start; the database is never touched. */
+const PRODUCT_FIELDS: readonly (IndexedField<Product> & { name: ProductField; label: string })[] = [
+  { name: "name", label: "Name", role: "title", read: (product) => product.name },
+  { name: "sku", label: "SKU", role: "code", read: (product) => product.sku },
+  { name: "isbn", label: "ISBN", role: "code", read: (product) => product.isbn },
+  { name: "type", label: "Type", role: "kind", read: (product) => product.type },
+  { name: "genre", label: "Genre", role: "kind", read: (product) => product.genre },
+  { name: "publisher", label: "Publisher", role: "kind", read: (product) => product.publisher },
+  { name: "category", label: "Category", role: "kind", read: (product) => product.category },
+  {
+    name: "description",
+    label: "Description",
+    role: "text",
+    read: (product) => product.description,
+  },
+];
+
+const TIER_OF_ROLE = { title: TIER.title, code: TIER.code, kind: TIER.kind, text: TIER.text };
+
+const PAGE_FIELDS: readonly IndexedField<PageDocument>[] = [
+  { name: "title", role: "title", read: (document) => document.title },
+  { name: "text", role: "text", read: (document) => document.text },
+];
+
+/** The shop page a product is listed on, at its card. */
+export function productPath(product: Pick<Product, "id" | "category">): string {
+  const category = product.category.toLowerCase();
+  const list = category === "book" ? "/books" : `/${category}`;
+  return `${list}#product-${product.id}`;
+}
+
+/** Ranks are small integers: TIER plus TYPO. */
+const RANKS = TYPO * 2;
+
+/**
+ * The first `limit` of the documents `matches` found (those `keep` keeps), best first: by rank,
+ * then by title; and how many were kept. Only the ranks that reach into the first `limit` are
+ * sorted, so a word found in 30,000 products does not sort 30,000 of them.
+ */
+function topRanked(
+  matches: Matches,
+  titleOrder: Int32Array,
+  byTitle: Int32Array,
+  limit: number,
+  keep?: (document: number) => boolean,
+) {
+  const { documents, ranks } = matches;
+  const counts = new Uint32Array(RANKS);
+  const kept = new Uint8Array(documents.length);
+  let count = 0;
+  for (let index = 0; index < documents.length; index += 1) {
+    if (keep && !keep(documents[index] as number)) continue;
+    kept[index] = 1;
+    count += 1;
+    counts[ranks[index] as number] = (counts[ranks[index] as number] as number) + 1;
+  }
+  let worst = 0;
+  for (let seen = 0; worst < RANKS; worst += 1) {
+    seen += counts[worst] as number;
+    if (seen >= limit) break;
+  }
+  const size = titleOrder.length;
+  const keys: number[] = [];
+  for (let index = 0; index < documents.length; index += 1) {
+    const rank = ranks[index] as number;
+    if (kept[index] === 1 && rank <= worst) {
+      keys.push(rank * size + (titleOrder[documents[index] as number] as number));
+    }
+  }
+  const top = Array.from(Float64Array.from(keys).sort().subarray(0, limit), (key) => ({
+    document: byTitle[key % size] as number,
+    rank: Math.floor(key / size),
+  }));
+  return { top, count };
+}
+
+function inverse(order: Int32Array): Int32Array {
+  const result = new Int32Array(order.length);
+  order.forEach((place, document) => {
+    result[place] = document;
+  });
+  return result;
+}
+
+/** The few best of `matches` without sorting all of them (suggestions). */
+function best(
+  matches: Matches,
+  titleOrder: Int32Array,
+  limit: number,
+  worstTier: number = TIER.text,
+): number[] {
+  const size = titleOrder.length;
+  const top: { key: number; document: number }[] = [];
+  matches.documents.forEach((document, index) => {
+    const rank = matches.ranks[index] as number;
+    if (rank % TYPO > worstTier) return;
+    const key = rank * size + (titleOrder[document] as number);
+    if (top.length === limit && key >= (top.at(-1) as { key: number }).key) return;
+    let at = top.findIndex((entry) => entry.key > key);
+    if (at === -1) at = top.length;
+    top.splice(at, 0, { key, document });
+    if (top.length > limit) top.pop();
+  });
+  return top.map((entry) => entry.document);
+}
+
+class DocumentSearch {
+  readonly index: TextIndex<PageDocument>;
+  private readonly byTitle: Int32Array;
+
+  constructor(readonly documents: readonly PageDocument[]) {
+    this.index = new TextIndex(documents, PAGE_FIELDS);
+    this.byTitle = inverse(this.index.titleOrder);
+  }
+
+  search(q: string, limit: number): { hits: PageHit[]; more: boolean } {
+    const matches = this.index.match(q, { contains: true });
+    const { top, count } = topRanked(matches, this.index.titleOrder, this.byTitle, limit);
+    const hits = top.map(({ document, rank }) => {
+      const page = this.documents[document] as PageDocument;
+      const text = snippet(page.text, markMatches(page.text, matches.phrase, matches.words));
+      return {
+        kind: page.kind,
+        title: page.title,
+        titleMarks: markMatches(page.title, matches.phrase, matches.words),
+        path: page.path,
+        snippet: text.text,
+        snippetMarks: text.marks,
+        typo: rank >= TYPO,
+      };
+    });
+    return { hits, more: count > limit };
+  }
+
+  suggest(q: string, limit: number): Suggestion[] {
+    const matches = this.index.match(q, { contains: false });
+    return best(matches, this.index.titleOrder, limit).map((document) => {
+      const page = this.documents[document] as PageDocument;
+      return { kind: page.kind, title: page.title, path: page.path };
+    });
+  }
+}
+
 export function createSearchEngine(
   products: readonly Product[],
   pages: readonly PageDocument[],
 ): SearchEngine {
-  const productIndex = createProductIndex<IndexedProduct>(
-    products.map((product) => ({
-      name: product.name,
-      description: product.description,
-      product,
-      json: JSON.stringify(product),
-    })),
-  );
-  const pageIndex = createPageIndex(pages);
-  const search = (q: string, scope: SearchScope) => ({
-    shop: scope === "page" ? NONE : productIndex.search(q, MAX_PRODUCT_RESULTS),
-    found: scope === "shop" ? NONE : pageIndex.search(q, MAX_PAGE_RESULTS),
+  const productIndex = new TextIndex(products, PRODUCT_FIELDS);
+  const productsByTitle = inverse(productIndex.titleOrder);
+  // What the filters read, per product: the price, the category's place in
+  // SEARCH_CATEGORIES (its length for another), and one bit per price band it falls in.
+  const prices = Float64Array.from(products, (product) => product.price);
+  const categoryOf = Uint8Array.from(products, (product) => {
+    const index = SEARCH_CATEGORIES.findIndex(
+      (option) => option.value === product.category.toLowerCase(),
+    );
+    return index === -1 ? SEARCH_CATEGORIES.length : index;
   });
+  const bandsOf = Uint8Array.from(products, (product) =>
+    PRICE_BANDS.reduce(
+      (bits, band, index) => bits | (inPriceRange(product.price, band) ? 1 << index : 0),
+      0,
+    ),
+  );
+  const pageSearch = new DocumentSearch(pages.filter((page) => page.kind === "page"));
+  const glossarySearch = new DocumentSearch(pages.filter((page) => page.kind === "glossary"));
+
+  /** The field that shows where a product matched: the one of its rank, else any that did. */
+  function whereMatched(product: Product, rank: number, matches: Matches): SearchMatch {
+    const tier = rank % TYPO;
+    const ordered = [...PRODUCT_FIELDS].sort(
+      (a, b) =>
+        Number(TIER_OF_ROLE[b.role] === tier || (tier === TIER.phrase && b.role === "title")) -
+        Number(TIER_OF_ROLE[a.role] === tier || (tier === TIER.phrase && a.role === "title")),
+    );
+    for (const field of ordered) {
+      const value = field.read(product);
+      if (!value) continue;
+      const marks: MarkRange[] =
+        field.role === "code"
+          ? markCode(value, matches.words)
+          : markMatches(value, matches.phrase, matches.words);
+      if (marks.length === 0) continue;
+      const shown = field.role === "text" ? snippet(value, marks) : { text: value, marks };
+      return { field: field.name, label: field.label, ...shown, typo: rank >= TYPO };
+    }
+    return { field: "name", label: "Name", text: product.name, marks: [], typo: rank >= TYPO };
+  }
+
+  function searchProducts(request: SearchRequest) {
+    const matches = productIndex.match(request.q, { contains: true });
+    const categoryCounts = new Uint32Array(SEARCH_CATEGORIES.length + 1);
+    const priceCounts = new Uint32Array(PRICE_BANDS.length);
+    const wanted = SEARCH_CATEGORIES.findIndex((option) => option.value === request.category);
+    const anyPrice = request.min === undefined && request.max === undefined;
+    const keep = (document: number) => {
+      const category = categoryOf[document] as number;
+      const inCategory = wanted === -1 || category === wanted;
+      const inPrice = anyPrice || inPriceRange(prices[document] as number, request);
+      if (inPrice) categoryCounts[category] = (categoryCounts[category] as number) + 1;
+      if (inCategory) {
+        const bands = bandsOf[document] as number;
+        for (let band = 0; band < PRICE_BANDS.length; band += 1) {
+          if (bands & (1 << band)) priceCounts[band] = (priceCounts[band] as number) + 1;
+        }
+      }
+      return inCategory && inPrice;
+    };
+    const { top, count } = topRanked(
+      matches,
+      productIndex.titleOrder,
+      productsByTitle,
+      MAX_PRODUCT_RESULTS,
+      keep,
+    );
+    const hits: ProductHit[] = top.map(({ document, rank }) => {
+      const product = products[document] as Product;
+      return { ...product, match: whereMatched(product, rank, matches) };
+    });
+    return {
+      hits,
+      count,
+      facets: {
+        categories: SEARCH_CATEGORIES.map((option, index) => ({
+          ...option,
+          count: categoryCounts[index] ?? 0,
+        })),
+        prices: PRICE_BANDS.map((band, index) => ({ ...band, count: priceCounts[index] ?? 0 })),
+      },
+    };
+  }
+
+  function results(request: SearchRequest, correcting = true): SearchResponse {
+    const { q, scope } = request;
+    const shop = scope !== "page";
+    const site = scope !== "shop";
+    const found = shop ? searchProducts(request) : undefined;
+    const pageHits = site ? pageSearch.search(q, MAX_PAGE_RESULTS) : { hits: [], more: false };
+    const glossaryHits = site
+      ? glossarySearch.search(q, MAX_GLOSSARY_RESULTS)
+      : { hits: [], more: false };
+    const response: SearchResponse = {
+      query: q,
+      scope,
+      filters: {
+        ...(request.category ? { category: request.category } : {}),
+        ...(request.min !== undefined ? { min: request.min } : {}),
+        ...(request.max !== undefined ? { max: request.max } : {}),
+      },
+      products: found?.hits ?? [],
+      productCount: found?.count ?? 0,
+      moreProducts: (found?.count ?? 0) > MAX_PRODUCT_RESULTS,
+      pages: pageHits.hits,
+      morePages: pageHits.more,
+      glossary: glossaryHits.hits,
+      moreGlossary: glossaryHits.more,
+      facets: found?.facets ?? { categories: [], prices: [] },
+    };
+    const nothing =
+      response.products.length === 0 &&
+      response.pages.length === 0 &&
+      response.glossary.length === 0;
+    if (nothing && correcting) {
+      const correction = correct(request);
+      if (correction) response.didYouMean = correction;
+    }
+    return response;
+  }
+
+  /** A spelling of the query built from the closest words the searched indexes hold. */
+  function correct(request: SearchRequest): string | undefined {
+    const indexes = [
+      ...(request.scope !== "page" ? [productIndex] : []),
+      ...(request.scope !== "shop" ? [pageSearch.index, glossarySearch.index] : []),
+    ];
+    const words = wordsOf(foldForSearch(request.q)).map((word) => word.text);
+    const nearest = indexes.map((index) => index.nearWords(request.q));
+    let changed = false;
+    const corrected = words.map((word, position) => {
+      const candidates = nearest.flatMap((list) => (list[position] ? [list[position]] : []));
+      const chosen = candidates.sort(
+        (a, b) => a.distance - b.distance || b.documents - a.documents,
+      )[0];
+      if (!chosen) return word;
+      changed = true;
+      return chosen.word;
+    });
+    if (!changed) return undefined;
+    const q = corrected.join(" ");
+    const retry = results({ ...request, q }, false);
+    const found = retry.products.length + retry.pages.length + retry.glossary.length;
+    return found > 0 ? q : undefined;
+  }
+
   return {
-    results(q, scope) {
-      const { shop, found } = search(q, scope);
+    results: (request) => results(request),
+    suggest(typed) {
+      const q = typed.trim();
+      if (q.length < MIN_SUGGESTION_LENGTH) return { query: q, suggestions: [] };
+      const productMatches = productIndex.match(q, { contains: false });
+      const productSuggestions = best(
+        productMatches,
+        productIndex.titleOrder,
+        MAX_SUGGESTIONS,
+        // A product is suggested for its name or code; the results page shows the rest.
+        TIER.code,
+      ).map((document): Suggestion => {
+        const product = products[document] as Product;
+        return {
+          kind: "product",
+          title: product.name,
+          path: productPath(product),
+          price: product.price,
+        };
+      });
+      const pageSuggestions = pageSearch.suggest(q, MAX_SUGGESTIONS);
+      const termSuggestions = glossarySearch.suggest(q, MAX_SUGGESTIONS);
+      // Up to four products, two pages and two terms; a short list lends its places on.
+      const quotas = [4, 2, 2];
+      const lists = [productSuggestions, pageSuggestions, termSuggestions];
+      const taken = lists.map((list, index) => Math.min(list.length, quotas[index] as number));
+      let spare = MAX_SUGGESTIONS - taken.reduce((sum, count) => sum + count, 0);
+      lists.forEach((list, index) => {
+        const extra = Math.min(spare, list.length - (taken[index] as number));
+        taken[index] = (taken[index] as number) + extra;
+        spare -= extra;
+      });
       return {
         query: q,
-        scope,
-        products: shop.items.map((item) => item.product),
-        moreProducts: shop.more,
-        pages: found.items,
-        morePages: found.more,
+        suggestions: lists.flatMap((list, index) => list.slice(0, taken[index])),
       };
-    },
-    answerJson(q, scope) {
-      const { shop, found } = search(q, scope);
-      // Written by hand so the pre-serialised products are not parsed and encoded again.
-      return (
-        `{"query":${JSON.stringify(q)},"scope":"${scope}",` +
-        `"products":[${shop.items.map((item) => item.json).join(",")}],"moreProducts":${shop.more},` +
-        `"pages":${JSON.stringify(found.items)},"morePages":${found.more}}`
-      );
     },
   };
 }

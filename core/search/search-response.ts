@@ -1,21 +1,61 @@
 import { named } from "../api/api-schemas.ts";
 import { productSchema } from "../catalog/product.ts";
 import { z } from "../validation/zod.ts";
-import { SEARCH_SCOPE_VALUES } from "./search-query.ts";
+import { SEARCH_CATEGORIES, SEARCH_SCOPE_VALUES } from "./search-query.ts";
 
 /** At most this many of each kind of result per answer; `more…` says whether others matched. */
 export const MAX_PRODUCT_RESULTS = 48;
 export const MAX_PAGE_RESULTS = 50;
+export const MAX_GLOSSARY_RESULTS = 50;
+/** Suggestions shown under the header's search box as a person types. */
+export const MAX_SUGGESTIONS = 8;
+export const MIN_SUGGESTION_LENGTH = 2;
 
-/** A page (or glossary term) that matched, with a piece of its text around the match. */
+const markRangeSchema = z
+  .tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])
+  .meta({ description: "Start (included) and end (excluded) of a matched piece of text" });
+
+/** Where a result matched: a field's text (or a piece of it) with the matched words. */
+export const searchMatchSchema = z.object({
+  field: z.string(),
+  /** The field's name as a person reads it ("Description", "SKU"). */
+  label: z.string(),
+  text: z.string(),
+  marks: z.array(markRangeSchema),
+  /** The match needed a typo forgiven. */
+  typo: z.boolean(),
+});
+export type SearchMatch = z.output<typeof searchMatchSchema>;
+
+export const productHitSchema = productSchema.extend({ match: searchMatchSchema });
+export type ProductHit = z.output<typeof productHitSchema>;
+
+/** A page or glossary term that matched, with a piece of its text around the match. */
 export const pageHitSchema = z.object({
   kind: z.enum(["page", "glossary"]),
   title: z.string(),
+  titleMarks: z.array(markRangeSchema),
   path: z.string(),
-  /** A short piece of the page's text around the match, as plain text. */
+  /** A short piece of the page's text (a term's whole definition), as plain text. */
   snippet: z.string(),
+  snippetMarks: z.array(markRangeSchema),
+  typo: z.boolean(),
 });
 export type PageHit = z.output<typeof pageHitSchema>;
+
+const facetCountSchema = z.object({ label: z.string(), count: z.number().int() });
+
+export const searchFacetsSchema = z.object({
+  categories: z.array(
+    facetCountSchema.extend({
+      value: z.enum(SEARCH_CATEGORIES.map((option) => option.value) as [string, ...string[]]),
+    }),
+  ),
+  prices: z.array(
+    facetCountSchema.extend({ min: z.number().optional(), max: z.number().optional() }),
+  ),
+});
+export type SearchFacets = z.output<typeof searchFacetsSchema>;
 
 /** GET /api/search's answer. A scope that leaves a section out gives it no results. */
 export const searchResponseSchema = named(
@@ -23,15 +63,39 @@ export const searchResponseSchema = named(
   z.object({
     query: z.string(),
     scope: z.enum(SEARCH_SCOPE_VALUES),
-    products: z.array(productSchema),
+    filters: z.object({
+      category: z.string().optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+    }),
+    products: z.array(productHitSchema),
+    /** Products that matched with the filters applied (the list holds the first 48). */
+    productCount: z.number().int(),
     moreProducts: z.boolean(),
     pages: z.array(pageHitSchema),
     morePages: z.boolean(),
+    glossary: z.array(pageHitSchema),
+    moreGlossary: z.boolean(),
+    /** Counts of each filter's values among the products that matched the text. */
+    facets: searchFacetsSchema,
+    /** A close spelling that has results, when the query found nothing. */
+    didYouMean: z.string().optional(),
   }),
 );
 export type SearchResponse = z.output<typeof searchResponseSchema>;
 
-/** Where a glossary term is listed: the glossary filtered to the term's letter. */
-export function glossaryTermPath(letter: string): string {
-  return `/terminologies?letter=${encodeURIComponent(letter.toUpperCase())}`;
-}
+export const suggestionSchema = z.object({
+  kind: z.enum(["product", "page", "glossary"]),
+  title: z.string(),
+  path: z.string(),
+  /** Products only: AUD, GST included. */
+  price: z.number().optional(),
+});
+export type Suggestion = z.output<typeof suggestionSchema>;
+
+/** GET /api/search/suggestions's answer: at most eight, best first. */
+export const suggestionsResponseSchema = named(
+  "SearchSuggestions",
+  z.object({ query: z.string(), suggestions: z.array(suggestionSchema) }),
+);
+export type SuggestionsResponse = z.output<typeof suggestionsResponseSchema>;

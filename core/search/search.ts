@@ -1,19 +1,42 @@
 import { z } from "../validation/zod.ts";
-import { MAX_QUERY_LENGTH, QUERY_TOO_LONG, SEARCH_SCOPE_VALUES } from "./search-query.ts";
+import {
+  MAX_PRICE_FILTER,
+  MAX_QUERY_LENGTH,
+  PRICE_INVALID,
+  QUERY_TOO_LONG,
+  SEARCH_CATEGORIES,
+  SEARCH_SCOPE_VALUES,
+} from "./search-query.ts";
 
 export { MAX_QUERY_LENGTH, type SearchScope } from "./search-query.ts";
 
 export const searchScopeSchema = z.enum(SEARCH_SCOPE_VALUES);
 
+const priceFilter = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : Number(value)))
+  .pipe(
+    z.number(PRICE_INVALID).min(0, PRICE_INVALID).max(MAX_PRICE_FILTER, PRICE_INVALID).optional(),
+  )
+  .optional()
+  .meta({ description: "AUD, GST included; both ends are included" });
+
+const queryText = z.string().trim().max(MAX_QUERY_LENGTH, QUERY_TOO_LONG).default("");
+
+/** GET /api/search: the text, where to look, and the shop's filters. */
 export const searchQuerySchema = z.object({
-  q: z.string().trim().max(MAX_QUERY_LENGTH, QUERY_TOO_LONG).default(""),
+  q: queryText,
   scope: searchScopeSchema.catch("all").default("all"),
+  category: z
+    .enum(SEARCH_CATEGORIES.map((option) => option.value) as ["book", "cyberware", "merchandise"])
+    .optional()
+    .catch(undefined),
+  min: priceFilter,
+  max: priceFilter,
 });
 
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
+/** GET /api/search/suggestions: what has been typed so far. */
+export const suggestionsQuerySchema = z.object({ q: queryText });
 
-/** SPEC §5: a case-insensitive "contains" match. */
-export function containsText(haystack: string | undefined, needle: string): boolean {
-  if (!haystack || needle === "") return false;
-  return haystack.toLocaleLowerCase("en-AU").includes(needle.toLocaleLowerCase("en-AU"));
-}
+export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -38,7 +38,7 @@ describe("loadCatalog", () => {
     expect(terms.length).toBeGreaterThan(200);
     expect(terms[0]).toMatchObject({
       title: "Accelerometer",
-      path: "/terminologies?letter=A",
+      path: "/terminologies?letter=A#term-accelerometer",
     });
   });
 

@@ -4,8 +4,8 @@ import { parseProductsCsv } from "#core/catalog/parse-products.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { parseTerminologiesCsv } from "#core/glossary/parse-terminologies.ts";
 import { mdxToPlainText } from "#core/search/mdx-text.ts";
-import type { PageDocument } from "#core/search/search-index.ts";
-import { glossaryTermPath } from "#core/search/search-response.ts";
+import type { PageDocument } from "#core/search/search-engine.ts";
+import { glossaryTermPath } from "#core/glossary/term-path.ts";
 import { searchablePages } from "#core/search/searchable-pages.ts";
 
 /** What the shop and search API serve, read once at start and kept in memory. */
@@ -57,7 +57,7 @@ export async function loadCatalog(contentDir: string): Promise<Catalog> {
   const glossary = terms.map((term): PageDocument => ({
     kind: "glossary",
     title: term.term,
-    path: glossaryTermPath(term.letter),
+    path: glossaryTermPath(term.letter, term.term),
     text: term.definition,
   }));
   return { products, pages: [...pages, ...glossary] };

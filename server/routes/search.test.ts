@@ -2,8 +2,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Product } from "#core/catalog/product.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
-import type { PageDocument } from "#core/search/search-index.ts";
-import { MAX_PRODUCT_RESULTS, type SearchResponse } from "#core/search/search-response.ts";
+import type { PageDocument } from "#core/search/search-engine.ts";
+import { PRICE_INVALID } from "#core/search/search-query.ts";
+import {
+  MAX_PRODUCT_RESULTS,
+  type SearchResponse,
+  type SuggestionsResponse,
+} from "#core/search/search-response.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { stubDatabase } from "../test/test-database.ts";
 import { applyZodSchemas } from "../lib/validate.ts";
@@ -41,28 +46,51 @@ async function search(query: string) {
 }
 
 describe("GET /api/search", () => {
-  it("finds products and pages for the default scope all", async () => {
+  it("finds products, pages and glossary terms for the default scope all", async () => {
     const { status, body } = await search("q=MAGNET");
     expect(status).toBe(200);
     expect(body.query).toBe("MAGNET");
     expect(body.scope).toBe("all");
     expect(body.products.map((p) => p.id)).toEqual([1]);
-    expect(body.products[0]).toEqual(products[0]);
-    expect(body.pages.map((p) => p.path)).toEqual([
-      "/museum",
-      "/terminologies?letter=M",
-      "/events",
-    ]);
-    expect(body.pages[2]).toMatchObject({ title: "Events", snippet: "A monthly magnet meetup." });
+    expect(body.products[0]).toMatchObject({ ...products[0], match: { field: "name" } });
+    expect(body.pages.map((p) => p.path)).toEqual(["/museum", "/events"]);
+    expect(body.pages[1]).toMatchObject({ title: "Events", snippet: "A monthly magnet meetup." });
+    expect(body.glossary.map((p) => p.title)).toEqual(["Magnet"]);
   });
 
-  it("limits itself to the shop or to pages", async () => {
+  it("limits itself to the shop or to pages and terms", async () => {
     const shop = await search("q=magnet&scope=shop");
     expect(shop.body.products).toHaveLength(1);
     expect(shop.body.pages).toEqual([]);
+    expect(shop.body.glossary).toEqual([]);
     const page = await search("q=magnet&scope=page");
     expect(page.body.products).toEqual([]);
-    expect(page.body.pages).toHaveLength(3);
+    expect(page.body.pages).toHaveLength(2);
+    expect(page.body.glossary).toHaveLength(1);
+  });
+
+  it("forgives a typo and says so", async () => {
+    const { body } = await search("q=magnte");
+    expect(body.products.map((p) => p.id)).toEqual([1]);
+    expect(body.products[0]?.match.typo).toBe(true);
+  });
+
+  it("filters the shop by category and price, with counts", async () => {
+    const { body } = await search("q=sticker&category=cyberware&max=10");
+    expect(body.filters).toEqual({ category: "cyberware", max: 10 });
+    expect(body.productCount).toBe(60);
+    expect(body.facets.categories.find((c) => c.value === "cyberware")?.count).toBe(60);
+    expect((await search("q=sticker&category=book")).body.products).toEqual([]);
+  });
+
+  it("refuses a price that is not a number of dollars with a clear 400", async () => {
+    for (const query of ["q=x&max=cheap", "q=x&min=-5"]) {
+      const { status, body } = await search(query);
+      expect(status, query).toBe(400);
+      expect(body).toMatchObject({
+        error: { code: "validation_failed", message: PRICE_INVALID },
+      });
+    }
   });
 
   it("returns empty sections when nothing matches or the query is empty", async () => {
@@ -130,9 +158,9 @@ describe("repeated searches", () => {
 });
 
 describe("the kept answers", () => {
-  it("are one per trimmed q and scope, whatever other parameters come with them", async () => {
+  it("are one per trimmed query and filters, whatever other parameters come with them", async () => {
     const engine = createSearchEngine(products, pages);
-    const answerJson = vi.spyOn(engine, "answerJson");
+    const answerJson = vi.spyOn(engine, "results");
     const own = Fastify();
     applyZodSchemas(own);
     await own.register(searchRoutes, { engine, prefix: "/api" });
@@ -158,5 +186,32 @@ describe("the kept answers", () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe("GET /api/search/suggestions", () => {
+  it("suggests products with their price, pages and terms from two characters", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/search/suggestions?q=ma" });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as SuggestionsResponse;
+    expect(body.suggestions[0]).toEqual({
+      kind: "product",
+      title: "Magnetic Field Viewer Card",
+      path: "/cyberware#product-1",
+      price: 10,
+    });
+    expect(body.suggestions.map((s) => s.kind)).toEqual(["product", "page", "page", "glossary"]);
+    const short = await app.inject({ method: "GET", url: "/api/search/suggestions?q=m" });
+    expect((short.json() as SuggestionsResponse).suggestions).toEqual([]);
+  });
+
+  it("holds at most eight and refuses a query over 200 characters", async () => {
+    const many = await app.inject({ method: "GET", url: "/api/search/suggestions?q=stic" });
+    expect((many.json() as SuggestionsResponse).suggestions).toHaveLength(8);
+    const long = await app.inject({
+      method: "GET",
+      url: `/api/search/suggestions?q=${"a".repeat(201)}`,
+    });
+    expect(long.statusCode).toBe(400);
   });
 });

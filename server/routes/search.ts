@@ -1,44 +1,72 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "#core/api/api-schemas.ts";
-import { searchQuerySchema } from "#core/search/search.ts";
+import { searchQuerySchema, suggestionsQuerySchema } from "#core/search/search.ts";
 import type { SearchEngine } from "#core/search/search-engine.ts";
-import { searchResponseSchema } from "#core/search/search-response.ts";
+import { searchResponseSchema, suggestionsResponseSchema } from "#core/search/search-response.ts";
 import { Lru } from "../lib/lru.ts";
 
 const MAX_CACHED_ANSWERS = 500;
 const MAX_CACHED_ANSWER_BYTES = 64 * 1024;
 
 /**
- * GET /api/search?q=&scope=all|shop|page: the products and pages whose text contains q
- * (SPEC §5).
+ * GET /api/search: products, pages and glossary terms for q (SPEC §5's "contains", then word
+ * starts and typos), ranked, with the shop's filters and their counts.
+ * GET /api/search/suggestions: up to eight of them for what has been typed so far.
  */
 export const searchRoutes: FastifyPluginAsyncZod<{ engine: SearchEngine }> = async (
   app,
   { engine },
 ) => {
-  // Answers depend only on q and scope while the catalogue is fixed, so recent ones are kept,
-  // ready to send as bytes (large answers are not kept). The key is the normalised pair, not
-  // the address: other parameters, or their order, must not buy a fresh search.
+  // Answers depend only on the normalised query while the catalogue is fixed, so recent ones
+  // are kept as bytes (large answers are not). The key is the parsed query, not the address:
+  // other parameters, or their order, must not buy a fresh search.
   const answers = new Lru<string, Buffer>(MAX_CACHED_ANSWERS);
-
-  const schema = {
-    summary: "Products and pages whose text contains q (SPEC §5)",
-    tags: ["catalogue"],
-    querystring: searchQuerySchema,
-    response: { 200: searchResponseSchema, ...errorResponses(400) },
-  };
-
-  app.get("/search", { schema }, (request, reply) => {
-    const { q, scope } = request.query;
-    const key = `${scope}\n${q}`;
+  const cached = (key: string, answer: () => unknown) => {
     let body = answers.get(key);
     if (body === undefined) {
-      body = Buffer.from(engine.answerJson(q, scope));
+      body = Buffer.from(JSON.stringify(answer()));
       if (body.length <= MAX_CACHED_ANSWER_BYTES) answers.set(key, body);
     }
-    // Results change only when the site is redeployed.
-    reply.header("cache-control", "public, max-age=300");
-    // Bytes the engine wrote in the schema's shape (search.test.ts checks it) skip the serializer.
-    void reply.type("application/json; charset=utf-8").send(body as never);
-  });
+    return body;
+  };
+
+  app.get(
+    "/search",
+    {
+      schema: {
+        summary: "Products, pages and glossary terms matching q, best first",
+        tags: ["catalogue"],
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, ...errorResponses(400) },
+      },
+    },
+    (request, reply) => {
+      const { q, scope, category, min, max } = request.query;
+      const body = cached(JSON.stringify(["search", q, scope, category, min, max]), () =>
+        engine.results({ q, scope, category, min, max }),
+      );
+      // Results change only when the site is redeployed.
+      reply.header("cache-control", "public, max-age=300");
+      // Bytes of the schema's shape (search.test.ts checks it) skip the serializer.
+      void reply.type("application/json; charset=utf-8").send(body as never);
+    },
+  );
+
+  app.get(
+    "/search/suggestions",
+    {
+      schema: {
+        summary: "Up to eight products, pages and glossary terms for what has been typed",
+        tags: ["catalogue"],
+        querystring: suggestionsQuerySchema,
+        response: { 200: suggestionsResponseSchema, ...errorResponses(400) },
+      },
+    },
+    (request, reply) => {
+      const { q } = request.query;
+      const body = cached(JSON.stringify(["suggest", q]), () => engine.suggest(q));
+      reply.header("cache-control", "public, max-age=300");
+      void reply.type("application/json; charset=utf-8").send(body as never);
+    },
+  );
 };

@@ -204,7 +204,9 @@ describe("server-rendered pages", () => {
       `script-src 'self' 'nonce-${nonces[0]}'`,
     );
     expect(second.headers["content-security-policy"]).toContain(`'nonce-${nonces[1]}'`);
-    expect(renderPage.mock.calls[0]?.[1].search?.results("magnet", "all").query).toBe("magnet");
+    expect(renderPage.mock.calls[0]?.[1].search?.results({ q: "magnet", scope: "all" }).query).toBe(
+      "magnet",
+    );
   });
 
   it("give a rendered page its extra sources under any spelling of the path", async () => {

@@ -14,14 +14,14 @@ test("the header search shows shop and page results for the default scope", asyn
   await expect(
     shop.getByRole("heading", { level: 3, name: "Magnetic Field Viewer Card" }),
   ).toBeVisible();
-  // Every product found has the query in its name or description.
-  for (const text of await shop.getByRole("article").allInnerTexts()) {
-    expect(text.toLowerCase()).toContain("magnet");
-  }
+  // A name that holds the query comes first, with the query marked.
+  const first = shop.getByRole("article").first();
+  await expect(first.getByRole("heading", { level: 3 })).toHaveText(/magnet/i);
 
   const pages = page.getByRole("region", { name: "Pages" });
-  // Title matches come first: glossary terms named after magnets, then pages mentioning them.
-  await expect(pages.getByRole("link").first()).toHaveText(/magnet/i);
+  const glossary = page.getByRole("region", { name: "Glossary" });
+  await expect(glossary.getByRole("link").first()).toHaveText(/magnet/i);
+  await expect(glossary.locator("mark").first()).toHaveText(/magnet/i);
   const events = pages.getByRole("link", { name: "Events", exact: true });
   await expect(events).toHaveAttribute("href", "/events");
   await expect(
@@ -60,14 +60,72 @@ test("scope shop shows only products; scope page only pages", async ({ page }) =
   ).toBeVisible();
 });
 
-test("glossary terms are found and link to their letter", async ({ page }) => {
+test("glossary terms are found and link to the term", async ({ page }) => {
   await page.goto("/search?q=accelerometer&scope=page");
   await waitForHydration(page);
-  const term = page.getByRole("link", { name: /^Accelerometer/ });
-  await expect(term).toHaveAttribute("href", "/terminologies?letter=A");
-  await expect(page.getByRole("region", { name: "Pages" })).toContainText(
-    "A sensor that measures acceleration",
-  );
+  const glossary = page.getByRole("region", { name: "Glossary" });
+  const term = glossary.getByRole("link", { name: "Accelerometer" });
+  await expect(term).toHaveAttribute("href", "/terminologies?letter=A#term-accelerometer");
+  await expect(glossary).toContainText("A sensor that measures acceleration");
+  await term.click();
+  await expect(page).toHaveURL("/terminologies?letter=A#term-accelerometer");
+  await expect(page.locator("#term-accelerometer")).toHaveText("Accelerometer");
+  await expect(page.locator("#term-accelerometer")).toBeInViewport();
+});
+
+test("a typo still finds the product, says it was a close match, and marks the word", async ({
+  page,
+}) => {
+  await page.goto("/search?q=stersman");
+  await waitForHydration(page);
+  const first = page.getByRole("region", { name: "Shop" }).getByRole("article").first();
+  await expect(first.getByRole("heading", { level: 3 })).toHaveText("Steersman Canvas Tote Bag");
+  await expect(first.getByText(/^Close match in name/)).toBeVisible();
+  await expect(first.locator("mark")).toHaveText("Steersman");
+});
+
+test("an ISBN finds its book with or without hyphens", async ({ page }) => {
+  for (const isbn of ["978-0-6489217-0-7", "9780648921707"]) {
+    await page.goto(`/search?q=${isbn}&scope=shop`);
+    const cards = page.getByRole("region", { name: "Shop" }).getByRole("article");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.getByText(/^Matched in isbn/i)).toBeVisible();
+  }
+});
+
+test("nothing found offers a close spelling that has results", async ({ page }) => {
+  await page.goto("/search?q=implant%20kti");
+  await waitForHydration(page);
+  await expect(page.getByText("No shop results found.")).toBeVisible();
+  await page.getByRole("link", { name: "implant kit" }).click();
+  await expect(page).toHaveURL("/search?q=implant+kit");
+  await expect(
+    page.getByRole("region", { name: "Shop" }).getByRole("article").first().getByRole("heading"),
+  ).toHaveText("NTAG216 Glass Implant Kit");
+});
+
+test("the shop results filter by category and price, with counts, in the address", async ({
+  page,
+}) => {
+  await page.goto("/search?q=magnet");
+  await waitForHydration(page);
+  const categories = page.getByRole("navigation", { name: "Filter by category" });
+  const books = categories.getByRole("link", { name: /^Books \(\d+\)$/ });
+  const count = Number((await books.textContent())?.match(/\((\d+)\)/)?.[1]);
+  await books.click();
+  await expect(page).toHaveURL("/search?q=magnet&category=book");
+  const cards = page.getByRole("region", { name: "Shop" }).getByRole("article");
+  await expect(cards).toHaveCount(count);
+  for (const text of await cards.allInnerTexts()) expect(text).toContain("ISBN");
+  await page
+    .getByRole("navigation", { name: "Filter by price" })
+    .getByRole("link", { name: /^Up to \$25/ })
+    .click();
+  await expect(page).toHaveURL("/search?q=magnet&category=book&max=25");
+  for (const text of await cards.allInnerTexts()) {
+    const price = Number(text.match(/\$(\d+\.\d{2})/)?.[1]);
+    expect(price).toBeLessThanOrEqual(25);
+  }
 });
 
 test("each scope says when it found nothing", async ({ page }) => {
@@ -76,6 +134,7 @@ test("each scope says when it found nothing", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for zzqxv");
   await expect(page.getByText("No shop results found.")).toBeVisible();
   await expect(page.getByText("No page results found.")).toBeVisible();
+  await expect(page.getByText("No glossary terms found.")).toBeVisible();
 
   await page.goto("/search?q=zzqxv&scope=shop");
   await expect(page.getByText("No shop results found.")).toBeVisible();
@@ -204,4 +263,68 @@ test("a query is escaped, never run, when the server renders it", async ({ page 
   await page.goto(`/search?q=${encodeURIComponent(query)}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search results for ${query}`);
   expect(await page.evaluate(() => "injected" in window)).toBe(false);
+});
+
+test.describe("suggestions as you type", () => {
+  for (const path of ["/", "/books"]) {
+    test(`the header box suggests and follows one by keyboard on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      if (path === "/books") await waitForHydration(page);
+      const box = page.getByRole("combobox", { name: "Search the site" });
+      await box.pressSequentially("cyb");
+      const listbox = page.getByRole("listbox", { name: "Search suggestions" });
+      await expect(listbox).toBeVisible();
+      await expect(box).toHaveAttribute("aria-expanded", "true");
+      const options = listbox.getByRole("option");
+      expect(await options.count()).toBeLessThanOrEqual(8);
+      await expect(options.first()).toContainText("Product, $");
+      await expect(page.getByRole("status").filter({ hasText: /suggestions?\./ })).toHaveText(
+        /^\d suggestions?\. Use the up and down arrow keys/,
+      );
+      await box.press("ArrowDown");
+      await expect(options.first()).toHaveAttribute("aria-selected", "true");
+      const firstId = await options.first().getAttribute("id");
+      await expect(box).toHaveAttribute("aria-activedescendant", firstId ?? "none");
+      await box.press("Escape");
+      await expect(listbox).toBeHidden();
+      await box.press("ArrowDown");
+      await box.press("ArrowDown");
+      const chosen = (await options.nth(1).locator(".search-suggestion-title").textContent()) ?? "";
+      await box.press("Enter");
+      await expect(page).not.toHaveURL(path);
+      await expect(page.getByRole("heading", { name: chosen }).first()).toBeVisible();
+    });
+  }
+
+  test("the suggestions pass axe in both themes", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Search the site" }).pressSequentially("magnet");
+    await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page);
+  });
+
+  test("ask once for what was typed quickly", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/search/suggestions")) asked.push(request.url());
+    });
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Search the site" }).pressSequentially("implant");
+    await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeVisible();
+    expect(asked.length).toBeLessThanOrEqual(2);
+    expect(asked.at(-1)).toContain("q=implant");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the header search form still goes to /search", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("search");
+    await search.getByLabel("Search the site").fill("cybrog");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL("/search?scope=all&q=cybrog");
+    await expect(page.getByRole("heading", { level: 3, name: /Cyborg/ }).first()).toBeVisible();
+  });
 });

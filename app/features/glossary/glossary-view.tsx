@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { ALPHABET, termsForLetter, type GlossaryPageData } from "#core/glossary/glossary.ts";
+import { glossaryTermAnchor } from "#core/glossary/term-path.ts";
 import { dataFiles } from "#app/paths.ts";
 import styles from "./glossary-view.module.css";
 
@@ -85,7 +86,7 @@ function TermList({ data, letter }: { data: GlossaryPageData; letter: string | n
           {/* No wrapper per entry: 240 entries are a large page, and every element costs. */}
           {shown.map((entry) => (
             <Fragment key={`${entry.letter}-${entry.term}`}>
-              <dt>{entry.term}</dt>
+              <dt id={glossaryTermAnchor(entry.term)}>{entry.term}</dt>
               {entry.definition ? <dd>{entry.definition}</dd> : null}
             </Fragment>
           ))}

@@ -1,19 +1,24 @@
 import { Link } from "react-router";
 import type { PageHit } from "#core/search/search-response.ts";
+import { Highlighted } from "./highlighted.tsx";
 import styles from "./page-results.module.css";
 
-/** Page and glossary matches: the title as a link, the path, and a snippet (all plain text). */
+/** Page or glossary matches: the title as a link, the path, and the text around the match. */
 export function PageResults({ hits }: { hits: readonly PageHit[] }) {
   return (
     <ul className={styles.results}>
       {hits.map((hit) => (
         <li key={`${hit.kind}-${hit.path}-${hit.title}`}>
           <Link to={hit.path} className={styles.title}>
-            {hit.title}
-            {hit.kind === "glossary" ? <span className={styles.kind}> (glossary)</span> : null}
+            <Highlighted text={hit.title} marks={hit.titleMarks} />
           </Link>
-          <span className={styles.path}>{hit.path}</span>
-          {hit.snippet ? <p className={styles.snippet}>{hit.snippet}</p> : null}
+          {hit.kind === "page" ? <span className={styles.path}>{hit.path}</span> : null}
+          {hit.snippet ? (
+            <p className={styles.snippet}>
+              <Highlighted text={hit.snippet} marks={hit.snippetMarks} />
+            </p>
+          ) : null}
+          {hit.typo ? <p className={styles.typo}>Close match to your spelling</p> : null}
         </li>
       ))}
     </ul>

@@ -79,6 +79,8 @@ export interface ProductCardProps {
   availability?: ReactNode;
   /** The control under the card (Add to Cart). */
   action?: ReactNode;
+  /** A line under the name (where a search matched). */
+  note?: ReactNode;
 }
 
 /** One product with every field SPEC §2 lists for its category, and its action. */
@@ -88,6 +90,7 @@ export function ProductCard({
   eager = false,
   availability,
   action,
+  note,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const fields = fieldsFor(product).flatMap((name) => {
@@ -96,7 +99,8 @@ export function ProductCard({
   });
   const [cover, ...more] = product.images;
   return (
-    <article className={styles.card}>
+    // The id is where a search suggestion for the product lands on its shop page.
+    <article className={styles.card} id={`product-${product.id}`}>
       {cover ? (
         <div className={styles.images}>
           <img
@@ -123,6 +127,7 @@ export function ProductCard({
         </div>
       ) : null}
       <Heading className={styles.name}>{product.name}</Heading>
+      {note}
       <p className={styles.price}>{formatAud(product.price)}</p>
       {availability}
       <p className={styles.description}>{product.description}</p>
@@ -142,16 +147,18 @@ export function ProductCard({
 }
 
 /** Cards in a responsive grid; the first few load their pictures at once. */
-export function ProductGrid({
+export function ProductGrid<P extends Product>({
   products,
   headingLevel,
   renderAvailability,
   renderAction,
+  renderNote,
 }: {
-  products: readonly Product[];
+  products: readonly P[];
   headingLevel?: 2 | 3;
-  renderAvailability?: ((product: Product) => ReactNode) | undefined;
-  renderAction?: ((product: Product) => ReactNode) | undefined;
+  renderAvailability?: ((product: P) => ReactNode) | undefined;
+  renderAction?: ((product: P) => ReactNode) | undefined;
+  renderNote?: ((product: P) => ReactNode) | undefined;
 }) {
   return (
     <ul className={styles.grid}>
@@ -163,6 +170,7 @@ export function ProductGrid({
             eager={index < 3}
             availability={renderAvailability?.(product)}
             action={renderAction?.(product)}
+            note={renderNote?.(product)}
           />
         </li>
       ))}

@@ -1,0 +1,83 @@
+/**
+ * Where a result matched, as plain text and the ranges to mark: the page renders the ranges as
+ * <mark> elements around text React escapes, so no markup ever travels in a result.
+ */
+import { compactCode, foldForSearch, wordsOf } from "./search-text.ts";
+
+export type MarkRange = [start: number, end: number];
+
+export interface Highlight {
+  text: string;
+  marks: MarkRange[];
+}
+
+const SNIPPET_BEFORE = 60;
+const SNIPPET_LENGTH = 180;
+
+/** Joins overlapping ranges and sorts them. */
+function mergeRanges(ranges: MarkRange[]): MarkRange[] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const merged: MarkRange[] = [];
+  for (const [start, end] of sorted) {
+    const previous = merged.at(-1);
+    if (previous && start <= previous[1]) previous[1] = Math.max(previous[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/**
+ * The ranges of `text` to mark: every occurrence of the phrase, and every word of the text the
+ * query matched (whole words, also when the query gave only their start or had a typo).
+ */
+export function markMatches(text: string, phrase: string, words: ReadonlySet<string>): MarkRange[] {
+  const folded = foldForSearch(text);
+  // Positions map onto the original only if folding kept the length (it does, but for a few
+  // letters whose lower case is longer): otherwise nothing is marked rather than the wrong thing.
+  if (folded.length !== text.length) return [];
+  const ranges: MarkRange[] = [];
+  if (phrase) {
+    for (let at = folded.indexOf(phrase); at !== -1; at = folded.indexOf(phrase, at + 1)) {
+      ranges.push([at, at + phrase.length]);
+    }
+  }
+  for (const word of wordsOf(folded)) {
+    if (words.has(word.text)) ranges.push([word.at, word.at + word.text.length]);
+  }
+  return mergeRanges(ranges);
+}
+
+/** A code (SKU, ISBN) is marked whole when the query found it, with or without hyphens. */
+export function markCode(code: string, words: ReadonlySet<string>): MarkRange[] {
+  return words.has(compactCode(foldForSearch(code))) ? [[0, code.length]] : [];
+}
+
+/**
+ * About SNIPPET_LENGTH characters of a long text around its first mark, cut at spaces, with
+ * ellipses; the marks move with it. Short texts come whole.
+ */
+export function snippet(text: string, marks: MarkRange[]): Highlight {
+  if (text.length <= SNIPPET_LENGTH) return { text, marks };
+  const [first] = marks;
+  const at = first?.[0] ?? 0;
+  const matchEnd = first?.[1] ?? 0;
+  let start = Math.max(0, at - SNIPPET_BEFORE);
+  let end = Math.min(text.length, Math.max(matchEnd, start + SNIPPET_LENGTH));
+  if (start > 0) {
+    const space = text.indexOf(" ", start);
+    if (space !== -1 && space < at) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(" ", end);
+    if (space > matchEnd) end = space;
+  }
+  const lead = start > 0 ? "…" : "";
+  const body = text.slice(start, end);
+  const shift = lead.length - start;
+  return {
+    text: `${lead}${body}${end < text.length ? "…" : ""}`,
+    marks: marks
+      .filter(([markStart, markEnd]) => markStart >= start && markEnd <= end)
+      .map(([markStart, markEnd]) => [markStart + shift, markEnd + shift]),
+  };
+}

@@ -47,6 +47,8 @@ export interface AppDeps {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
   /** Products and searchable pages; read from config.contentDir when left out. */
   catalog?: Catalog;
+  /** Search answers kept ready (500); the search bench sets 0 to time every search. */
+  searchAnswersKept?: number;
   /**
    * Background jobs (sending mail, reminding and cancelling unpaid orders) run inside the
    * server unless this is false; tests run them by hand. Off with a stub database.
@@ -104,6 +106,7 @@ export async function buildApp({
   catalog,
   beforeRoutes,
   jobs = database.kind !== "stub",
+  searchAnswersKept,
 }: AppDeps) {
   const { products, pages } = catalog ?? (await loadCatalog(config.contentDir));
   const searchEngine = createSearchEngine(products, pages);
@@ -232,7 +235,7 @@ export async function buildApp({
         afterWrite: () => runner?.kick(),
       });
       await api.register(productRoutes, { products });
-      await api.register(searchRoutes, { engine: searchEngine });
+      await api.register(searchRoutes, { engine: searchEngine, answersKept: searchAnswersKept });
       await api.register(adminRoutes, {
         prefix: "/admin",
         auth,

@@ -2,9 +2,20 @@
  * Where a result matched, as plain text and the ranges to mark: the page renders the ranges as
  * <mark> elements around text React escapes, so no markup ever travels in a result.
  */
-import { compactCode, foldForSearch, wordsOf } from "./search-text.ts";
+import { compactCode, foldForSearch, wordsOf, type Word } from "./search-text.ts";
 
 export type MarkRange = [start: number, end: number];
+
+/** A text read once for marking: long page texts are prepared when first found, then kept. */
+export interface PreparedText {
+  folded: string;
+  words: Word[];
+}
+
+export function prepareText(text: string): PreparedText {
+  const folded = foldForSearch(text);
+  return { folded, words: wordsOf(folded) };
+}
 
 export interface Highlight {
   text: string;
@@ -30,8 +41,13 @@ function mergeRanges(ranges: MarkRange[]): MarkRange[] {
  * The ranges of `text` to mark: every occurrence of the phrase, and every word of the text the
  * query matched (whole words, also when the query gave only their start or had a typo).
  */
-export function markMatches(text: string, phrase: string, words: ReadonlySet<string>): MarkRange[] {
-  const folded = foldForSearch(text);
+export function markMatches(
+  text: string,
+  phrase: string,
+  words: ReadonlySet<string>,
+  prepared: PreparedText = prepareText(text),
+): MarkRange[] {
+  const { folded } = prepared;
   // Positions map onto the original only if folding kept the length (it does, but for a few
   // letters whose lower case is longer): otherwise nothing is marked rather than the wrong thing.
   if (folded.length !== text.length) return [];
@@ -41,7 +57,7 @@ export function markMatches(text: string, phrase: string, words: ReadonlySet<str
       ranges.push([at, at + phrase.length]);
     }
   }
-  for (const word of wordsOf(folded)) {
+  for (const word of prepared.words) {
     if (words.has(word.text)) ranges.push([word.at, word.at + word.text.length]);
   }
   return mergeRanges(ranges);

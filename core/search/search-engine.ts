@@ -4,7 +4,14 @@
  * the server starts, from the catalogue it serves; the database is never touched.
  */
 import type { Product } from "../catalog/product.ts";
-import { markCode, markMatches, snippet, type MarkRange } from "./highlight.ts";
+import {
+  markCode,
+  markMatches,
+  prepareText,
+  snippet,
+  type MarkRange,
+  type PreparedText,
+} from "./highlight.ts";
 import {
   inPriceRange,
   PRICE_BANDS,
@@ -154,6 +161,17 @@ function best(
 class DocumentSearch {
   readonly index: TextIndex<PageDocument>;
   private readonly byTitle: Int32Array;
+  private readonly prepared = new Map<number, { title: PreparedText; text: PreparedText }>();
+
+  private preparedOf(document: number) {
+    let prepared = this.prepared.get(document);
+    if (!prepared) {
+      const page = this.documents[document] as PageDocument;
+      prepared = { title: prepareText(page.title), text: prepareText(page.text) };
+      this.prepared.set(document, prepared);
+    }
+    return prepared;
+  }
 
   constructor(readonly documents: readonly PageDocument[]) {
     this.index = new TextIndex(documents, PAGE_FIELDS);
@@ -165,11 +183,15 @@ class DocumentSearch {
     const { top, count } = topRanked(matches, this.index.titleOrder, this.byTitle, limit);
     const hits = top.map(({ document, rank }) => {
       const page = this.documents[document] as PageDocument;
-      const text = snippet(page.text, markMatches(page.text, matches.phrase, matches.words));
+      const prepared = this.preparedOf(document);
+      const text = snippet(
+        page.text,
+        markMatches(page.text, matches.phrase, matches.words, prepared.text),
+      );
       return {
         kind: page.kind,
         title: page.title,
-        titleMarks: markMatches(page.title, matches.phrase, matches.words),
+        titleMarks: markMatches(page.title, matches.phrase, matches.words, prepared.title),
         path: page.path,
         snippet: text.text,
         snippetMarks: text.marks,
@@ -180,7 +202,7 @@ class DocumentSearch {
   }
 
   suggest(q: string, limit: number): Suggestion[] {
-    const matches = this.index.match(q, { contains: false });
+    const matches = this.index.match(q, { contains: false, roles: ["title"] });
     return best(matches, this.index.titleOrder, limit).map((document) => {
       const page = this.documents[document] as PageDocument;
       return { kind: page.kind, title: page.title, path: page.path };
@@ -344,7 +366,7 @@ export function createSearchEngine(
     suggest(typed) {
       const q = typed.trim();
       if (q.length < MIN_SUGGESTION_LENGTH) return { query: q, suggestions: [] };
-      const productMatches = productIndex.match(q, { contains: false });
+      const productMatches = productIndex.match(q, { contains: false, roles: ["title", "code"] });
       const productSuggestions = best(
         productMatches,
         productIndex.titleOrder,

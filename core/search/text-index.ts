@@ -31,10 +31,12 @@ export interface IndexedField<D> {
 
 export interface MatchOptions {
   /**
-   * Look for the query inside the title and text as well (SPEC §5's rule): a pass over all the
-   * text, left out of suggestions as you type, which match word starts only.
+   * Look for the query inside the title and text as well (SPEC §5's rule); suggestions as you
+   * type match word starts only.
    */
   contains: boolean;
+  /** The fields to look in (all by default; suggestions look at titles and codes). */
+  roles?: readonly FieldRole[];
 }
 
 export interface Matches {
@@ -75,6 +77,16 @@ class JoinedText {
     this.text = texts.join("\u0000");
   }
 
+  /** The folded text of one document. */
+  textOf(document: number): string {
+    const start = this.starts[document] as number;
+    const end =
+      document + 1 < this.starts.length
+        ? (this.starts[document + 1] as number) - 1
+        : this.text.length;
+    return this.text.slice(start, end);
+  }
+
   /** Calls `visit` once for every document whose text contains `needle`. */
   forEachContaining(needle: string, visit: (document: number) => void) {
     const { text, starts } = this;
@@ -106,9 +118,13 @@ export class TextIndex<D> {
   /** The vocabulary by id, and joined in that order for the "contains" pass over words. */
   private readonly terms: string[];
   private readonly joinedVocabulary: JoinedText;
-  // Reused by every query (search is synchronous): one rank per document per query word.
-  private readonly scratch: Uint8Array[] = [];
+  // Reused by every query (search is synchronous): the best rank per document and the
+  // documents that have one; per query word, its rank per document and the documents ranked.
   private readonly best: Uint8Array;
+  private readonly touched: Int32Array;
+  private touchedCount = 0;
+  private readonly wordRanks: Uint8Array[] = [];
+  private readonly wordLists: Int32Array[] = [];
 
   constructor(
     readonly documents: readonly D[],
@@ -190,6 +206,7 @@ export class TextIndex<D> {
       this.titleOrder[document] = place;
     });
     this.best = new Uint8Array(documents.length).fill(NONE);
+    this.touched = new Int32Array(documents.length);
   }
 
   /** How many documents hold `term` in any field. */
@@ -200,6 +217,28 @@ export class TextIndex<D> {
       count += (starts[id + 1] as number) - (starts[id] as number);
     }
     return count;
+  }
+
+  /**
+   * Vocabulary words within `limit` edits of `word`, a swap of neighbours counting one: the
+   * radix tree counts a swap as two, so the word's swapped forms are looked up too.
+   */
+  private near(word: string, limit: number): Map<number, string> {
+    const found = new Map<number, string>();
+    for (const [term, [id]] of this.vocabulary.fuzzyGet(word, limit)) found.set(id, term);
+    for (let at = 0; at + 1 < word.length; at += 1) {
+      if (word[at] === word[at + 1]) continue;
+      const swapped = `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
+      if (limit === 1) {
+        const id = this.vocabulary.get(swapped);
+        if (id !== undefined) found.set(id, swapped);
+      } else {
+        for (const [term, [id]] of this.vocabulary.fuzzyGet(swapped, limit - 1)) {
+          if (editDistance(word, term, limit) <= limit) found.set(id, term);
+        }
+      }
+    }
+    return found;
   }
 
   /**
@@ -215,10 +254,8 @@ export class TextIndex<D> {
     }
     const budget = typoBudget(word);
     if (budget > 0) {
-      // The radix tree counts a swap as two edits; ask one more and keep the true distance.
-      for (const [term, [id]] of this.vocabulary.fuzzyGet(word, budget + 1)) {
-        if (found.has(id) || editDistance(word, term, budget) > budget) continue;
-        found.set(id, true);
+      for (const id of this.near(word, budget).keys()) {
+        if (!found.has(id)) found.set(id, true);
       }
       // A word being typed, or cut short, with a typo: "sterl" starts "sterilisation", "pouhc"
       // starts "pouches". Words that share its first two letters are compared by their start.
@@ -235,115 +272,182 @@ export class TextIndex<D> {
     return found;
   }
 
-  /** Every document holding one of `ids` in a field, with the best rank it reaches there. */
-  private rankWord(ids: Map<number, boolean>, ranks: Uint8Array, touched: number[]) {
-    for (const role of ROLES) {
+  private slot(index: number) {
+    this.wordRanks[index] ??= new Uint8Array(this.size);
+    this.wordLists[index] ??= new Int32Array(this.size);
+    return { ranks: this.wordRanks[index], list: this.wordLists[index] };
+  }
+
+  /**
+   * Ranks every document holding one of `ids` in one of `roles` in word slot `index`, with
+   * the best rank it reaches there (1 + tier, + TYPO for a typo); returns how many.
+   */
+  private rankWord(
+    index: number,
+    ids: ReadonlyMap<number, boolean>,
+    roles: readonly FieldRole[],
+    tierOf: (role: FieldRole) => number,
+  ): number {
+    const { ranks, list } = this.slot(index);
+    let count = 0;
+    for (const role of roles) {
       const { starts, documents } = this.postings[role];
       for (const [id, typo] of ids) {
-        const rank = 1 + ROLE_TIER[role] + (typo ? TYPO : 0);
+        const rank = 1 + tierOf(role) + (typo ? TYPO : 0);
         const end = starts[id + 1] as number;
         for (let at = starts[id] as number; at < end; at += 1) {
           const document = documents[at] as number;
           const current = ranks[document] as number;
-          if (current === 0) touched.push(document);
-          if (current === 0 || rank < current) ranks[document] = rank;
-        }
-      }
-    }
-  }
-
-  match(query: string, { contains }: MatchOptions): Matches {
-    const phrase = foldForSearch(query.trim()).replaceAll("\u0000", " ");
-    const { best } = this;
-    const touched: number[] = [];
-    const offer = (document: number, rank: number) => {
-      const current = best[document] as number;
-      if (current === NONE) touched.push(document);
-      if (rank < current) best[document] = rank;
-    };
-    const words = new Set<string>();
-    if (phrase === "") return this.collect(touched, words, phrase);
-
-    const queryWords = [...new Set(wordsOf(phrase).map((word) => word.text))];
-    const expansions = queryWords.map((word) => this.expand(word));
-    if (queryWords.length > 0 && expansions.every((found) => found.size > 0)) {
-      for (const [index, found] of expansions.entries()) {
-        for (const id of found.keys()) words.add(this.termOf(id));
-        this.scratch[index] ??= new Uint8Array(this.size);
-      }
-      const lists = expansions.map((found, index) => {
-        const list: number[] = [];
-        this.rankWord(found, this.scratch[index] as Uint8Array, list);
-        return list;
-      });
-      // Every word must match: walk the shortest list and look the others up.
-      const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
-      for (const document of shortest) {
-        let tier = 0;
-        let typo = false;
-        for (let index = 0; index < lists.length; index += 1) {
-          const rank = (this.scratch[index] as Uint8Array)[document] as number;
-          if (rank === 0) {
-            tier = -1;
-            break;
+          if (current === 0) {
+            list[count] = document;
+            count += 1;
+            ranks[document] = rank;
+          } else if (rank < current) {
+            ranks[document] = rank;
           }
-          typo ||= rank - 1 >= TYPO;
-          tier = Math.max(tier, (rank - 1) % TYPO);
         }
-        if (tier >= 0) offer(document, tier + (typo ? TYPO : 0));
-      }
-      for (const [index, list] of lists.entries()) {
-        const ranks = this.scratch[index] as Uint8Array;
-        for (const document of list) ranks[document] = 0;
       }
     }
-
-    const code = this.hasCodes ? compactCode(phrase) : "";
-    if (code.length >= 3) {
-      const ids = new Map<number, boolean>();
-      const exact = this.vocabulary.get(code);
-      if (exact !== undefined) ids.set(exact, false);
-      for (const id of this.vocabulary.atPrefix(code).values()) ids.set(id, false);
-      for (const id of ids.keys()) {
-        this.offerAll("code", id, TIER.code, offer);
-        words.add(this.termOf(id));
-      }
-    }
-
-    if (contains && /^[\p{L}\p{N}]+$/u.test(phrase)) {
-      // One word lies inside one word of a text: the words of the vocabulary that contain it
-      // are exactly the texts that do, found in the vocabulary instead of in all the text.
-      this.joinedVocabulary.forEachContaining(phrase, (id) => {
-        words.add(this.termOf(id));
-        this.offerAll("title", id, TIER.phrase, offer);
-        this.offerAll("text", id, TIER.text, offer);
-      });
-    } else if (contains) {
-      this.joined.title.forEachContaining(phrase, (document) => offer(document, TIER.phrase));
-      this.joined.text.forEachContaining(phrase, (document) => offer(document, TIER.text));
-    }
-    return this.collect(touched, words, phrase);
+    return count;
   }
 
-  private collect(touched: number[], words: Set<string>, phrase: string): Matches {
-    const documents = Int32Array.from(touched);
-    const ranks = new Uint8Array(touched.length);
-    touched.forEach((document, index) => {
+  private clearWords(counts: readonly number[]) {
+    counts.forEach((count, index) => {
+      const { ranks, list } = this.slot(index);
+      for (let at = 0; at < count; at += 1) ranks[list[at] as number] = 0;
+    });
+  }
+
+  /** The word slot with the fewest documents: the others are looked up from it. */
+  private static shortest(counts: readonly number[]): number {
+    return counts.reduce(
+      (best, count, index) => (count < (counts[best] as number) ? index : best),
+      0,
+    );
+  }
+
+  private offer(document: number, rank: number) {
+    const current = this.best[document] as number;
+    if (current === NONE) {
+      this.touched[this.touchedCount] = document;
+      this.touchedCount += 1;
+    }
+    if (rank < current) this.best[document] = rank;
+  }
+
+  private offerAll(role: FieldRole, id: number, rank: number) {
+    const { starts, documents } = this.postings[role];
+    const end = starts[id + 1] as number;
+    for (let at = starts[id] as number; at < end; at += 1)
+      this.offer(documents[at] as number, rank);
+  }
+
+  /** Documents holding every query word in some field (word starts, typos forgiven). */
+  private matchWords(
+    queryWords: readonly string[],
+    roles: readonly FieldRole[],
+    words: Set<string>,
+  ) {
+    const expansions = queryWords.map((word) => this.expand(word));
+    if (queryWords.length === 0 || expansions.some((found) => found.size === 0)) return;
+    for (const found of expansions) for (const id of found.keys()) words.add(this.termOf(id));
+    const counts = expansions.map((found, index) =>
+      this.rankWord(index, found, roles, (role) => ROLE_TIER[role]),
+    );
+    const driver = TextIndex.shortest(counts);
+    const { list } = this.slot(driver);
+    for (let at = 0; at < (counts[driver] as number); at += 1) {
+      const document = list[at] as number;
+      let tier = 0;
+      let typo = false;
+      for (let index = 0; index < counts.length; index += 1) {
+        const rank = (this.wordRanks[index] as Uint8Array)[document] as number;
+        if (rank === 0) {
+          tier = -1;
+          break;
+        }
+        typo ||= rank - 1 >= TYPO;
+        tier = Math.max(tier, (rank - 1) % TYPO);
+      }
+      if (tier >= 0) this.offer(document, tier + (typo ? TYPO : 0));
+    }
+    this.clearWords(counts);
+  }
+
+  /**
+   * SPEC §5: documents whose title or text contains the phrase. A word of the phrase lies in a
+   * word of the text, so the candidates hold, for each of its words, a vocabulary word that
+   * contains it; those are found in the vocabulary, and only they are read.
+   */
+  private matchPhrase(phrase: string, words: Set<string>) {
+    const parts = [...new Set(wordsOf(phrase).map((word) => word.text))];
+    if (parts.length === 0) {
+      this.joined.title.forEachContaining(phrase, (document) => this.offer(document, TIER.phrase));
+      this.joined.text.forEachContaining(phrase, (document) => this.offer(document, TIER.text));
+      return;
+    }
+    const single = parts.length === 1 && parts[0] === phrase;
+    const counts = parts.map((part, index) => {
+      const ids = new Map<number, boolean>();
+      this.joinedVocabulary.forEachContaining(part, (id) => {
+        ids.set(id, false);
+        if (single) words.add(this.termOf(id));
+      });
+      // In a slot, rank 1 marks a title, 4 a text.
+      return this.rankWord(index, ids, ["title", "text"], (role) => (role === "title" ? 0 : 3));
+    });
+    const driver = TextIndex.shortest(counts);
+    const { list } = this.slot(driver);
+    for (let at = 0; at < (counts[driver] as number); at += 1) {
+      const document = list[at] as number;
+      let everyPart = true;
+      for (let index = 0; index < counts.length && everyPart; index += 1) {
+        everyPart = (this.wordRanks[index] as Uint8Array)[document] !== 0;
+      }
+      if (!everyPart) continue;
+      if (single) {
+        // The one word is the phrase: where its vocabulary word is, the phrase is.
+        const inTitle = (this.wordRanks[0] as Uint8Array)[document] === 1;
+        this.offer(document, inTitle ? TIER.phrase : TIER.text);
+      } else if (this.joined.title.textOf(document).includes(phrase)) {
+        this.offer(document, TIER.phrase);
+      } else if (this.joined.text.textOf(document).includes(phrase)) {
+        this.offer(document, TIER.text);
+      }
+    }
+    this.clearWords(counts);
+  }
+
+  match(query: string, { contains, roles = ROLES }: MatchOptions): Matches {
+    const phrase = foldForSearch(query.trim()).replaceAll("\u0000", " ");
+    const words = new Set<string>();
+    this.touchedCount = 0;
+    if (phrase === "") return this.collect(words, phrase);
+
+    this.matchWords([...new Set(wordsOf(phrase).map((word) => word.text))], roles, words);
+
+    const code = this.hasCodes && roles.includes("code") ? compactCode(phrase) : "";
+    if (code.length >= 3) {
+      const exact = this.vocabulary.get(code);
+      const ids = new Set<number>(this.vocabulary.atPrefix(code).values());
+      if (exact !== undefined) ids.add(exact);
+      for (const id of ids) {
+        this.offerAll("code", id, TIER.code);
+        words.add(this.termOf(id));
+      }
+    }
+    if (contains) this.matchPhrase(phrase, words);
+    return this.collect(words, phrase);
+  }
+
+  private collect(words: Set<string>, phrase: string): Matches {
+    const documents = this.touched.slice(0, this.touchedCount);
+    const ranks = new Uint8Array(documents.length);
+    documents.forEach((document, index) => {
       ranks[index] = this.best[document] as number;
       this.best[document] = NONE;
     });
     return { documents, ranks, words, phrase };
-  }
-
-  private offerAll(
-    role: FieldRole,
-    id: number,
-    rank: number,
-    offer: (document: number, rank: number) => void,
-  ) {
-    const { starts, documents } = this.postings[role];
-    const end = starts[id + 1] as number;
-    for (let at = starts[id] as number; at < end; at += 1) offer(documents[at] as number, rank);
   }
 
   private termOf(id: number): string {
@@ -359,7 +463,7 @@ export class TextIndex<D> {
       if (this.expand(text).size > 0 || !/^\p{L}{3,}$/u.test(text)) return undefined;
       const limit = text.length >= 8 ? 3 : 2;
       let nearest: NearWord | undefined;
-      for (const [term, [id]] of this.vocabulary.fuzzyGet(text, limit + 1)) {
+      for (const [id, term] of this.near(text, limit)) {
         const distance = editDistance(text, term, limit);
         if (distance > limit || term.length < 3 || !/^\p{L}+$/u.test(term)) continue;
         const documents = this.documentCount(id);

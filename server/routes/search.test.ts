@@ -200,7 +200,7 @@ describe("GET /api/search/suggestions", () => {
       path: "/cyberware#product-1",
       price: 10,
     });
-    expect(body.suggestions.map((s) => s.kind)).toEqual(["product", "page", "page", "glossary"]);
+    expect(body.suggestions.map((s) => s.kind)).toEqual(["product", "page", "glossary"]);
     const short = await app.inject({ method: "GET", url: "/api/search/suggestions?q=m" });
     expect((short.json() as SuggestionsResponse).suggestions).toEqual([]);
   });

@@ -13,19 +13,20 @@ const MAX_CACHED_ANSWER_BYTES = 64 * 1024;
  * starts and typos), ranked, with the shop's filters and their counts.
  * GET /api/search/suggestions: up to eight of them for what has been typed so far.
  */
-export const searchRoutes: FastifyPluginAsyncZod<{ engine: SearchEngine }> = async (
-  app,
-  { engine },
-) => {
+export const searchRoutes: FastifyPluginAsyncZod<{
+  engine: SearchEngine;
+  /** How many recent answers are kept ready; 0 searches every time. */
+  answersKept?: number | undefined;
+}> = async (app, { engine, answersKept = MAX_CACHED_ANSWERS }) => {
   // Answers depend only on the normalised query while the catalogue is fixed, so recent ones
   // are kept as bytes (large answers are not). The key is the parsed query, not the address:
   // other parameters, or their order, must not buy a fresh search.
-  const answers = new Lru<string, Buffer>(MAX_CACHED_ANSWERS);
+  const answers = new Lru<string, Buffer>(Math.max(1, answersKept));
   const cached = (key: string, answer: () => unknown) => {
-    let body = answers.get(key);
+    let body = answersKept > 0 ? answers.get(key) : undefined;
     if (body === undefined) {
       body = Buffer.from(JSON.stringify(answer()));
-      if (body.length <= MAX_CACHED_ANSWER_BYTES) answers.set(key, body);
+      if (answersKept > 0 && body.length <= MAX_CACHED_ANSWER_BYTES) answers.set(key, body);
     }
     return body;
   };

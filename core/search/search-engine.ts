@@ -114,14 +114,18 @@ function topRanked(
     if (seen >= limit) break;
   }
   const size = titleOrder.length;
-  const keys: number[] = [];
+  let wanted = 0;
+  for (let rank = 0; rank <= worst && rank < RANKS; rank += 1) wanted += counts[rank] as number;
+  const keys = new Float64Array(wanted);
+  let filled = 0;
   for (let index = 0; index < documents.length; index += 1) {
     const rank = ranks[index] as number;
     if (kept[index] === 1 && rank <= worst) {
-      keys.push(rank * size + (titleOrder[documents[index] as number] as number));
+      keys[filled] = rank * size + (titleOrder[documents[index] as number] as number);
+      filled += 1;
     }
   }
-  const top = Array.from(Float64Array.from(keys).sort().subarray(0, limit), (key) => ({
+  const top = Array.from(keys.sort().subarray(0, limit), (key) => ({
     document: byTitle[key % size] as number,
     rank: Math.floor(key / size),
   }));

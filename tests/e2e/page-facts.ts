@@ -24,7 +24,7 @@ export const pageFacts: readonly { path: string; h1: string; facts: RegExp[] }[]
   {
     path: "/cyberwareCatalogue",
     h1: "Cyberware Catalogue",
-    facts: [/community-maintained/, /Open the Cyberware Catalogue spreadsheet/],
+    facts: [/community-maintained/, /shared spreadsheet is coming soon/],
   },
   { path: "/cytheseus", h1: "Cytheseus", facts: [/COMING SOON/] },
   {
@@ -37,7 +37,11 @@ export const pageFacts: readonly { path: string; h1: string; facts: RegExp[] }[]
     h1: "Donate",
     facts: [/not a charity/, /not tax-deductible/, /BSB/, /donors' plaque/],
   },
-  { path: "/opensourceprojects", h1: "Open Source Projects", facts: [/code-hosting profile/] },
+  {
+    path: "/opensourceprojects",
+    h1: "Open Source Projects",
+    facts: [/code-hosting profile/, /Coming soon/, /have not been published yet/],
+  },
   { path: "/transhumanrights", h1: "Transhuman Rights", facts: [/Morphological freedom/] },
   {
     path: "/volunteer",

@@ -133,6 +133,25 @@ describe("key facts of SPEC §2 and §9", () => {
     expect(events).toMatch(/free/);
   });
 
+  it("promise nothing that is not published yet: open-source code and the catalogue spreadsheet", () => {
+    const projects = text("open-source-projects");
+    expect(projects).toHaveTextContent(/Coming soon/);
+    expect(projects).toHaveTextContent(/have not been published yet/);
+    expect(projects.textContent).not.toMatch(/projects below are published/);
+    const catalogue = text("cyberware-catalogue");
+    expect(catalogue).toHaveTextContent(/shared spreadsheet is coming soon/);
+    for (const page of [projects, catalogue, text("volunteer")]) {
+      const contact = within(page).getAllByRole("link", { name: /contact us/i });
+      expect(contact.map((link) => link.getAttribute("href"))).toContain("/contactus");
+      // Only addresses that exist are linked: the code-hosting profile and the spreadsheet do not yet.
+      const outside = within(page)
+        .queryAllByRole("link")
+        .map((link) => link.getAttribute("href") ?? "")
+        .filter((href) => /^https?:/.test(href));
+      expect(outside).toEqual([]);
+    }
+  });
+
   it("Cytheseus is coming soon", () => {
     const page = text("cytheseus");
     expect(within(page).getByRole("heading", { name: "COMING SOON" })).toBeInTheDocument();

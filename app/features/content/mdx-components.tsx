@@ -47,7 +47,8 @@ function MedicalDisclaimer() {
     <aside className={styles.disclaimer} aria-label="Medical disclaimer">
       <strong>Educational content, not medical advice.</strong> {siteConfig.companyName} is not a
       healthcare provider. Talk to a qualified health professional about your own body, and leave
-      any procedure to a trained, licensed practitioner.
+      any procedure to a trained practitioner working in premises that meet your state or
+      territory's skin penetration rules.
     </aside>
   );
 }

@@ -1,4 +1,5 @@
-import { formatAud } from "../money/money.ts";
+import { SHIPPING_CENTS } from "../cart/shipping.ts";
+import { formatAud, fromCents } from "../money/money.ts";
 import { formatAddress, siteConfig } from "../site-config.ts";
 
 /**
@@ -14,6 +15,8 @@ export const mdxComponentText: Readonly<Record<string, string>> = {
   StreetAddress: formatAddress(),
   MeetupVenue: siteConfig.meetup.venue,
   FreeShippingThreshold: formatAud(siteConfig.freeShippingThresholdAud),
+  ShippingRateUsa: formatAud(fromCents(SHIPPING_CENTS.usa)),
+  ShippingRateStandard: formatAud(fromCents(SHIPPING_CENTS.elsewhere)),
 };
 
 const ENTITIES: Readonly<Record<string, string>> = {

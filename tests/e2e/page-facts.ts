@@ -7,7 +7,7 @@ export const pageFacts: readonly { path: string; h1: string; facts: RegExp[] }[]
   {
     path: "/history",
     h1: "History",
-    facts: [/Norbert Wiener/, /1960/, /Cyborgs and Space/, /Graeme Clark/],
+    facts: [/Norbert Wiener/, /1960/, /Cyborgs and Space/, /Graeme Clark/, /around a million/],
   },
   {
     path: "/events",
@@ -52,7 +52,14 @@ export const pageFacts: readonly { path: string; h1: string; facts: RegExp[] }[]
   {
     path: "/PurchaseAndRefundPolicy",
     h1: "Purchase and Refund Policy",
-    facts: [/1–2 business days/, /within 14 days/, /7–10 business days/, /include GST/],
+    facts: [
+      /1–2 business days/,
+      /within 14 days/,
+      /7–10 business days/,
+      /include GST/,
+      /Within Australia: \$20\.00 AUD/,
+      /To the USA: \$10\.00 AUD/,
+    ],
   },
   { path: "/termsandconditions", h1: "Terms and Conditions", facts: [/not a healthcare provider/] },
   { path: "/LearnCyberwareCourse", h1: "Learn Cyberware Course", facts: [/Curriculum/] },

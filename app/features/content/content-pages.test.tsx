@@ -64,6 +64,9 @@ describe("content pages (docs/content-guide.md)", () => {
     const note = screen.getByRole("complementary", { name: "Medical disclaimer" });
     expect(note).toHaveTextContent("Educational content, not medical advice.");
     expect(note).toHaveTextContent("is not a healthcare provider");
+    // Australian states do not all license practitioners; the rules are about the premises.
+    expect(note).not.toHaveTextContent(/licensed practitioner/);
+    expect(note).toHaveTextContent("skin penetration rules");
   });
 });
 
@@ -113,8 +116,41 @@ describe("key facts of SPEC §2 and §9", () => {
     expect(refunds).toMatch(/change of mind/i);
     expect(refunds).toMatch(/include GST/);
     expect(refunds).toMatch(/free on orders over \$300\.00 AUD/);
+    expect(refunds).toMatch(/Within Australia: \$20\.00 AUD/);
+    expect(refunds).toMatch(/To the USA: \$10\.00 AUD/);
+    expect(refunds).toMatch(/Anywhere else: \$20\.00 AUD/);
     expect(text("privacy-policy").textContent).toMatch(/children under 13/);
     expect(text("cybersecurity").textContent).toMatch(/Effective date: 5 March 2024/);
+  });
+
+  it("the courses and history state the corrected facts", () => {
+    const history = text("history").textContent ?? "";
+    expect(history).not.toMatch(/hundreds of thousands/i);
+    expect(history).toMatch(/737,000/);
+    expect(history).toMatch(/around a million/);
+
+    const ecg = text("learn-ecg-for-beginners").textContent ?? "";
+    expect(ecg).toMatch(/laptop plugged into its charger is mains-connected/);
+    expect(ecg).toMatch(/USB isolator/);
+
+    const rfid = text("learn-rfid-for-beginners").textContent ?? "";
+    for (const standard of [/ISO\/IEC 14443/, /ISO\/IEC 15693/, /FeliCa/]) {
+      expect(rfid).toMatch(standard);
+    }
+
+    const piercing = text("learn-cosmetic-piercing-for-beginners").textContent ?? "";
+    expect(piercing).toMatch(/Type 4 \(multi-variable\) indicator responds to two or more/);
+    expect(piercing).toMatch(/Only Type 5 \(integrating\) and Type 6 \(emulating\)/);
+    expect(piercing).not.toMatch(/Class 4, 5 or 6/);
+    expect(piercing).toMatch(/section 37 of the Public Health Regulation 2022/);
+    expect(piercing).toMatch(/calibrated at least every 12 months/);
+
+    const cyberware = text("learn-cyberware-course").textContent ?? "";
+    expect(cyberware).not.toMatch(/licensed practitioner/);
+    expect(cyberware).toMatch(/notify their local council/);
+    expect(cyberware).toMatch(/higher-risk personal appearance services/);
+    expect(cyberware).toMatch(/South Australia/);
+    expect(cyberware).toMatch(/MIFARE Classic.*is not an NFC Forum tag type/);
   });
 
   it("the museum, donate and events pages state their facts", () => {

@@ -1,7 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAddress, siteConfig, type SiteLinkName } from "#core/site-config.ts";
-import { formatAud } from "#core/money/money.ts";
+import { formatAud, fromCents } from "#core/money/money.ts";
+import { SHIPPING_CENTS } from "#core/cart/shipping.ts";
 import { SpinningEmblem } from "./spinning-emblem.tsx";
 import detailsStyles from "#app/components/details-list.module.css";
 import styles from "./prose.module.css";
@@ -64,6 +65,8 @@ export const mdxComponents = {
   TradingHours: () => <>{siteConfig.tradingHours}</>,
   MeetupVenue: () => <>{siteConfig.meetup.venue}</>,
   FreeShippingThreshold: () => <>{formatAud(siteConfig.freeShippingThresholdAud)}</>,
+  ShippingRateUsa: () => <>{formatAud(fromCents(SHIPPING_CENTS.usa))}</>,
+  ShippingRateStandard: () => <>{formatAud(fromCents(SHIPPING_CENTS.elsewhere))}</>,
   BankDetails,
   MedicalDisclaimer,
   SiteLink,

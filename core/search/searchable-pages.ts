@@ -44,7 +44,7 @@ export const searchablePages: readonly SearchablePage[] = [
     content: "learn-cyberware-course",
   },
   {
-    title: "How to write and Publish a book",
+    title: "How to Write and Publish a Book",
     path: "/LearnBookPublishingCourse",
     content: "learn-book-publishing-course",
   },

@@ -76,7 +76,7 @@ export const pageFacts: readonly { path: string; h1: string; facts: RegExp[] }[]
   {
     path: "/LearnBiomedicalEngineeringMathsForBeginners",
     h1: "Biomedical Engineering Maths for Beginners",
-    facts: [/What the full course will cover/],
+    facts: [/Worked example/, /Exercises/, /Reading list/],
   },
   { path: "/LearnECGForBeginners", h1: "ECG for Beginners", facts: [/QRS complex/] },
   {

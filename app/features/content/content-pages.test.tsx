@@ -153,6 +153,34 @@ describe("key facts of SPEC §2 and §9", () => {
     expect(cyberware).toMatch(/MIFARE Classic.*is not an NFC Forum tag type/);
   });
 
+  it.each([
+    "learn-biomedical-engineering-maths-for-beginners",
+    "learn-ecg-for-beginners",
+    "learn-neuroscience-for-beginners",
+    "learn-programming-for-beginners",
+    "learn-rfid-for-beginners",
+  ])("%s has a worked example, exercises with answers and a reading list", (slug) => {
+    const page = text(slug);
+    expect(within(page).getByRole("heading", { level: 2, name: /^Worked example/ })).toBeVisible();
+    const exercises = within(page).getByRole("heading", { level: 2, name: "Exercises" });
+    let list = exercises.nextElementSibling;
+    while (list && list.tagName !== "OL") list = list.nextElementSibling;
+    expect(list?.querySelectorAll(":scope > li").length).toBeGreaterThanOrEqual(3);
+    const answers = page.querySelector("details");
+    expect(answers?.querySelector("summary")).toHaveTextContent("Answers");
+    expect(answers?.querySelectorAll("li").length).toBe(
+      list?.querySelectorAll(":scope > li").length,
+    );
+    const reading = within(page).getByRole("heading", { level: 2, name: "Reading list" });
+    expect(reading.nextElementSibling?.tagName).toBe("UL");
+    // Headings go down one level at a time from the page's single h1.
+    const levels = [...page.querySelectorAll("h1, h2, h3, h4")].map((h) => Number(h.tagName[1]));
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level).toBeLessThanOrEqual(levels[index - 1]! + 1);
+    });
+    expect(page.textContent).not.toMatch(/full course/i);
+  });
+
   it("the museum, donate and events pages state their facts", () => {
     const museum = text("cyborg-museum");
     expect(museum).toHaveTextContent(/suspended for lack of funds/);

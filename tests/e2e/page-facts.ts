@@ -65,7 +65,7 @@ export const pageFacts: readonly { path: string; h1: string; facts: RegExp[] }[]
   { path: "/LearnCyberwareCourse", h1: "Learn Cyberware Course", facts: [/Curriculum/] },
   {
     path: "/LearnBookPublishingCourse",
-    h1: "How to write and Publish a book",
+    h1: "How to Write and Publish a Book",
     facts: [/The 35 steps/, /AUD/],
   },
   {

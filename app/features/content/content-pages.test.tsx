@@ -92,7 +92,7 @@ describe("key facts of SPEC §2 and §9", () => {
   it("the book guide has 35 ordered steps and costs in AUD", () => {
     const page = text("learn-book-publishing-course");
     expect(
-      within(page).getByRole("heading", { level: 1, name: "How to write and Publish a book" }),
+      within(page).getByRole("heading", { level: 1, name: "How to Write and Publish a Book" }),
     ).toBeInTheDocument();
     const steps = within(page).getByRole("heading", { name: "The 35 steps" })
       .nextElementSibling as HTMLElement;

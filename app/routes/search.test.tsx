@@ -100,6 +100,13 @@ describe("/search results", () => {
     );
   });
 
+  it("says where each product matched, the words marked", async () => {
+    await renderAt("/search?q=magnet&scope=shop");
+    const note = screen.getByText(/Matched in name/);
+    expect(note).toHaveTextContent("Matched in name: Magnet Implant Kit");
+    expect(note.querySelector("mark")).toHaveTextContent("Magnet");
+  });
+
   it("says where a product matched when it was not its name", async () => {
     await renderAt("/search?q=ceramic");
     expect(screen.getByText(/Matched in description/)).toHaveTextContent(

@@ -114,7 +114,6 @@ export function SearchResults({ response, renderProducts }: SearchResultsProps) 
 /** Under a product's name: which field matched, with the matched words marked. */
 export function MatchNote({ product }: { product: ProductHit }) {
   const { match } = product;
-  if (match.field === "name" && !match.typo) return null;
   return (
     <p className={styles.match}>
       {match.typo ? "Close match in " : "Matched in "}

@@ -1,21 +1,22 @@
 /**
- * Organisation details shown across the site. Every value here is a default meant to be
- * replaced with the company's real registration, contact and bank details before launch;
- * pages and components read them from this one module and never repeat them.
+ * Organisation details shown across the site; pages and components read them from this one
+ * module and never repeat them. Values not yet known are fictitious placeholders, listed in
+ * `placeholders` below: replace each with the company's real value before launch.
  */
 export const siteConfig = {
   brand: "Kybernetes",
   pronunciation: "kih-ber-NEE-teez",
   companyName: "Kybernetes Pty Ltd",
-  /** Australian Business Number (11 digits, valid check sum). */
-  abn: "51 824 753 556",
-  /** Australian Company Number (9 digits). */
+  /** Australian Business Number: a company's is two check digits followed by its ACN. */
+  abn: "83 824 753 559",
+  /** Australian Company Number (9 digits, the last a check digit). */
   acn: "824 753 559",
   business: "Biomedical engineering, cyberware and cyborg culture",
   mission: "Join the next stage of human evolution and become more than human.",
   foundedYear: 2021,
   supportEmail: "support@kybernetes.com.au",
-  phone: { display: "0412 345 678", e164: "+61412345678" },
+  /** Placeholder: from ACMA's fictitious range, which no subscriber is ever given. */
+  phone: { display: "0491 570 156", e164: "+61491570156" },
   address: {
     street: "Unit 4, 21 Bourke Road",
     locality: "Alexandria",
@@ -37,10 +38,11 @@ export const siteConfig = {
     catalogueSpreadsheet:
       "https://docs.google.com/spreadsheets/d/kybernetes-community-cyberware-catalogue",
   },
+  /** Placeholder: BSB 000-000 belongs to no bank branch, so no transfer can reach anyone. */
   bank: {
     accountName: "Kybernetes Pty Ltd",
-    bsb: "062-000",
-    accountNumber: "1234 5678",
+    bsb: "000-000",
+    accountNumber: "0000 0000",
     referenceHint: "your name and the word DONATION",
   },
   /** Orders above this value (AUD, GST included) ship free (Purchase and Refund Policy). */
@@ -49,6 +51,83 @@ export const siteConfig = {
 
 export type SiteConfig = typeof siteConfig;
 export type SiteLinkName = keyof SiteConfig["links"];
+
+/** The values above that may stand in for a real one, each with a name people understand. */
+const PLACEHOLDER_FIELDS = {
+  companyNumbers: {
+    name: "ABN and ACN",
+    value: (config: SiteConfig) => `ABN ${config.abn}, ACN ${config.acn}`,
+  },
+  phone: { name: "Phone number", value: (config: SiteConfig) => config.phone.display },
+  address: {
+    name: "Street address and map location",
+    value: (config: SiteConfig) =>
+      `${formatAddress(config.address)} (map at ${config.map.latitude}, ${config.map.longitude})`,
+  },
+  bank: {
+    name: "Bank account for transfers",
+    value: (config: SiteConfig) => `BSB ${config.bank.bsb}, account ${config.bank.accountNumber}`,
+  },
+  meetupVenue: { name: "Meetup venue", value: (config: SiteConfig) => config.meetup.venue },
+  "links.meetup": { name: "Meetup group page", value: (config: SiteConfig) => config.links.meetup },
+  "links.videoCall": {
+    name: "Video call link for remote meetup guests",
+    value: (config: SiteConfig) => config.links.videoCall,
+  },
+  "links.codeHosting": {
+    name: "Code-hosting profile",
+    value: (config: SiteConfig) => config.links.codeHosting,
+  },
+  "links.catalogueSpreadsheet": {
+    name: "Community cyberware catalogue spreadsheet",
+    value: (config: SiteConfig) => config.links.catalogueSpreadsheet,
+  },
+} satisfies Record<string, { name: string; value: (config: SiteConfig) => string }>;
+
+export type PlaceholderKey = keyof typeof PLACEHOLDER_FIELDS;
+
+/**
+ * The values of `siteConfig` that are still fictitious: invented so the site works before the
+ * company's own are known, chosen so nobody can reach a stranger through them. Put the real
+ * value in `siteConfig`, then delete its key here. While any key remains,
+ * `npm run check:launch` fails and a production start logs a warning naming each; pages that
+ * show bank details say they are an example, and links still unknown read "coming soon".
+ */
+export const placeholders: readonly PlaceholderKey[] = [
+  "companyNumbers",
+  "phone",
+  "address",
+  "bank",
+  "meetupVenue",
+  "links.meetup",
+  "links.videoCall",
+  "links.codeHosting",
+  "links.catalogueSpreadsheet",
+];
+
+export function isPlaceholder(
+  key: PlaceholderKey,
+  stillPlaceholders: readonly PlaceholderKey[] = placeholders,
+): boolean {
+  return stillPlaceholders.includes(key);
+}
+
+/** A placeholder still in use: its key, what it is, and the fictitious value shown now. */
+export interface Placeholder {
+  key: PlaceholderKey;
+  name: string;
+  value: string;
+}
+
+export function placeholdersInUse(
+  stillPlaceholders: readonly PlaceholderKey[] = placeholders,
+): Placeholder[] {
+  return stillPlaceholders.map((key) => ({
+    key,
+    name: PLACEHOLDER_FIELDS[key].name,
+    value: PLACEHOLDER_FIELDS[key].value(siteConfig),
+  }));
+}
 
 export function formatAddress(address: SiteConfig["address"] = siteConfig.address): string {
   return `${address.street}, ${address.locality} ${address.region} ${address.postcode}`;

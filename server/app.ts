@@ -31,6 +31,7 @@ import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
 import { createJobRunner } from "./jobs/job-runner.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { createMailWorker } from "./mail/mail-worker.ts";
+import { warnOfPlaceholders } from "./site-placeholders.ts";
 
 export interface AppDeps {
   config: Config;
@@ -143,6 +144,8 @@ export async function buildApp({
       return reply.code(400).send(errorBody("bad_request", "The address is not valid"));
     },
   });
+
+  if (config.NODE_ENV === "production") warnOfPlaceholders(app.log);
 
   // Security headers (helmet's defaults, fixed once) and the request id on every answer, set
   // in one callback-style hook rather than recomputed per request (decision 007). HTML pages

@@ -16,6 +16,10 @@ export interface MailMessage {
 
 const money = (cents: number) => formatAud(fromCents(cents));
 
+/** Beside bank details that are still the site config's placeholders (they reach nobody). */
+export const EXAMPLE_DETAILS_WARNING =
+  "EXAMPLE DETAILS ONLY: do not pay into this account. These bank details are placeholders until our real account is added; reply to this e-mail and we will tell you how to pay.";
+
 /** Escapes text for HTML: every value that reaches the markup passes through here. */
 export function escapeHtml(value: string): string {
   return value
@@ -42,6 +46,7 @@ function textOf(blocks: readonly Block[]): string {
       return [
         "HOW TO PAY (bank transfer)",
         "--------------------------",
+        ...(pay.placeholder ? [EXAMPLE_DETAILS_WARNING, ""] : []),
         `Account name:   ${pay.accountName}`,
         `BSB:            ${pay.bsb}`,
         `Account number: ${pay.accountNumber}`,
@@ -79,6 +84,9 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
       return [
         '<div style="border:2px solid #0b6e69;border-radius:8px;padding:12px 16px;margin:16px 0">',
         '<h2 style="margin:0 0 8px;font-size:18px">How to pay (bank transfer)</h2>',
+        pay.placeholder
+          ? `<p style="color:#b3261e;font-weight:bold;margin:0 0 8px">${escapeHtml(EXAMPLE_DETAILS_WARNING)}</p>`
+          : "",
         '<table style="border-collapse:collapse">',
         row("Account name", pay.accountName),
         row("BSB", pay.bsb),

@@ -50,6 +50,7 @@ const order: OrderView = {
     amountCents: 6598,
     reference: "KB-100042",
     payBy: "2026-11-30T00:00:00.000Z",
+    placeholder: false,
   },
   canCancel: true,
 };
@@ -87,7 +88,7 @@ describe("order e-mails", () => {
       expect(mail.text).toContain("KB-100042");
       expect(mail.html).toMatch(/^<!doctype html><html lang="en-AU">/);
       expect(mail.html).not.toMatch(/<script|<img|<Circuit>/);
-      expect(mail.text).toContain("ABN 51 824 753 556");
+      expect(mail.text).toContain("ABN 83 824 753 559");
     },
   );
 
@@ -170,5 +171,17 @@ describe("order e-mails", () => {
     expect(reminder.text).toContain("Monday 30 November 2026");
     expect(reminder.text).toMatch(/^Reference: KB-100042$/m);
     expect(reminder.text).toContain("Amount:         $65.98 AUD");
+  });
+
+  it("says the bank details are an example, not to pay into, while they are placeholders", () => {
+    const example = { ...order, payment: { ...order.payment!, placeholder: true } };
+    for (const mail of [
+      orderReceivedEmail({ order: example, link, expiryDays: 7 }),
+      paymentReminderEmail({ order: example, link, expiresOn: new Date("2026-11-30T01:00:00Z") }),
+    ]) {
+      expect(mail.text).toContain("EXAMPLE DETAILS ONLY: do not pay into this account.");
+      expect(mail.html).toContain("EXAMPLE DETAILS ONLY: do not pay into this account.");
+    }
+    expect(orderReceivedEmail({ order, link, expiryDays: 7 }).text).not.toContain("EXAMPLE");
   });
 });

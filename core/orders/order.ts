@@ -66,6 +66,11 @@ export const paymentInstructionsSchema = z.object({
   reference: z.string(),
   /** When an unpaid order is cancelled (ISO time). */
   payBy: isoTime,
+  /**
+   * True while the shop's bank details are its site config's placeholders: they reach no
+   * account, and nobody should pay into them.
+   */
+  placeholder: z.boolean(),
 });
 export type PaymentInstructions = z.output<typeof paymentInstructionsSchema>;
 

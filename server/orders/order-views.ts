@@ -1,6 +1,6 @@
 import type { OrderEvent, OrderSummary, OrderView, PricedLine } from "#core/orders/order.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
-import { siteConfig } from "#core/site-config.ts";
+import { isPlaceholder, siteConfig } from "#core/site-config.ts";
 import type { OrderLineRow, OrderRow } from "../db/schema.ts";
 
 interface EventRow {
@@ -63,6 +63,7 @@ export function orderView(
           amountCents: order.totalCents,
           reference: number,
           payBy: new Date(order.createdAt.getTime() + expiryDays * DAY_MS).toISOString(),
+          placeholder: isPlaceholder("bank"),
         }
       : null,
     canCancel: awaiting,

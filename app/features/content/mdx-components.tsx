@@ -1,8 +1,9 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
-import { formatAddress, siteConfig, type SiteLinkName } from "#core/site-config.ts";
+import { formatAddress, isPlaceholder, siteConfig, type SiteLinkName } from "#core/site-config.ts";
 import { formatAud, fromCents } from "#core/money/money.ts";
 import { SHIPPING_CENTS } from "#core/cart/shipping.ts";
+import { ExampleBankDetailsNotice } from "#app/components/example-bank-details-notice.tsx";
 import { SpinningEmblem } from "./spinning-emblem.tsx";
 import detailsStyles from "#app/components/details-list.module.css";
 import styles from "./prose.module.css";
@@ -23,23 +24,28 @@ function SmartLink({ href = "", children, ...rest }: ComponentProps<"a">) {
   );
 }
 
+/** An address of the site config; one still a placeholder is named but never linked. */
 function SiteLink({ to, children }: { to: SiteLinkName; children: ReactNode }) {
+  if (isPlaceholder(`links.${to}`)) return <>{children} (coming soon)</>;
   return <a href={siteConfig.links[to]}>{children}</a>;
 }
 
 function BankDetails() {
   const { bank } = siteConfig;
   return (
-    <dl className={detailsStyles.details}>
-      <dt>Account name</dt>
-      <dd>{bank.accountName}</dd>
-      <dt>BSB</dt>
-      <dd>{bank.bsb}</dd>
-      <dt>Account number</dt>
-      <dd>{bank.accountNumber}</dd>
-      <dt>Reference</dt>
-      <dd>{bank.referenceHint}</dd>
-    </dl>
+    <>
+      {isPlaceholder("bank") ? <ExampleBankDetailsNotice /> : null}
+      <dl className={detailsStyles.details}>
+        <dt>Account name</dt>
+        <dd>{bank.accountName}</dd>
+        <dt>BSB</dt>
+        <dd>{bank.bsb}</dd>
+        <dt>Account number</dt>
+        <dd>{bank.accountNumber}</dd>
+        <dt>Reference</dt>
+        <dd>{bank.referenceHint}</dd>
+      </dl>
+    </>
   );
 }
 

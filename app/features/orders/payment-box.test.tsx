@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PaymentBox } from "./payment-box.tsx";
 import { sampleOrder } from "./sample-orders.ts";
@@ -13,15 +14,23 @@ function setClipboard(writeText: ((text: string) => Promise<void>) | undefined) 
   });
 }
 
+function renderBox(shown = payment) {
+  return render(
+    <MemoryRouter>
+      <PaymentBox payment={shown} placedAt={sampleOrder.createdAt} />
+    </MemoryRouter>,
+  );
+}
+
 afterEach(() => {
   setClipboard(undefined);
 });
 
 describe("PaymentBox", () => {
   it("is a region of its own with the bank details and the reference in large type", () => {
-    render(<PaymentBox payment={payment} placedAt={sampleOrder.createdAt} />);
+    renderBox();
     const box = screen.getByRole("region", { name: "How to pay" });
-    for (const text of ["Kybernetes Pty Ltd", "062-000", "1234 5678", "$65.98 AUD"]) {
+    for (const text of ["Kybernetes Pty Ltd", "000-000", "0000 0000", "$65.98 AUD"]) {
       expect(within(box).getByText(text)).toBeVisible();
     }
     expect(within(box).getByText("Reference: KB-100042")).toBeVisible();
@@ -30,10 +39,26 @@ describe("PaymentBox", () => {
     expect(box).toHaveTextContent("Monday 30 November 2026");
   });
 
+  it("says the bank details are an example not to pay into while they are placeholders", () => {
+    const { unmount } = renderBox();
+    const box = screen.getByRole("region", { name: "How to pay" });
+    expect(
+      within(box).getByText(/Example details only: do not pay into this account/),
+    ).toBeVisible();
+    expect(within(box).getByRole("link", { name: "Contact us" })).toHaveAttribute(
+      "href",
+      "/contactus",
+    );
+    unmount();
+
+    renderBox({ ...payment, placeholder: false });
+    expect(screen.queryByText(/Example details only/)).not.toBeInTheDocument();
+  });
+
   it("copies the reference from the keyboard and says so in a status region", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     setClipboard(writeText);
-    render(<PaymentBox payment={payment} placedAt={sampleOrder.createdAt} />);
+    renderBox({ ...payment, placeholder: false });
     const status = screen.getByRole("status");
     expect(status).toBeEmptyDOMElement();
 
@@ -46,7 +71,7 @@ describe("PaymentBox", () => {
 
   it("asks to type the reference where the browser cannot copy", async () => {
     setClipboard(undefined);
-    render(<PaymentBox payment={payment} placedAt={sampleOrder.createdAt} />);
+    renderBox();
     await userEvent.click(screen.getByRole("button", { name: "Copy reference" }));
     expect(screen.getByRole("status")).toHaveTextContent("please type the reference");
   });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatAud, fromCents } from "#core/money/money.ts";
 import type { PaymentInstructions } from "#core/orders/order.ts";
+import { ExampleBankDetailsNotice } from "#app/components/example-bank-details-notice.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./orders.module.css";
 
@@ -48,6 +49,7 @@ export function PaymentBox({
     <section className={styles.paymentBox} aria-labelledby="how-to-pay">
       <h2 id="how-to-pay">How to pay</h2>
       <p>Pay by bank transfer from your bank&apos;s app or website:</p>
+      {payment.placeholder ? <ExampleBankDetailsNotice /> : null}
       <dl>
         <dt>Account name</dt>
         <dd>{payment.accountName}</dd>

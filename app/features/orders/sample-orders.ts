@@ -40,11 +40,12 @@ export const sampleOrder: OrderView = {
   shipment: null,
   payment: {
     accountName: "Kybernetes Pty Ltd",
-    bsb: "062-000",
-    accountNumber: "1234 5678",
+    bsb: "000-000",
+    accountNumber: "0000 0000",
     amountCents: 6598,
     reference: "KB-100042",
     payBy: "2026-11-30T00:00:00.000Z",
+    placeholder: true,
   },
   canCancel: true,
 };

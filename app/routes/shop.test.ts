@@ -16,7 +16,7 @@ describe("the shop route's loader", () => {
     const merchandise = run("/merchandise?type=Mug");
     expect(merchandise.products.every((product) => isCategory(product, "merchandise"))).toBe(true);
     expect(merchandise.choices).toContain("T-Shirt");
-    expect(run("/cyberware").choices).toEqual(["Tools", "Sterilization"]);
+    expect(run("/cyberware").choices).toEqual(["Tools", "Sterilization", "Body Modification"]);
   });
 
   it("answers 404 for a path that is no shop", () => {

@@ -48,8 +48,11 @@ export function filterProducts<P extends Partial<Record<Key, unknown>>, Key exte
   });
 }
 
-/** SPEC §2 Products: the cyberware menu's fixed genres. */
-export const CYBERWARE_GENRES = ["Tools", "Sterilization"] as const;
+/**
+ * SPEC §2 Products: the cyberware menu's fixed genres, plus Body Modification for implant kits,
+ * which are not tools (docs/decisions/017).
+ */
+export const CYBERWARE_GENRES = ["Tools", "Sterilization", "Body Modification"] as const;
 
 /**
  * Alt text for a product image. The artwork's file names say which view a picture shows

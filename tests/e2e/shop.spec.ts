@@ -199,7 +199,7 @@ test("Add to Cart shows 'Added to Cart!' for 2 seconds and counts in the header 
 });
 
 test("cyberware cards add to the cart and the side column shows Cart Count", async ({ page }) => {
-  await page.goto("/cyberware?genre=Tools");
+  await page.goto("/cyberware?genre=Body+Modification");
   await waitForHydration(page);
   const card = page.getByRole("article").filter({ hasText: "NTAG216 Glass Implant Kit" });
   await expect(card).toContainText("$149.00 AUD");

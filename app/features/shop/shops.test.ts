@@ -9,7 +9,11 @@ describe("the table of shops", () => {
       [paths.cyberware, "cyberware", "genre", "All Cyberware"],
       [paths.merchandise, "merchandise", "type", "All Merchandise"],
     ]);
-    expect(shopAt(paths.cyberware)?.choices).toEqual(["Tools", "Sterilization"]);
+    expect(shopAt(paths.cyberware)?.choices).toEqual([
+      "Tools",
+      "Sterilization",
+      "Body Modification",
+    ]);
   });
 
   it("finds a shop under any spelling of its path", () => {

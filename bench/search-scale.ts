@@ -76,6 +76,7 @@ export function syntheticCatalogue(size: number): Product[] {
       type: pick(["Paperback", "Implant Kit", "T-Shirt", "Indicator Strips"]),
       price: Math.round(next() * 20_000) / 100,
       images: [],
+      ageRestricted: false,
     } as Product;
   });
 }

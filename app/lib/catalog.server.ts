@@ -7,8 +7,14 @@ import type { Product } from "#core/catalog/product.ts";
 export const catalog: readonly Product[] = parseProductsCsv(productsCsv, "content/products.csv");
 
 /** What the cart and checkout need to price a line and name it. */
-export type CartProduct = Pick<Product, "id" | "name" | "price" | "type">;
+export type CartProduct = Pick<Product, "id" | "name" | "price" | "type" | "ageRestricted">;
 
 export function cartProducts(): CartProduct[] {
-  return catalog.map(({ id, name, price, type }) => ({ id, name, price, type }));
+  return catalog.map(({ id, name, price, type, ageRestricted }) => ({
+    id,
+    name,
+    price,
+    type,
+    ageRestricted,
+  }));
 }

@@ -13,10 +13,22 @@ afterEach(() => {
 });
 
 const products = [
-  { id: 25, name: "Ultrasonic Instrument Cleaner 2 L", price: 149, type: "Ultrasonic Cleaner" },
-  { id: 18, name: "NTAG216 Glass Implant Kit", price: 149, type: "Implant Kit" },
-  { id: 7, name: "Salt Water Circuit", price: 22.99, type: "Paperback" },
-  { id: 8, name: "Salt Water Circuit", price: 12.99, type: "eBook" },
+  {
+    id: 25,
+    name: "Ultrasonic Instrument Cleaner 2 L",
+    price: 149,
+    type: "Ultrasonic Cleaner",
+    ageRestricted: false,
+  },
+  {
+    id: 18,
+    name: "NTAG216 Glass Implant Kit",
+    price: 149,
+    type: "Implant Kit",
+    ageRestricted: true,
+  },
+  { id: 7, name: "Salt Water Circuit", price: 22.99, type: "Paperback", ageRestricted: false },
+  { id: 8, name: "Salt Water Circuit", price: 12.99, type: "eBook", ageRestricted: false },
 ];
 
 function openCart(answer: () => Promise<StockLevels>) {
@@ -81,5 +93,14 @@ describe("/cart with the shop's stock", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(/Out of stock|left:/)).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Checkout" })).toBeVisible();
+  });
+});
+
+describe("/cart lines", () => {
+  it("mark a product sold to adults only, and no other", async () => {
+    await openCart(() => Promise.resolve({}));
+    expect(within(row(/^NTAG216/)).getByText("Adults only (18+)")).toBeVisible();
+    expect(row(/^Ultrasonic/)).not.toHaveTextContent("Adults only");
+    expect(row(/^Salt Water Circuit\s*Paperback/)).not.toHaveTextContent("Adults only");
   });
 });

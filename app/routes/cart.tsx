@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Link } from "react-router";
 import { formatAud } from "#core/money/money.ts";
+import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import { CartStockWarning, isShort } from "#app/features/cart/cart-stock-warning.tsx";
 import { CartSummary } from "#app/features/cart/cart-summary.tsx";
 import { removeCartLine } from "#app/features/cart/cart-store.ts";
@@ -75,6 +76,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                             <>
                               {line.product.name}
                               {line.type ? <span className={styles.type}>{line.type}</span> : null}
+                              {line.product.ageRestricted ? <AdultsOnlyLabel /> : null}
                             </>
                           ) : (
                             <span className={styles.unknown}>Unknown Product</span>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { formatAud, fromCents } from "#core/money/money.ts";
 import { useAccountDetails } from "#app/features/account/use-account-details.ts";
@@ -56,6 +56,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     address.country,
   );
   const account = useAccountDetails(token, ignoreUnauthorized).state;
+  // Adults-only products by the build's catalogue and, once it answers, the server's quote.
+  const adultsOnly = useMemo(
+    () =>
+      new Set([
+        ...loaderData.products.filter((product) => product.ageRestricted).map((p) => p.id),
+        ...(pricing.quote?.lines.filter((line) => line.ageRestricted).map((l) => l.productId) ??
+          []),
+      ]),
+    [loaderData.products, pricing.quote],
+  );
 
   // Until the server answers, the cart page's prices hold the table's place.
   const quote = pricing.quote ?? previewQuote(shown.lines, shown.totals, shown.shipping.free);
@@ -136,6 +146,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </p>
               <CheckoutForm
                 cart={cart}
+                isAgeRestricted={(productId) => adultsOnly.has(productId)}
                 expectedTotalCents={quote.totalCents}
                 token={token}
                 accountEmail={account.status === "ready" ? account.details.email : undefined}

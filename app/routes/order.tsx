@@ -98,6 +98,13 @@ function OrderScreen({ initial, accessToken }: { initial: OrderView; accessToken
       </p>
 
       <OrderLinesTable quote={order} caption="What you ordered" />
+      {order.adultDeclaredAt ? (
+        <p>
+          You declared that you are 18 or over on{" "}
+          <time dateTime={order.adultDeclaredAt}>{formatTime(order.adultDeclaredAt)}</time>. Have
+          any implant installed by a trained body-modification practitioner, never by yourself.
+        </p>
+      ) : null}
 
       <h2>Shipping address</h2>
       <ShippingAddress address={order.address} />

@@ -14,6 +14,7 @@ const products: Product[] = [
     type: "Kit",
     price: 120,
     images: [],
+    ageRestricted: false,
   },
   {
     id: 2,
@@ -23,6 +24,7 @@ const products: Product[] = [
     type: "Mug",
     price: 20,
     images: [],
+    ageRestricted: false,
   },
 ];
 const search = createSearchEngine(products, [

@@ -108,3 +108,34 @@ describe("stock", () => {
     ).toThrow(/column "stock": expected a whole number/);
   });
 });
+
+describe("ageRestricted", () => {
+  const parse = (cell: string) =>
+    parseProductsCsv(
+      [
+        header,
+        row({ id: "1", name: "Kit", category: "Cyberware", price: "1", ageRestricted: cell }),
+      ].join("\n"),
+      "content/products.csv",
+    )[0]?.ageRestricted;
+
+  it("is true only where the cell says so, false when empty", () => {
+    expect(parse("true")).toBe(true);
+    expect(parse(" TRUE ")).toBe(true);
+    expect(parse("false")).toBe(false);
+    expect(parse("")).toBe(false);
+  });
+
+  it("refuses anything else rather than selling a product unrestricted by mistake", () => {
+    expect(() => parse("yes")).toThrow(
+      'content/products.csv line 2, column "ageRestricted": expected true, false or nothing (found "yes")',
+    );
+  });
+
+  it("is a column every products file must have", () => {
+    const withoutColumn = PRODUCT_COLUMNS.filter((column) => column !== "ageRestricted");
+    expect(() => parseProductsCsv(`${withoutColumn.join(",")}\n`, "p.csv")).toThrow(
+      'p.csv line 1: missing column "ageRestricted"',
+    );
+  });
+});

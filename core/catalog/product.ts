@@ -23,6 +23,7 @@ export const PRODUCT_COLUMNS = [
   "color",
   "size",
   "stock",
+  "ageRestricted",
 ] as const;
 
 /** Columns a products file may leave out: without `stock`, no product is counted. */
@@ -81,6 +82,11 @@ export const productSchema = z.object({
    * (a restart never resets it). Empty for what is not counted, such as eBooks.
    */
   stock: z.number().int().nonnegative().optional(),
+  /**
+   * Sold to adults only (18+): in South Australia selling body-modification equipment to a
+   * minor is an offence. An order holding one needs the buyer's declaration of age.
+   */
+  ageRestricted: z.boolean(),
 });
 
 export type Product = z.output<typeof productSchema>;
@@ -130,5 +136,15 @@ export const productRowSchema = z
     color: optionalText,
     size: optionalText,
     stock: optionalInteger,
+    // An empty cell is false, so only rows that say so are restricted; a typo is an error
+    // rather than a silently unrestricted product.
+    ageRestricted: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((value) => ["", "true", "false"].includes(value), {
+        message: "expected true, false or nothing",
+      })
+      .transform((value) => value === "true"),
   })
   .pipe(productSchema);

@@ -24,6 +24,7 @@ const order: OrderView = {
   },
   note: "<img src=x onerror=alert(1)>",
   createdAt: "2026-11-23T00:00:00.000Z",
+  adultDeclaredAt: null,
   lines: [
     {
       productId: 7,
@@ -34,6 +35,7 @@ const order: OrderView = {
       unitCents: 2299,
       quantity: 2,
       lineCents: 4598,
+      ageRestricted: false,
     },
   ],
   itemsCents: 4598,
@@ -183,5 +185,26 @@ describe("order e-mails", () => {
       expect(mail.html).toContain("EXAMPLE DETAILS ONLY: do not pay into this account.");
     }
     expect(orderReceivedEmail({ order, link, expiryDays: 7 }).text).not.toContain("EXAMPLE");
+  });
+
+  it("repeats 'do not self-install: see a professional' for an order with an adults-only product", () => {
+    const kit = {
+      ...order.lines[0]!,
+      productId: 18,
+      type: "Implant Kit",
+      name: "NTAG216 Glass Implant Kit",
+      ageRestricted: true,
+    };
+    const adultOrder = { ...order, lines: [kit], adultDeclaredAt: "2026-11-23T00:00:00.000Z" };
+    const received = orderReceivedEmail({ order: adultOrder, link, expiryDays: 7 });
+    const shipped = orderShippedEmail({ order: { ...shippedOrder, lines: [kit] }, link });
+    for (const mail of [received, shipped]) {
+      expect(mail.text).toContain("Do not self-install: see a professional.");
+      expect(mail.html).toContain("Do not self-install: see a professional.");
+    }
+    expect(newOrderAlertEmail({ order: adultOrder, adminTo: "shop@example.com" }).text).toContain(
+      "the buyer declared being 18 or over at checkout",
+    );
+    expect(orderReceivedEmail({ order, link, expiryDays: 7 }).text).not.toContain("self-install");
   });
 });

@@ -21,6 +21,15 @@ const greeting = (order: OrderView) => `Hello ${order.address.firstName},`;
 const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
 const viewLink = (href: string) => ({ link: { label: "Your order", href } });
 
+const holdsAdultsOnly = (order: OrderView) => order.lines.some((line) => line.ageRestricted);
+
+/** SA law and our own rule: implants are for trained hands; we never coach self-installation. */
+export const DO_NOT_SELF_INSTALL =
+  "Do not self-install: see a professional. Your order holds a product sold to adults only. Have any implant installed by a trained body-modification practitioner in a clean, licensed studio, never by yourself or a friend.";
+
+const adultsOnlyWarning = (order: OrderView): Block[] =>
+  holdsAdultsOnly(order) ? [{ paragraph: DO_NOT_SELF_INSTALL }] : [];
+
 export interface OrderMailInput {
   order: OrderView;
   /** The order's page, with the token that opens it without an account. */
@@ -46,6 +55,7 @@ export function orderReceivedEmail({
       paragraph: `What happens next: we ship your order as soon as the money reaches our account, usually one to two business days after you pay, and e-mail you when it leaves. If we have not received the payment within ${days(expiryDays)}${deadline}, the order is cancelled and the items go back on the shelf.`,
     },
     { lines: order },
+    ...adultsOnlyWarning(order),
     viewLink(link),
   );
   return composeMail(
@@ -98,6 +108,7 @@ export function orderShippedEmail({ order, link }: OrderMailInput): MailMessage 
       paragraph: `It goes to ${order.address.street}, ${order.address.city} ${order.address.postcode}, ${order.address.country}.`,
     },
     { lines: order },
+    ...adultsOnlyWarning(order),
     viewLink(link),
   ]);
 }
@@ -180,6 +191,13 @@ export function newOrderAlertEmail({
     },
   ];
   if (order.note) blocks.push({ paragraph: `Note from the buyer: ${order.note}` });
+  if (holdsAdultsOnly(order)) {
+    blocks.push({
+      paragraph: order.adultDeclaredAt
+        ? `Adults only: the buyer declared being 18 or over at checkout (${order.adultDeclaredAt}).`
+        : "Adults only: the order holds an age-restricted product but no declaration of age is recorded. Do not ship it until the buyer's age is confirmed.",
+    });
+  }
   return composeMail(
     "new_order_alert",
     adminTo,

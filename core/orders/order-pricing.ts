@@ -8,7 +8,8 @@ import { ORDER_LIMITS, type OrderLineInput } from "./order-schemas.ts";
 export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
   constructor(
-    readonly code: "unknown_product" | "quantity_too_large" | "out_of_stock",
+    readonly code:
+      "unknown_product" | "quantity_too_large" | "out_of_stock" | "adult_declaration_required",
     message: string,
   ) {
     super(message);
@@ -53,6 +54,7 @@ export function priceOrder(
       unitCents,
       quantity,
       lineCents: unitCents * quantity,
+      ageRestricted: product.ageRestricted,
     });
   }
   const priced = [...merged.values()];

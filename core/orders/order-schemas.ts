@@ -103,7 +103,41 @@ export const placeOrderSchema = z.object({
     .transform((note) => (note ? note : undefined)),
   /** The total the buyer saw; when the server's differs, nothing is placed (409). */
   expectedTotalCents: z.number().int().nonnegative().optional(),
+  /**
+   * The buyer declares being 18 or over: required (true) when a line is a product sold to
+   * adults only (`ageRestricted` in the catalogue), and stored with the order.
+   */
+  adultDeclared: z.boolean({ error: "The declaration of age must be true or false" }).optional(),
 });
+export const ADULT_DECLARATION_REQUIRED =
+  "Please confirm that you are 18 or over: your order holds a product sold to adults only.";
+
+/**
+ * The order schema with the catalogue's age rule: an order holding a product sold to adults
+ * only needs `adultDeclared: true`. The checkout and the API both check with this.
+ */
+export function placeOrderSchemaFor(isAgeRestricted: (productId: number) => boolean) {
+  return placeOrderSchema.superRefine((order, context) => {
+    // Runs beside the field checks, so its message shows with theirs: lines may be malformed.
+    const lines: unknown[] = Array.isArray(order.lines) ? order.lines : [];
+    const restricted = lines.some(
+      (line) =>
+        typeof line === "object" &&
+        line !== null &&
+        "id" in line &&
+        typeof line.id === "number" &&
+        isAgeRestricted(line.id),
+    );
+    if (restricted && order.adultDeclared !== true) {
+      context.addIssue({
+        code: "custom",
+        path: ["adultDeclared"],
+        message: ADULT_DECLARATION_REQUIRED,
+      });
+    }
+  });
+}
+
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrder = Omit<z.output<typeof placeOrderSchema>, "note"> & {
   note?: string | undefined;

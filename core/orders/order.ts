@@ -30,6 +30,8 @@ export const pricedLineSchema = z.object({
   unitCents: cents,
   quantity: z.number().int(),
   lineCents: cents,
+  /** Sold to adults only (18+) when ordered. */
+  ageRestricted: z.boolean(),
 });
 export type PricedLine = z.output<typeof pricedLineSchema>;
 
@@ -84,6 +86,8 @@ export const orderViewSchema = named(
     address: orderAddressSchema,
     note: z.string().nullable(),
     createdAt: isoTime,
+    /** When the buyer declared being 18 or over (orders holding an adults-only product). */
+    adultDeclaredAt: isoTime.nullable(),
     history: z.array(orderEventSchema),
     shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
     /** Present while the order awaits payment. */

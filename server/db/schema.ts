@@ -211,6 +211,11 @@ export const orders = pgTable(
     paidAmountCents: integer("paid_amount_cents"),
     paidOn: date("paid_on"),
     /**
+     * When the buyer declared being 18 or over at checkout; required for an order holding a
+     * product sold to adults only (docs/decisions/017).
+     */
+    adultDeclaredAt: at("adult_declared_at"),
+    /**
      * The words staff find an order by: the parts of the e-mail address, the first name and
      * the surname (PostgreSQL full-text search, `simple`: lower case, no stemming). A GIN
      * index reads only the orders that hold the words typed. (A whole address is found by
@@ -260,6 +265,8 @@ export const orderLines = pgTable(
     isbn: text("isbn"),
     unitCents: money("unit_cents"),
     quantity: integer("quantity").notNull(),
+    /** The product was sold to adults only when ordered (a snapshot, like the name). */
+    ageRestricted: boolean("age_restricted").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),

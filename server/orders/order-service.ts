@@ -4,7 +4,11 @@ import type { Product } from "#core/catalog/product.ts";
 import type { OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
 import { OrderRefusedError, priceOrder } from "#core/orders/order-pricing.ts";
-import type { PlaceOrder, QuoteRequest } from "#core/orders/order-schemas.ts";
+import {
+  ADULT_DECLARATION_REQUIRED,
+  type PlaceOrder,
+  type QuoteRequest,
+} from "#core/orders/order-schemas.ts";
 import {
   canMoveOrder,
   type CancelReason,
@@ -261,6 +265,11 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
   }
 
   return {
+    /** Whether the product is sold to adults only: its order needs the buyer's declaration. */
+    isAgeRestricted(productId: number): boolean {
+      return catalogue.get(productId)?.ageRestricted ?? false;
+    },
+
     /** What the lines cost, priced here from the catalogue; nothing is stored. */
     quote(request: QuoteRequest) {
       return priceOrder(request.lines, catalogue, request.address, freeOverCents);
@@ -273,6 +282,10 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
      */
     async place(input: PlaceOrder, userId?: number): Promise<PlacedOrder & { created: boolean }> {
       const quote = priceOrder(input.lines, catalogue, input.address, freeOverCents);
+      // The route's schema checks this too; here it holds whoever calls.
+      if (quote.lines.some((line) => line.ageRestricted) && input.adultDeclared !== true) {
+        throw new OrderRefusedError("adult_declaration_required", ADULT_DECLARATION_REQUIRED);
+      }
       const requestHash = hashRequest(input, userId);
 
       const earlier = await findByKey(input.idempotencyKey);
@@ -299,6 +312,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
             email: input.email,
             address: input.address,
             note: input.note ?? null,
+            adultDeclaredAt: input.adultDeclared ? sql`now()` : null,
             itemsCents: quote.itemsCents,
             shippingCents: quote.shippingCents,
             freeShipping: quote.freeShipping,
@@ -324,6 +338,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
             isbn: line.isbn,
             unitCents: line.unitCents,
             quantity: line.quantity,
+            ageRestricted: line.ageRestricted,
           })),
         );
         await tx

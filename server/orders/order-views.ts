@@ -19,6 +19,7 @@ export function pricedLine(row: OrderLineRow): PricedLine {
     unitCents: row.unitCents,
     quantity: row.quantity,
     lineCents: row.unitCents * row.quantity,
+    ageRestricted: row.ageRestricted,
   };
 }
 
@@ -40,6 +41,7 @@ export function orderView(
     address: order.address,
     note: order.note,
     createdAt: order.createdAt.toISOString(),
+    adultDeclaredAt: order.adultDeclaredAt?.toISOString() ?? null,
     lines: [...lines].sort((a, b) => a.position - b.position).map(pricedLine),
     itemsCents: order.itemsCents,
     shippingCents: order.shippingCents,

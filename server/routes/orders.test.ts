@@ -3,18 +3,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { OrderQuote, OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
-import type { PlaceOrderInput } from "#core/orders/order-schemas.ts";
+import { ADULT_DECLARATION_REQUIRED, type PlaceOrderInput } from "#core/orders/order-schemas.ts";
 import type { Database } from "../db/client.ts";
 import { orders, outbox, productStock } from "../db/schema.ts";
 import { bearer, signUp, uniqueIp } from "../test/account-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
+import { loadCatalog } from "../catalog/load-catalog.ts";
+import { createOrderService } from "../orders/order-service.ts";
 
 // Products of content/products.csv: 7 Salt Water Circuit paperback $22.99 (20 in stock),
 // 8 its eBook $12.99 (not counted), 25 Ultrasonic Instrument Cleaner $149.00 (3 in stock).
 const PAPERBACK = { id: 7, type: "Paperback" };
 const EBOOK = { id: 8, type: "eBook" };
 const CLEANER = { id: 25, type: "Ultrasonic Cleaner" };
+// 18 NTAG216 Glass Implant Kit $149.00, sold to adults only.
+const KIT = { id: 18, type: "Implant Kit" };
 
 const ADDRESS = {
   firstName: "Ada",
@@ -382,5 +386,92 @@ describe("stock", () => {
     await again.close();
     expect(await stockOf(CLEANER.id)).toBe(1);
     await database.db.execute(sql`select 1`);
+  });
+});
+
+describe("orders holding a product sold to adults only", () => {
+  it("mark the line adults-only in the quote", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/orders/quote",
+      payload: {
+        lines: [
+          { ...KIT, quantity: 1 },
+          { ...PAPERBACK, quantity: 1 },
+        ],
+      },
+    });
+    const quote = response.json<OrderQuote>();
+    expect(quote.lines.map((line) => [line.productId, line.ageRestricted])).toEqual([
+      [18, true],
+      [7, false],
+    ]);
+  });
+
+  it.each([
+    ["left out", {}],
+    ["false", { adultDeclared: false }],
+  ])("are refused with a 400 naming the field when the declaration is %s", async (_, extra) => {
+    const [kitsBefore, ordersBefore] = [await stockOf(KIT.id), await orderCount()];
+    const response = await place(
+      orderInput({
+        lines: [
+          { ...PAPERBACK, quantity: 1 },
+          { ...KIT, quantity: 1 },
+        ],
+        ...extra,
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: "validation_failed",
+        message: ADULT_DECLARATION_REQUIRED,
+        fields: { adultDeclared: ADULT_DECLARATION_REQUIRED },
+      },
+    });
+    expect(await stockOf(KIT.id)).toBe(kitsBefore);
+    expect(await orderCount()).toBe(ordersBefore);
+  });
+
+  it("are placed with the declaration, which is stored, and e-mailed 'do not self-install'", async () => {
+    const kitsBefore = (await stockOf(KIT.id)) ?? 0;
+    const email = `kit-${randomUUID().slice(0, 8)}@example.com`;
+    const { order } = await placed(
+      orderInput({ email, lines: [{ ...KIT, quantity: 1 }], adultDeclared: true }),
+    );
+    expect(order.lines[0]).toMatchObject({ productId: 18, ageRestricted: true });
+    expect(Date.parse(order.adultDeclaredAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    expect(await stockOf(KIT.id)).toBe(kitsBefore - 1);
+    const [row] = await database.db
+      .select({ adultDeclaredAt: orders.adultDeclaredAt })
+      .from(orders)
+      .where(eq(orders.email, email));
+    expect(row?.adultDeclaredAt).toBeInstanceOf(Date);
+    const [mail] = await mailTo(email);
+    expect(mail?.text).toContain("Do not self-install: see a professional.");
+  });
+
+  it("need no declaration when nothing in them is adults-only", async () => {
+    const { order } = await placed();
+    expect(order.adultDeclaredAt).toBeNull();
+  });
+
+  it("are refused by the order service itself, whatever route calls it", async () => {
+    const { products } = await loadCatalog("content");
+    const service = createOrderService(database.db, {
+      products,
+      siteUrl: "https://shop.test",
+      shopEmail: "shop@example.com",
+      expiryDays: 7,
+    });
+    await expect(
+      service.place({
+        idempotencyKey: randomUUID(),
+        email: "ada@example.com",
+        lines: [{ ...KIT, quantity: 1 }],
+        address: ADDRESS,
+      }),
+    ).rejects.toMatchObject({ code: "adult_declaration_required" });
   });
 });

@@ -11,7 +11,7 @@ import { OrderRefusedError } from "#core/orders/order-pricing.ts";
 import {
   orderAccessQuerySchema,
   orderNumberParamsSchema,
-  placeOrderSchema,
+  placeOrderSchemaFor,
   quoteRequestSchema,
   stockLevelsSchema,
 } from "#core/orders/order-schemas.ts";
@@ -105,7 +105,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
           "Idempotent per `idempotencyKey`: the first call answers 201, repeats answer 200 with the same order.",
         tags,
         security: [{}, { bearer: [] }],
-        body: placeOrderSchema,
+        body: placeOrderSchemaFor(orders.isAgeRestricted),
         response: {
           200: placedOrderSchema,
           201: placedOrderSchema,

@@ -7,9 +7,9 @@ import { stubDatabase } from "../test/test-database.ts";
 
 const products = parseProductsCsv(
   [
-    "id,name,description,category,type,price,images,isbn,publisher,language,trim,pageCount,publicationDate,audience,genre,sku,material,color,size",
-    `1,Steersman,"Stories, ${"long ".repeat(200)}",Book,Paperback,29.99,/a.svg | /b.svg,978-0,Press,English,A5,312,2024-03-11,Adults,Science Fiction,,,,`,
-    "2,Mug,Tea,Merchandise,Mug,22.95,,,,,,,,,,KYB-1,Stoneware,White,350 ml",
+    "id,name,description,category,type,price,images,isbn,publisher,language,trim,pageCount,publicationDate,audience,genre,sku,material,color,size,ageRestricted",
+    `1,Steersman,"Stories, ${"long ".repeat(200)}",Book,Paperback,29.99,/a.svg | /b.svg,978-0,Press,English,A5,312,2024-03-11,Adults,Science Fiction,,,,,true`,
+    "2,Mug,Tea,Merchandise,Mug,22.95,,,,,,,,,,KYB-1,Stoneware,White,350 ml,",
   ].join("\n"),
 );
 
@@ -35,8 +35,14 @@ describe("GET /api/products", () => {
       price: 29.99,
       pageCount: 312,
       images: ["/a.svg", "/b.svg"],
+      ageRestricted: true,
     });
-    expect(body.products[1]).toMatchObject({ id: 2, images: [], sku: "KYB-1" });
+    expect(body.products[1]).toMatchObject({
+      id: 2,
+      images: [],
+      sku: "KYB-1",
+      ageRestricted: false,
+    });
   });
 
   it("answers 304 to a client holding the current ETag", async () => {

@@ -15,7 +15,16 @@ import { applyZodSchemas } from "../lib/validate.ts";
 import { searchRoutes } from "./search.ts";
 
 function product(id: number, name: string, description: string): Product {
-  return { id, name, description, category: "Cyberware", type: "Tool", price: 10, images: [] };
+  return {
+    id,
+    name,
+    description,
+    category: "Cyberware",
+    type: "Tool",
+    price: 10,
+    images: [],
+    ageRestricted: false,
+  };
 }
 
 const products = [

@@ -23,12 +23,21 @@ const address: ShippingForm = {
 };
 
 interface Options {
+  lines?: { id: number; type: string; quantity: number }[];
   token?: string | null;
   accountEmail?: string;
   startAddress?: ShippingForm;
 }
 
-function renderForm({ token = null, accountEmail, startAddress = address }: Options = {}) {
+// The NTAG216 Glass Implant Kit is sold to adults only.
+const KIT = { id: 18, type: "Implant Kit", quantity: 1 };
+
+function renderForm({
+  lines = cart,
+  token = null,
+  accountEmail,
+  startAddress = address,
+}: Options = {}) {
   const callbacks = {
     onPriceChanged: vi.fn(),
     onUnauthorized: vi.fn(),
@@ -38,7 +47,8 @@ function renderForm({ token = null, accountEmail, startAddress = address }: Opti
     const [typed, setTyped] = useState(startAddress);
     return (
       <CheckoutForm
-        cart={cart}
+        cart={lines}
+        isAgeRestricted={(productId) => productId === KIT.id}
         expectedTotalCents={6598}
         token={token}
         accountEmail={accountEmail}
@@ -217,5 +227,65 @@ describe("CheckoutForm", () => {
     await userEvent.click(placeButton());
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  describe("with a product sold to adults only in the cart", () => {
+    const declaration = () =>
+      screen.getByRole("checkbox", { name: "I declare that I am 18 years of age or older" });
+
+    it("shows no declaration when nothing in the cart is adults-only", () => {
+      renderForm();
+      expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+      expect(screen.queryByText("Adults only (18+)")).not.toBeInTheDocument();
+    });
+
+    it("refuses to send the order until the buyer declares being 18 or over", async () => {
+      const sent: unknown[] = [];
+      vi.spyOn(globalThis, "fetch").mockImplementation(
+        apiAnswers({
+          "POST /orders": ({ body }) => {
+            sent.push(body);
+            return json(201, { order: sampleOrder, accessToken: "a".repeat(32) });
+          },
+        }),
+      );
+      renderForm({ lines: [...cart, KIT], accountEmail: "ada@example.com" });
+      expect(screen.getByRole("group", { name: "Adults only (18+)" })).toBeVisible();
+      expect(declaration()).not.toBeChecked();
+      expect(declaration()).toBeRequired();
+
+      await userEvent.click(placeButton());
+      await waitFor(() => expect(declaration()).toHaveAttribute("aria-invalid", "true"));
+      expect(declaration()).toHaveAccessibleDescription(
+        expect.stringContaining(
+          "Please confirm that you are 18 or over: your order holds a product sold to adults only.",
+        ),
+      );
+      await waitFor(() => expect(declaration()).toHaveFocus());
+      expect(sent).toEqual([]);
+
+      await userEvent.click(declaration());
+      await userEvent.click(placeButton());
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toMatchObject({ lines: [cart[0], KIT], adultDeclared: true });
+    });
+
+    it("shows the server's refusal beside the declaration", async () => {
+      const message =
+        "Please confirm that you are 18 or over: your order holds a product sold to adults only.";
+      vi.spyOn(globalThis, "fetch").mockImplementation(
+        apiAnswers({
+          "POST /orders": () =>
+            json(400, {
+              error: { code: "validation_failed", message, fields: { adultDeclared: message } },
+            }),
+        }),
+      );
+      renderForm({ lines: [KIT], accountEmail: "ada@example.com" });
+      await userEvent.click(declaration());
+      await userEvent.click(placeButton());
+      expect(await screen.findByText(message)).toBeVisible();
+      expect(declaration()).toHaveAttribute("aria-invalid", "true");
+    });
   });
 });

@@ -3,7 +3,9 @@ import { Link, useNavigate } from "react-router";
 import type { CartItem } from "#core/cart/cart.ts";
 import { SHIPPING_FIELDS, type ShippingField, type ShippingForm } from "#core/cart/shipping.ts";
 import { formatAud, fromCents } from "#core/money/money.ts";
-import { Field, FormField, Textarea } from "#app/components/form-field.tsx";
+import { ADULTS_ONLY } from "#app/components/adults-only-label.tsx";
+import { Field, FormField, Input, Textarea } from "#app/components/form-field.tsx";
+import fieldStyles from "#app/components/form-field.module.css";
 import formStyles from "#app/components/forms.module.css";
 import { ApiError } from "#app/lib/api-client.ts";
 import { orderPath, paths } from "#app/paths.ts";
@@ -35,6 +37,7 @@ const AUTOCOMPLETE: Record<ShippingField, string> = {
 const FIELD_IDS: Record<string, string> = {
   email: "checkout-email",
   note: "checkout-note",
+  adultDeclared: "checkout-adult",
   ...Object.fromEntries(SHIPPING_FIELDS.map((field) => [`address.${field}`, `checkout-${field}`])),
 };
 
@@ -47,6 +50,8 @@ const cartLink = (text: string) => (
 
 interface CheckoutFormProps {
   cart: readonly CartItem[];
+  /** Products sold to adults only: with one in the cart, the buyer must declare being 18+. */
+  isAgeRestricted: (productId: number) => boolean;
   /** The total the buyer is looking at: the server refuses the order if its own differs. */
   expectedTotalCents: number;
   /** The signed-in buyer's token and e-mail, when there is one. */
@@ -66,6 +71,7 @@ interface CheckoutFormProps {
 /** E-mail, shipping address and a note, then Place order (one idempotency key per cart). */
 export function CheckoutForm({
   cart,
+  isAgeRestricted,
   expectedTotalCents,
   token,
   accountEmail,
@@ -80,6 +86,8 @@ export function CheckoutForm({
   const [typedEmail, setEmail] = useState<string | null>(null);
   const email = typedEmail ?? accountEmail ?? "";
   const [note, setNote] = useState("");
+  const [adultDeclared, setAdultDeclared] = useState(false);
+  const needsAdultDeclaration = cart.some((item) => isAgeRestricted(item.id));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<ReactNode>(null);
   const [placing, setPlacing] = useState(false);
@@ -143,8 +151,9 @@ export function CheckoutForm({
       address,
       note,
       expectedTotalCents,
+      ...(needsAdultDeclaration ? { adultDeclared } : {}),
     };
-    const invalid = await checkOrder(input);
+    const invalid = await checkOrder(input, isAgeRestricted);
     if (Object.keys(invalid).length > 0) {
       busy.current = false;
       const unshown = showFieldErrors(invalid);
@@ -217,6 +226,36 @@ export function CheckoutForm({
           />
         )}
       </FormField>
+      {needsAdultDeclaration ? (
+        <fieldset className={styles.fieldset}>
+          <legend>{ADULTS_ONLY}</legend>
+          <p id="checkout-adult-hint" className={fieldStyles.hint}>
+            Your order holds a product we sell to adults only. Have any implant installed by a
+            trained body-modification practitioner, never by yourself.
+          </p>
+          <div className={formStyles.checkbox}>
+            <Input
+              id="checkout-adult"
+              type="checkbox"
+              required
+              checked={adultDeclared}
+              onChange={(event) => setAdultDeclared(event.target.checked)}
+              aria-invalid={error("adultDeclared") ? true : undefined}
+              aria-describedby={
+                error("adultDeclared")
+                  ? "checkout-adult-hint checkout-adult-error"
+                  : "checkout-adult-hint"
+              }
+            />
+            <label htmlFor="checkout-adult">I declare that I am 18 years of age or older</label>
+          </div>
+          {error("adultDeclared") ? (
+            <p id="checkout-adult-error" className={fieldStyles.error}>
+              {error("adultDeclared")}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <p>
         You pay {formatAud(fromCents(expectedTotalCents))} by bank transfer after placing the order;
         the next page shows how.

@@ -1,6 +1,7 @@
 import { formatAud, fromCents } from "#core/money/money.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { siteConfig } from "#core/site-config.ts";
+import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./orders.module.css";
 
 const money = (cents: number) => formatAud(fromCents(cents));
@@ -24,6 +25,7 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
             <th scope="row">
               {line.name}
               {line.type ? <span className={styles.type}>{line.type}</span> : null}
+              {line.ageRestricted ? <AdultsOnlyLabel /> : null}
             </th>
             <td>{money(line.unitCents)}</td>
             <td>{line.quantity}</td>

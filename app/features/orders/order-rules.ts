@@ -13,8 +13,11 @@ export const orderRules = lazyModule(() => import("#core/orders/order-schemas.ts
  * the rules (a failed download) the order goes as typed, and the server checks it with the same
  * schema.
  */
-export async function checkOrder(input: PlaceOrderInput): Promise<Record<string, string>> {
+export async function checkOrder(
+  input: PlaceOrderInput,
+  isAgeRestricted: (productId: number) => boolean,
+): Promise<Record<string, string>> {
   const rules = await orderRules.load().catch(() => undefined);
-  const parsed = rules?.placeOrderSchema.safeParse(input);
+  const parsed = rules?.placeOrderSchemaFor(isAgeRestricted).safeParse(input);
   return parsed && !parsed.success ? fieldErrors(parsed.error) : {};
 }

@@ -1,4 +1,9 @@
-import { lineTotalCents, type CartLine, type CartTotals } from "#core/cart/shipping.ts";
+import {
+  lineTotalCents,
+  type CartLine,
+  type CartTotals,
+  type PricedProduct,
+} from "#core/cart/shipping.ts";
 import { toCents } from "#core/money/money.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 
@@ -9,7 +14,7 @@ import type { OrderQuote } from "#core/orders/order.ts";
  * server's answer says what to do about them.
  */
 export function previewQuote(
-  lines: readonly CartLine[],
+  lines: readonly CartLine<PricedProduct & { ageRestricted?: boolean }>[],
   totals: CartTotals,
   freeShipping: boolean,
 ): OrderQuote {
@@ -26,6 +31,7 @@ export function previewQuote(
               unitCents: toCents(line.product.price),
               quantity: line.quantity,
               lineCents: lineTotalCents(line),
+              ageRestricted: line.product.ageRestricted ?? false,
             },
           ]
         : [],

@@ -12,6 +12,7 @@ export const sampleQuote: OrderQuote = {
       unitCents: 2299,
       quantity: 2,
       lineCents: 4598,
+      ageRestricted: false,
     },
   ],
   itemsCents: 4598,
@@ -36,6 +37,7 @@ export const sampleOrder: OrderView = {
   },
   note: "Leave it at the door",
   createdAt: "2026-11-23T00:00:00.000Z",
+  adultDeclaredAt: null,
   history: [{ status: "awaiting_payment", at: "2026-11-23T00:00:00.000Z", note: null }],
   shipment: null,
   payment: {

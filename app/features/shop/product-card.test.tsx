@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Product } from "#core/catalog/product.ts";
@@ -20,6 +20,7 @@ const book: Product = {
   publicationDate: "2021-10-04",
   audience: "General readers",
   genre: "Neuroscience",
+  ageRestricted: false,
 };
 
 const shirt: Product = {
@@ -34,6 +35,7 @@ const shirt: Product = {
   material: "100% organic cotton",
   color: "Charcoal",
   size: "S–XXL",
+  ageRestricted: false,
 };
 
 function renderCard(product: Product) {
@@ -101,5 +103,23 @@ describe("ProductCard", () => {
     ]);
     render(<Stub />);
     expect(screen.getByText("$32.99 AUD").nextElementSibling).toHaveTextContent("Only 3 left");
+  });
+
+  it("says a product is for adults only (18+) when the catalogue restricts it", () => {
+    const kit: Product = {
+      ...shirt,
+      id: 18,
+      name: "NTAG216 Glass Implant Kit",
+      category: "Cyberware",
+      type: "Implant Kit",
+      genre: "Body Modification",
+      ageRestricted: true,
+    };
+    const { unmount } = renderCard(kit);
+    const card = screen.getByRole("article");
+    expect(within(card).getByText("Adults only (18+)")).toBeVisible();
+    unmount();
+    renderCard(shirt);
+    expect(screen.queryByText(/Adults only/)).not.toBeInTheDocument();
   });
 });

@@ -3,11 +3,12 @@ import type { Product } from "#core/catalog/product.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { isCategory } from "#core/catalog/category.ts";
 import { formatAud } from "#core/money/money.ts";
+import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./product-card.module.css";
 
 type FieldName = Exclude<
   keyof Product,
-  "id" | "name" | "description" | "price" | "images" | "stock"
+  "id" | "name" | "description" | "price" | "images" | "stock" | "ageRestricted"
 >;
 
 const LABELS: Record<FieldName, string> = {
@@ -128,6 +129,7 @@ export function ProductCard({
       ) : null}
       <Heading className={styles.name}>{product.name}</Heading>
       {note}
+      {product.ageRestricted ? <AdultsOnlyLabel as="p" /> : null}
       <p className={styles.price}>{formatAud(product.price)}</p>
       {availability}
       <p className={styles.description}>{product.description}</p>

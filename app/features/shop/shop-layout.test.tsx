@@ -15,6 +15,7 @@ function book(id: number, name: string, genre: string): Product {
     type: "Paperback",
     price: 10,
     images: [],
+    ageRestricted: false,
     genre,
   };
 }

@@ -131,6 +131,23 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                 <dd className={styles.message}>{order.note}</dd>
               </>
             ) : null}
+            {order.adultDeclaredAt || order.lines.some((line) => line.ageRestricted) ? (
+              <>
+                <dt>Age (adults only)</dt>
+                <dd>
+                  {order.adultDeclaredAt ? (
+                    <>
+                      Declared 18 or over on{" "}
+                      <time dateTime={order.adultDeclaredAt}>
+                        {formatWhen(order.adultDeclaredAt)}
+                      </time>
+                    </>
+                  ) : (
+                    "No declaration recorded: do not ship until the buyer's age is confirmed"
+                  )}
+                </dd>
+              </>
+            ) : null}
             <dt>Payment</dt>
             <dd>
               {order.paidAmountCents !== null && order.paidOn

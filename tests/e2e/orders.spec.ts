@@ -9,6 +9,11 @@ const STICKERS = {
   shop: "/merchandise",
   label: "Add to Cart: Cyborg Culture Sticker Pack (Sticker Pack)", // 100
 };
+// Sold to adults only; 4 in stock, and this file orders one.
+const IMPLANT_KIT = {
+  shop: "/cyberware?genre=Body+Modification",
+  label: "Add to Cart: NTAG216 Glass Implant Kit (Implant Kit)",
+};
 
 const ADDRESS = {
   "First Name": "Ada",
@@ -209,4 +214,62 @@ test("the checkout shows a status line while the server prices the cart, and not
     "includes GST of $1.81 AUD",
   );
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});
+
+test("an order with the implant kit needs the buyer's declaration of age, on the page and on the server", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.goto(IMPLANT_KIT.shop);
+  await waitForHydration(page);
+  const card = page.getByRole("article").filter({ hasText: "NTAG216 Glass Implant Kit" });
+  await expect(card.getByText("Adults only (18+)")).toBeVisible();
+  await expect(card).toContainText("never install it yourself");
+
+  await fillCartAndCheckOut(page, IMPLANT_KIT);
+  await expect(page.getByRole("table", { name: "Your order" })).toContainText("Adults only (18+)");
+  await page.getByLabel("E-mail").fill("adult@example.com");
+  const declaration = page.getByRole("checkbox", {
+    name: "I declare that I am 18 years of age or older",
+  });
+  await expect(declaration).not.toBeChecked();
+
+  // Without the declaration: refused beside the checkbox, and nothing is placed.
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(declaration).toHaveAttribute("aria-invalid", "true");
+  await expect(declaration).toHaveAccessibleDescription(
+    /Please confirm that you are 18 or over: your order holds a product sold to adults only\./,
+  );
+  await expect(declaration).toBeFocused();
+  await expect(page).toHaveURL("/checkout");
+  await expectNoAxeViolations(page);
+
+  // The server refuses the same order sent without the checkbox.
+  const refused = await request.post("/api/orders", {
+    data: {
+      idempotencyKey: randomBytes(16).toString("hex"),
+      email: "adult@example.com",
+      lines: [{ id: 18, type: "Implant Kit", quantity: 1 }],
+      address: {
+        firstName: "Ada",
+        surname: "Lovelace",
+        street: "1 Analytical Way",
+        city: "Sydney",
+        postcode: "2000",
+        country: "Australia",
+      },
+    },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({
+    error: { code: "validation_failed", fields: { adultDeclared: expect.stringContaining("18") } },
+  });
+
+  // With it: placed, the declaration shown, and the e-mail warns against self-installing.
+  await declaration.check();
+  const orderNumber = await placeOrder(page);
+  await expect(page.getByText(/You declared that you are 18 or over on/)).toBeVisible();
+  const mail = await waitForMail({ kind: "order_received", contains: orderNumber });
+  expect(mail.text).toContain("Do not self-install: see a professional.");
 });

@@ -12,6 +12,7 @@ function product(id: number, name: string, description: string, extra: Partial<P
     type: "Tool",
     price: 10,
     images: [],
+    ageRestricted: false,
     ...extra,
   } satisfies Product;
 }

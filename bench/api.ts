@@ -1,7 +1,9 @@
 /**
  * API throughput: autocannon (50 connections, 10 s) against the real endpoints and, in the
- * same run, a bare Fastify hello-world; the ratios hold on a noisy machine.
+ * same run, a bare Fastify hello-world; the ratios hold on a noisy machine. The server logs as
+ * `npm start` makes it log; the lines it wrote meanwhile are counted to prove it.
  */
+import { createReadStream } from "node:fs";
 import autocannon from "autocannon";
 import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
 import { printTable, type Check } from "./lib/table.ts";
@@ -14,7 +16,18 @@ async function load(url: string, duration: number) {
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    requests: result.requests.sent,
   };
+}
+
+/** Lines in a file, read as a stream (the server's log grows to hundreds of megabytes). */
+async function countLines(file: string): Promise<number> {
+  let lines = 0;
+  for await (const chunk of createReadStream(file)) {
+    const buffer = chunk as Buffer;
+    for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) lines++;
+  }
+  return lines;
 }
 
 /** Load that is thrown away: the first seconds measure V8 compiling the handlers, not them. */
@@ -24,7 +37,12 @@ const WARM_UP_SECONDS = 3;
  * Each endpoint is warmed up and then measured right after the bare Fastify hello-world (also
  * warmed), so both numbers of a ratio come from the same moment of a busy 2-core machine.
  */
-export async function benchApi(origin: string, duration = 10): Promise<Check[]> {
+export async function benchApi(
+  origin: string,
+  { serverLog, duration = 10 }: { serverLog: string; duration?: number },
+): Promise<Check[]> {
+  const linesBefore = await countLines(serverLog);
+  let requests = 0;
   const helloPort = await freePort();
   const hello = await startProcess(
     "bench/hello-server.ts",
@@ -42,9 +60,10 @@ export async function benchApi(origin: string, duration = 10): Promise<Check[]> 
     await load(helloUrl, WARM_UP_SECONDS);
     const rows: Record<string, string | number>[] = [];
     for (const target of targets) {
-      await load(target.url, WARM_UP_SECONDS);
+      requests += (await load(target.url, WARM_UP_SECONDS)).requests;
       const baseline = await load(helloUrl, duration);
       const result = await load(target.url, duration);
+      requests += result.requests;
       const ratio = result.rps / baseline.rps;
       rows.push({
         endpoint: target.name,
@@ -72,6 +91,16 @@ export async function benchApi(origin: string, duration = 10): Promise<Check[]> 
       `API (autocannon, 50 connections, ${duration} s each after ${WARM_UP_SECONDS} s of warm-up; hello-world measured just before each)`,
       rows,
     );
+    // A buffered log may still hold the last lines for a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const logged = (await countLines(serverLog)) - linesBefore;
+    console.log(
+      `The server wrote ${logged} log lines during the API part (${requests} requests sent to it).`,
+    );
+    checks.push({
+      label: `the server logged during the API part (${logged} lines)`,
+      ok: logged > 0,
+    });
   } finally {
     await stopProcess(hello);
   }

@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: builds the site, starts the real server on a fresh database, and measures
- * the first press on each kind of page, pages (Lighthouse, weights), the API (autocannon vs a
- * bare Fastify), search at 100,000 products, order placement (against a bare insert) and the
- * back office's orders list at 1,000 and 100,000 orders.
+ * `npm run bench`: builds the site, starts the real server on a fresh database (as `npm start`
+ * runs it, logging to a file), and measures the first press on each kind of page, pages
+ * (Lighthouse, weights), the API (autocannon vs a bare Fastify), search at 100,000 products,
+ * order placement (against a bare insert) and the back office's orders list at 1,000 and
+ * 100,000 orders.
  * Prints a table per part and exits non-zero when a budget is broken.
  * BENCH_ONLY=press|pages|api|search|orders|admin runs one part; BENCH_RUNS sets
  * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
@@ -53,19 +54,21 @@ for (const [urlPath, html] of [
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
+// The server runs as `npm start` runs it after the build: only where it listens and where its
+// files are is set, and it logs as an operator's server does, to stdout (kept in a file here).
+const logDir = mkdtempSync(path.join(tmpdir(), "bench-log-"));
+const serverLog = path.join(logDir, "server.log");
+for (const name of ["LOG_LEVEL", "NODE_ENV"]) {
+  if (process.env[name])
+    console.log(`Note: ${name}=${process.env[name]} is set and the server inherits it.`);
+}
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = await startProcess(
   "server/main.ts",
-  {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BUILD_DIR: buildDir,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    NODE_ENV: "production",
-  },
+  { PORT: String(port), HOST: "127.0.0.1", BUILD_DIR: buildDir, DATA_DIR: dataDir },
   `${origin}/api/ready`,
+  { stdoutFile: serverLog },
 );
 
 let stopping = false;
@@ -90,7 +93,7 @@ try {
     const pages = process.env.BENCH_PAGES?.split(",");
     checks.push(...(await benchPages({ origin, clientDir, authToken, runs, pages })));
   }
-  if (wanted("api")) checks.push(...(await benchApi(origin)));
+  if (wanted("api")) checks.push(...(await benchApi(origin, { serverLog })));
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
   if (wanted("orders")) checks.push(...(await benchOrders()));
   if (wanted("admin")) checks.push(...(await benchAdminOrders()));
@@ -99,6 +102,7 @@ try {
   await stopProcess(server);
   rmSync(buildDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(logDir, { recursive: true, force: true });
 }
 
 const broken = checks.filter((check) => !check.ok);

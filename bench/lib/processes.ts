@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 
 export async function freePort(): Promise<number> {
@@ -29,16 +30,23 @@ export async function waitFor(url: string, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts a TypeScript entry point as a child process and waits until `readyUrl` answers. */
+/**
+ * Starts a TypeScript entry point as a child process and waits until `readyUrl` answers. Its
+ * stdout (where the server logs) is thrown away unless `stdoutFile` names a file to append to.
+ */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
   readyUrl: string,
+  { stdoutFile }: { stdoutFile?: string } = {},
 ): Promise<ChildProcess> {
+  const stdout = stdoutFile ? openSync(stdoutFile, "a") : "ignore";
   const child = spawn("node", ["--import", "tsx", entry], {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
+  // The child holds its own copy of the descriptor.
+  if (typeof stdout === "number") closeSync(stdout);
   await waitFor(readyUrl);
   return child;
 }

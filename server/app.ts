@@ -15,6 +15,12 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { loggableError } from "./db/errors.ts";
 import { errorBody, HttpError } from "./lib/http-errors.ts";
+import {
+  AccessLogController,
+  flushLog,
+  stdoutDestination,
+  type LogDestination,
+} from "./lib/logging.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { loadCatalog, type Catalog } from "./catalog/load-catalog.ts";
@@ -40,8 +46,11 @@ export interface AppDeps {
   site?: Site;
   /** false silences request logs (tests). */
   logger?: boolean;
-  /** Where log lines go (stdout by default); tests read them to prove no secret is logged. */
-  logStream?: { write(line: string): void };
+  /**
+   * Where log lines go (stdout by default, see lib/logging.ts); tests read them to prove no
+   * secret is logged and each request is one line.
+   */
+  logStream?: LogDestination;
   /** Token secret (start.ts resolves it) and, in tests only, cheaper password hashing. */
   auth?: AuthOptions;
   /** Set-up before any route (the dev server's Vite middleware, `npm run dev`). */
@@ -113,6 +122,9 @@ export async function buildApp({
   const searchEngine = createSearchEngine(products, pages);
   // New products get their opening stock; counts already stored are live and stay.
   if (database.kind !== "stub") await seedStock(database.db, products);
+  const logDestination = logger
+    ? (logStream ?? stdoutDestination({ sync: config.LOG_SYNC }))
+    : undefined;
   const app = Fastify({
     logger: logger
       ? {
@@ -124,9 +136,11 @@ export async function buildApp({
           },
           // The one-click unsubscribe link carries its secret in the query string.
           serializers: { req: serializeRequest },
-          ...(logStream ? { stream: logStream } : {}),
+          stream: logDestination,
         }
       : false,
+    // One line per request, when it is answered (lib/logging.ts).
+    logController: new AccessLogController(),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)
@@ -258,6 +272,8 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await runner?.stop();
     await database.close();
+    // Last: every line logged until now, closing included, is written when close() resolves.
+    if (logDestination) await flushLog(logDestination);
   });
 
   return app;
@@ -325,7 +341,7 @@ function clientError(status: number, error: FastifyError) {
   }
 }
 
-/** Fastify's request log fields, with secrets in the query string replaced. */
+/** The request's log fields, with secrets in the query string replaced. */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,

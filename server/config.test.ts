@@ -15,6 +15,12 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({ PORT: 8080, HOST: "127.0.0.1", dataDir: "/tmp/x" });
   });
 
+  it("logs at info, in the background, unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ LOG_LEVEL: "info", LOG_SYNC: false });
+    expect(loadConfig({ LOG_SYNC: "true" }).LOG_SYNC).toBe(true);
+    expect(() => loadConfig({ LOG_SYNC: "yes" })).toThrow(/LOG_SYNC: must be true or false/);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).PORT).toBe(3000);
   });

@@ -74,6 +74,14 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Write each log line before going on; by default lines are written in the background, a few
+   * kilobytes at a time or every second, and written out on close, exit and crash.
+   */
+  LOG_SYNC: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   TRUST_PROXY: trustProxy,
   /** Shared rate-limit counters for several instances; in-process counters when unset. */
   REDIS_URL: z

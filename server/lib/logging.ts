@@ -1,0 +1,61 @@
+import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import pino from "pino";
+
+/** Where log lines go: stdout by default, or a stream a test reads. */
+export interface LogDestination {
+  write(line: string): void;
+  flush?(callback: (error?: Error) => void): void;
+  flushSync?(): void;
+}
+
+/** Bytes kept before a background write; a quiet server's lines still go out within a second. */
+const BUFFER_BYTES = 4096;
+const FLUSH_INTERVAL_MS = 1000;
+
+/**
+ * stdout. By default lines are written in the background (pino's asynchronous destination), a
+ * few kilobytes at a time or every second, instead of one blocking write per line; they are
+ * written out when the server closes and when the process exits, crashes included. `sync` (the
+ * LOG_SYNC variable) writes each line before going on, for platforms that freeze a process
+ * between requests.
+ */
+export function stdoutDestination({ sync }: { sync: boolean }): LogDestination {
+  return sync
+    ? pino.destination({ dest: 1, sync: true })
+    : pino.destination({
+        dest: 1,
+        sync: false,
+        minLength: BUFFER_BYTES,
+        periodicFlush: FLUSH_INTERVAL_MS,
+      });
+}
+
+/** Writes out whatever a buffered destination still holds; nothing to do for the others. */
+export async function flushLog(destination: LogDestination): Promise<void> {
+  // flush() waits for the write in progress (it ends with an fsync, which a pipe or a terminal
+  // refuses: that error says nothing about the lines); flushSync() then writes what is left.
+  const { flush, flushSync } = destination;
+  if (flush) await new Promise<void>((resolve) => flush.call(destination, () => resolve()));
+  flushSync?.call(destination);
+}
+
+/**
+ * One access-log line per request, when it is answered, instead of Fastify's two ("incoming
+ * request" and "request completed"): the request id, the request as `serializeRequest` gives it
+ * (method, URL with secrets redacted, host, client address and port), the status and the
+ * response time in ms. A request that fails is logged at error level with its error.
+ */
+export class AccessLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, "request errored");
+    else reply.log.info(fields, "request completed");
+  }
+}

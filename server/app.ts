@@ -345,7 +345,9 @@ function clientError(status: number, error: FastifyError) {
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"),
+    url: /token=/i.test(request.url)
+      ? request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]")
+      : request.url,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -1,4 +1,9 @@
-import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import pino from "pino";
 
 /** Where log lines go: stdout by default, or a stream a test reads. */
@@ -44,8 +49,15 @@ export async function flushLog(destination: LogDestination): Promise<void> {
  * request" and "request completed"): the request id, the request as `serializeRequest` gives it
  * (method, URL with secrets redacted, host, client address and port), the status and the
  * response time in ms. A request that fails is logged at error level with its error.
+ *
+ * A completed request's line is written by a logger without the redaction paths: every field
+ * of it is one the serializers build (no header, no body), so there is nothing to redact, and
+ * matching `*.password` and `*.token` against each line cost half of what logging a request
+ * did. Error lines carry an error whose contents we do not control, and keep the redaction.
  */
 export class AccessLogController extends LogController {
+  #accessLog: FastifyBaseLogger | undefined;
+
   override incomingRequest() {}
 
   override requestCompleted(
@@ -55,7 +67,11 @@ export class AccessLogController extends LogController {
   ) {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...fields, err: error }, "request errored");
-    else reply.log.info(fields, "request completed");
+    if (error) {
+      reply.log.error({ ...fields, err: error }, "request errored");
+      return;
+    }
+    this.#accessLog ??= request.server.log.child({}, { redact: [] });
+    this.#accessLog.info({ reqId: request.id, ...fields }, "request completed");
   }
 }

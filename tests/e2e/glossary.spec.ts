@@ -9,7 +9,9 @@ test("the glossary filters by letter, kept in the address", async ({ page }) => 
   // The rest of the glossary arrives after the first terms (docs/decisions/013).
   await expect(page.getByText(/follow as soon as the page has loaded/)).toHaveCount(0);
   expect(await terms.count()).toBeGreaterThanOrEqual(150);
-  await expect(page.getByRole("status")).toHaveText(`${await terms.count()} terms`);
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    `${await terms.count()} terms`,
+  );
   await expect(letters.getByRole("link")).toHaveCount(27);
 
   await letters.getByRole("link", { name: "B", exact: true }).click();
@@ -57,7 +59,9 @@ test.describe("the first response", () => {
   test("holds the first terms and points to the full CSV for the rest", async ({ page }) => {
     await page.goto("/terminologies");
     await expect(page.getByRole("heading", { level: 2, name: "All Terms" })).toBeVisible();
-    const count = Number((await page.getByRole("status").textContent())?.split(" ")[0]);
+    const count = Number(
+      (await page.getByRole("main").getByRole("status").textContent())?.split(" ")[0],
+    );
     expect(count).toBeGreaterThanOrEqual(150);
     await expect(page.locator("main dl dt")).toHaveCount(60);
     await expect(

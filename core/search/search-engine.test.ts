@@ -186,7 +186,7 @@ describe("suggestions", () => {
     expect(suggestions.length).toBeLessThanOrEqual(8);
     expect(suggestions[0]).toEqual({
       kind: "product",
-      title: "Magnetic Field Viewer Card",
+      title: "Magnetic Field Viewer Card (Tool)",
       path: "/cyberware#product-1",
       price: 10,
     });
@@ -195,7 +195,7 @@ describe("suggestions", () => {
 
   it("forgive typos", () => {
     expect(engine.suggest("sterl").suggestions.map((s) => s.title)).toContain(
-      "Sterilisation Pouches",
+      "Sterilisation Pouches (Autoclave Pouches)",
     );
   });
 });

@@ -381,7 +381,8 @@ export function createSearchEngine(
         const product = products[document] as Product;
         return {
           kind: "product",
-          title: product.name,
+          // Editions share a name: the type tells the paperback from the eBook.
+          title: `${product.name} (${product.type})`,
           path: productPath(product),
           price: product.price,
         };

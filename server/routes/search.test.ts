@@ -205,7 +205,7 @@ describe("GET /api/search/suggestions", () => {
     const body = response.json() as SuggestionsResponse;
     expect(body.suggestions[0]).toEqual({
       kind: "product",
-      title: "Magnetic Field Viewer Card",
+      title: "Magnetic Field Viewer Card (Tool)",
       path: "/cyberware#product-1",
       price: 10,
     });

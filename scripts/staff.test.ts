@@ -95,6 +95,9 @@ describe("npm run staff", () => {
         const removed = await staff(["remove", "hedy"], { DATABASE_URL: url });
         expect(removed.code).toBe(0);
         expect(await roleOf(database, "hedy")).toBe("customer");
+        const verified = await staff(["verify-audit"], { DATABASE_URL: url });
+        expect(verified).toMatchObject({ code: 0 });
+        expect(verified.stdout).toContain("The audit log is intact: 2 entries checked.");
       } finally {
         await database.close();
       }

@@ -1,6 +1,7 @@
 /**
  * `npm run staff -- add <username>`, `remove <username>`, `list`: who may open the back office
- * (decision 016). No web page can grant the role; this is the only way.
+ * (decision 016). No web page can grant the role; this is the only way. `verify-audit` checks
+ * the audit log's hash chain (issue 23).
  *
  * With DATABASE_URL the command talks to PostgreSQL directly, whether or not servers run. The
  * embedded database admits one process at a time: while a server runs on DATA_DIR, the command
@@ -19,13 +20,16 @@ import { openDatabase } from "../server/start.ts";
 const USAGE = `Usage:
   npm run staff -- add <username>      make an account staff (it opens /admin after logging in)
   npm run staff -- remove <username>   take the role away and end that account's logins
-  npm run staff -- list                who is staff`;
+  npm run staff -- list                who is staff
+  npm run staff -- verify-audit        check that no audit-log entry was changed or removed`;
 
 function readCommand(args: string[]): StaffCommand | undefined {
   const [command, username, ...rest] = args;
   const by = userInfo().username;
   if (rest.length > 0) return undefined;
-  if (command === "list" && username === undefined) return { command, by };
+  if ((command === "list" || command === "verify-audit") && username === undefined) {
+    return { command, by };
+  }
   if ((command === "add" || command === "remove") && username) return { command, username, by };
   return undefined;
 }

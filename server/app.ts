@@ -159,7 +159,14 @@ export async function buildApp({
     },
   });
 
-  if (config.NODE_ENV === "production") warnOfPlaceholders(app.log);
+  if (config.NODE_ENV === "production") {
+    warnOfPlaceholders(app.log);
+    if (config.DATABASE_URL && !config.DATABASE_OWNER_URL) {
+      app.log.warn(
+        "DATABASE_OWNER_URL is not set: the app's own database role owns every table, so it could rewrite the audit log. Give migrations a separate owner role (README, Deploying).",
+      );
+    }
+  }
 
   // Security headers (helmet's defaults, fixed once) and the request id on every answer, set
   // in one callback-style hook rather than recomputed per request (decision 007). HTML pages
@@ -226,6 +233,12 @@ export async function buildApp({
     siteUrl: config.siteUrl,
     shopEmail: config.SHOP_NOTIFY_EMAIL,
     expiryDays: config.ORDER_EXPIRY_DAYS,
+    guestHoldHours: config.GUEST_HOLD_HOURS,
+    limits: {
+      unitsPerProduct: config.MAX_UNITS_PER_PRODUCT,
+      unpaidOrdersPerBuyer: config.MAX_UNPAID_ORDERS_PER_BUYER,
+      unpaidUnitsPerBuyer: config.MAX_UNPAID_UNITS_PER_BUYER,
+    },
   });
   const runner = jobs ? backgroundJobs(app, database, orders, auth, config) : undefined;
 
@@ -294,7 +307,6 @@ function backgroundJobs(
         name: "unpaid orders",
         ...createUnpaidOrderJob(database.db, orders, {
           reminderDays: config.ORDER_REMINDER_DAYS,
-          expiryDays: config.ORDER_EXPIRY_DAYS,
         }),
       },
       { name: "mail", ...createMailWorker({ db: database.db, transport, log: app.log }) },

@@ -71,6 +71,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * The role that owns the schema and runs the migrations; DATABASE_URL's role then gets only
+   * what the app needs (no DDL, and only SELECT and INSERT on audit_log). Unset, the app's
+   * own role runs the migrations and owns every table.
+   */
+  DATABASE_OWNER_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -109,6 +118,21 @@ const envSchema = z.object({
   /** Unpaid orders get a reminder after this many days, and are cancelled after the next. */
   ORDER_REMINDER_DAYS: z.coerce.number().min(0.001).max(60).default(3),
   ORDER_EXPIRY_DAYS: z.coerce.number().min(0.001).max(90).default(7),
+  /**
+   * A guest's unpaid order holds its stock this long, then is cancelled: nobody can freeze the
+   * shelf for a week with an order they never meant to pay (issue 23).
+   */
+  GUEST_HOLD_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 90)
+    .default(24),
+  /** Units of one product one order may take (and never more than half of under ten left). */
+  MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
+  /** Unpaid orders one buyer (e-mail address, account or client address) may hold at once. */
+  MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Units all of one buyer's unpaid orders may hold together. */
+  MAX_UNPAID_UNITS_PER_BUYER: z.coerce.number().int().min(1).max(10_000).default(20),
   /** How often the server looks for mail to send and unpaid orders to remind or cancel. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   /** A login not used for this many minutes ends (ASVS 7.3.1); tokens end after 7 days anyway. */
@@ -124,11 +148,26 @@ const envSchema = z.object({
 
 /** Rules across variables. */
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  if (env.GUEST_HOLD_HOURS > env.ORDER_EXPIRY_DAYS * 24) {
+    context.addIssue({
+      code: "custom",
+      path: ["GUEST_HOLD_HOURS"],
+      message:
+        "must be at most ORDER_EXPIRY_DAYS × 24 (a guest's hold is never longer than an account's)",
+    });
+  }
   if (env.ORDER_EXPIRY_DAYS <= env.ORDER_REMINDER_DAYS) {
     context.addIssue({
       code: "custom",
       path: ["ORDER_EXPIRY_DAYS"],
       message: "must be more than ORDER_REMINDER_DAYS (the reminder comes before the cancellation)",
+    });
+  }
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["DATABASE_OWNER_URL"],
+      message: "needs DATABASE_URL too (the app's own, less privileged role)",
     });
   }
   // Instances sharing PostgreSQL must sign tokens with one secret; a per-machine file won't do.

@@ -11,6 +11,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   if (config.DATABASE_URL) {
     return openPostgres({
       url: config.DATABASE_URL,
+      ownerUrl: config.DATABASE_OWNER_URL,
       poolSize: config.DB_POOL_SIZE,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     });

@@ -123,6 +123,10 @@ export const adminOrderRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   totalCents: z.number().int(),
+  /** Units of all lines together. */
+  units: z.number().int(),
+  /** Unpaid and large enough to hold stock others may want (LARGE_UNPAID_ORDER). */
+  largeUnpaid: z.boolean(),
 });
 export type AdminOrderRow = z.output<typeof adminOrderRowSchema>;
 
@@ -162,6 +166,8 @@ export const adminOrderSchema = named(
     paidOn: z.string().nullable(),
     /** The account that placed it, when it was placed logged in. */
     account: z.string().nullable(),
+    units: z.number().int(),
+    largeUnpaid: z.boolean(),
     notes: z.array(orderNoteSchema),
     audit: z.array(auditEntrySchema),
     can: z.object({ markPaid: z.boolean(), markShipped: z.boolean(), cancel: z.boolean() }),

@@ -73,7 +73,7 @@ const shippedOrder: OrderView = {
 
 /** Every message, as its caller would build it. */
 const everyMail = [
-  orderReceivedEmail({ order, link, expiryDays: 7 }),
+  orderReceivedEmail({ order, link }),
   paymentReceivedEmail({ order: paidOrder, link }),
   orderShippedEmail({ order: shippedOrder, link }),
   orderCancelledEmail({ order, link, reason: "buyer" }),
@@ -95,20 +95,22 @@ describe("order e-mails", () => {
   );
 
   it("gives the line table column and row headers", () => {
-    const { html } = orderReceivedEmail({ order, link, expiryDays: 7 });
+    const { html } = orderReceivedEmail({ order, link });
     expect(html).toContain('<th scope="col"');
     expect(html).toMatch(/<th scope="row"[^>]*>Total<\/th>/);
     expect(html).toContain("<td");
   });
 
   it("puts the payment box with the reference on a line of its own in the first e-mail", () => {
-    const mail = orderReceivedEmail({ order, link, expiryDays: 7 });
+    const mail = orderReceivedEmail({ order, link });
     expect(mail).toMatchObject({ kind: "order_received", to: "ada@example.com" });
     expect(mail.subject).toContain("KB-100042");
     expect(mail.text).toMatch(/^Reference: KB-100042$/m);
     expect(mail.text).toContain("$65.98 AUD");
     expect(mail.text).toContain("includes GST of $6.00 AUD");
-    expect(mail.text).toContain("within 7 days (by Monday 30 November 2026)");
+    expect(mail.text).toContain(
+      "If we have not received the payment by Monday 30 November at 11:00 am (Sydney time), the order is cancelled",
+    );
     expect(mail.text).toContain("2 × Salt Water <Circuit> (Paperback): $45.98 AUD");
     expect(mail.text).toContain("Shipping: $20.00 AUD");
     expect(mail.text).toContain("Account number: 0000 0000");
@@ -122,7 +124,7 @@ describe("order e-mails", () => {
 
   it("escapes everything a buyer typed or a product is called", () => {
     const html = [
-      orderReceivedEmail({ order, link, expiryDays: 7 }).html,
+      orderReceivedEmail({ order, link }).html,
       newOrderAlertEmail({ order, adminTo: "shop@example.com" }).html,
     ].join("");
     expect(html).not.toContain("<script>");
@@ -178,13 +180,13 @@ describe("order e-mails", () => {
   it("says the bank details are an example, not to pay into, while they are placeholders", () => {
     const example = { ...order, payment: { ...order.payment!, placeholder: true } };
     for (const mail of [
-      orderReceivedEmail({ order: example, link, expiryDays: 7 }),
+      orderReceivedEmail({ order: example, link }),
       paymentReminderEmail({ order: example, link, expiresOn: new Date("2026-11-30T01:00:00Z") }),
     ]) {
       expect(mail.text).toContain("EXAMPLE DETAILS ONLY: do not pay into this account.");
       expect(mail.html).toContain("EXAMPLE DETAILS ONLY: do not pay into this account.");
     }
-    expect(orderReceivedEmail({ order, link, expiryDays: 7 }).text).not.toContain("EXAMPLE");
+    expect(orderReceivedEmail({ order, link }).text).not.toContain("EXAMPLE");
   });
 
   it("repeats 'do not self-install: see a professional' for an order with an adults-only product", () => {
@@ -196,7 +198,7 @@ describe("order e-mails", () => {
       ageRestricted: true,
     };
     const adultOrder = { ...order, lines: [kit], adultDeclaredAt: "2026-11-23T00:00:00.000Z" };
-    const received = orderReceivedEmail({ order: adultOrder, link, expiryDays: 7 });
+    const received = orderReceivedEmail({ order: adultOrder, link });
     const shipped = orderShippedEmail({ order: { ...shippedOrder, lines: [kit] }, link });
     for (const mail of [received, shipped]) {
       expect(mail.text).toContain("Do not self-install: see a professional.");
@@ -205,6 +207,6 @@ describe("order e-mails", () => {
     expect(newOrderAlertEmail({ order: adultOrder, adminTo: "shop@example.com" }).text).toContain(
       "the buyer declared being 18 or over at checkout",
     );
-    expect(orderReceivedEmail({ order, link, expiryDays: 7 }).text).not.toContain("self-install");
+    expect(orderReceivedEmail({ order, link }).text).not.toContain("self-install");
   });
 });

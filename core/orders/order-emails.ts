@@ -17,8 +17,17 @@ const dateFormat = new Intl.DateTimeFormat("en-AU", {
   timeZone: "Australia/Sydney",
 });
 
+/** A deadline to the minute: a guest's order is held for hours, not days (issue 23). */
+const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Australia/Sydney",
+});
+
 const greeting = (order: OrderView) => `Hello ${order.address.firstName},`;
-const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
 const viewLink = (href: string) => ({ link: { label: "Your order", href } });
 
 const holdsAdultsOnly = (order: OrderView) => order.lines.some((line) => line.ageRestricted);
@@ -37,11 +46,7 @@ export interface OrderMailInput {
 }
 
 /** Sent when the order is placed: how to pay comes first, then what was ordered. */
-export function orderReceivedEmail({
-  order,
-  link,
-  expiryDays,
-}: OrderMailInput & { expiryDays: number }): MailMessage {
+export function orderReceivedEmail({ order, link }: OrderMailInput): MailMessage {
   const blocks: Block[] = [
     { paragraph: greeting(order) },
     {
@@ -49,10 +54,12 @@ export function orderReceivedEmail({
     },
   ];
   if (order.payment) blocks.push({ payment: order.payment });
-  const deadline = order.payment ? ` (by ${dateFormat.format(new Date(order.payment.payBy))})` : "";
+  const deadline = order.payment
+    ? ` If we have not received the payment by ${deadlineFormat.format(new Date(order.payment.payBy))} (Sydney time), the order is cancelled and the items go back on the shelf.`
+    : "";
   blocks.push(
     {
-      paragraph: `What happens next: we ship your order as soon as the money reaches our account, usually one to two business days after you pay, and e-mail you when it leaves. If we have not received the payment within ${days(expiryDays)}${deadline}, the order is cancelled and the items go back on the shelf.`,
+      paragraph: `What happens next: we ship your order as soon as the money reaches our account, usually one to two business days after you pay, and e-mail you when it leaves.${deadline}`,
     },
     { lines: order },
     ...adultsOnlyWarning(order),

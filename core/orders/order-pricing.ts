@@ -9,7 +9,7 @@ export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
   constructor(
     readonly code:
-      "unknown_product" | "quantity_too_large" | "out_of_stock" | "adult_declaration_required",
+      "unknown_product" | "quantity_limit" | "out_of_stock" | "adult_declaration_required",
     message: string,
   ) {
     super(message);
@@ -19,12 +19,15 @@ export class OrderRefusedError extends Error {
 /**
  * Prices lines from the catalogue (never from what the browser sent), merges repeated lines of
  * one product, and adds shipping (SPEC §9, free over the threshold) and the GST inside the total.
+ * `maxUnitsPerProduct` is the shop's cap on one product per order (MAX_UNITS_PER_PRODUCT), over
+ * lines merged, so two lines of one product cannot pass it together.
  */
 export function priceOrder(
   lines: readonly OrderLineInput[],
   catalogue: ReadonlyMap<number, Product>,
   address: Pick<ShippingForm, "postcode" | "country">,
   freeShippingOverCents: number,
+  maxUnitsPerProduct: number = ORDER_LIMITS.quantityMax,
 ): OrderQuote {
   const merged = new Map<string, PricedLine>();
   for (const line of lines) {
@@ -39,10 +42,10 @@ export function priceOrder(
     const unitCents = toCents(product.price);
     const existing = merged.get(key);
     const quantity = (existing?.quantity ?? 0) + line.quantity;
-    if (quantity > ORDER_LIMITS.quantityMax) {
+    if (quantity > maxUnitsPerProduct) {
       throw new OrderRefusedError(
-        "quantity_too_large",
-        `At most ${ORDER_LIMITS.quantityMax} of ${product.name} fit in one order.`,
+        "quantity_limit",
+        `One order may hold at most ${maxUnitsPerProduct} of ${product.name}, so that other buyers can have one too. Please lower the quantity to ${maxUnitsPerProduct}, or contact us about a larger order.`,
       );
     }
     merged.set(key, {

@@ -45,21 +45,18 @@ describe("priceOrder", () => {
     expect(quote.shippingCents).toBe(0);
   });
 
-  it("refuses unknown products and merged quantities past 99", () => {
+  it("refuses unknown products and merged quantities past the cap per product", () => {
     expect(() => priceOrder([{ id: 9, type: "", quantity: 1 }], catalogue, AU, 0)).toThrow(
       OrderRefusedError,
     );
-    expect(() =>
-      priceOrder(
-        [
-          { id: 2, type: "Mug", quantity: 50 },
-          { id: 2, type: "Mug", quantity: 50 },
-        ],
-        catalogue,
-        AU,
-        0,
-      ),
-    ).toThrow(/At most 99 of Mug/);
+    const twoLines = [
+      { id: 2, type: "Mug", quantity: 3 },
+      { id: 2, type: "Mug", quantity: 3 },
+    ];
+    expect(() => priceOrder(twoLines, catalogue, AU, 0, 5)).toThrow(
+      /One order may hold at most 5 of Mug/,
+    );
+    expect(priceOrder(twoLines, catalogue, AU, 0, 6).lines[0]?.quantity).toBe(6);
   });
 
   it("ships free over the threshold, and charges up to it", () => {

@@ -32,3 +32,20 @@ export const CANCEL_REASONS = {
   shop: "Cancelled by the shop",
 } as const;
 export type CancelReason = keyof typeof CANCEL_REASONS;
+
+/**
+ * An unpaid order this big holds stock others may want: staff see it flagged in the back
+ * office, to check it is genuine (issue 23).
+ */
+export const LARGE_UNPAID_ORDER = { units: 10, totalCents: 50_000 } as const;
+
+export function isLargeUnpaid(order: {
+  status: OrderStatus;
+  units: number;
+  totalCents: number;
+}): boolean {
+  return (
+    order.status === "awaiting_payment" &&
+    (order.units >= LARGE_UNPAID_ORDER.units || order.totalCents >= LARGE_UNPAID_ORDER.totalCents)
+  );
+}

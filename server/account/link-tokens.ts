@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { RESEND_AFTER_MS } from "./account-guards.ts";
 import { LINK_LIFETIME_MINUTES } from "#core/account/account-emails.ts";
 import type { Db, Tx } from "../db/client.ts";
@@ -35,6 +35,27 @@ export async function createLinkToken(
     expiresAt: new Date(now.getTime() + LINK_LIFETIME_MINUTES[purpose] * 60_000),
   });
   return token;
+}
+
+/** The links that act on the account's password or address (not the mailing-list opt-in). */
+const ACCOUNT_LINKS: readonly AccountTokenPurpose[] = ["reset_password", "verify_email"];
+
+/**
+ * Voids every open reset and verification link of the account: after a password change, a
+ * reset or an e-mail change, a link e-mailed before it must not act on the account any more
+ * (issue 23). Pass the transaction of the change.
+ */
+export async function voidAccountLinks(executor: Db | Tx, userId: number): Promise<void> {
+  await executor
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        inArray(accountTokens.purpose, [...ACCOUNT_LINKS]),
+        isNull(accountTokens.usedAt),
+      ),
+    );
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AuditEntry } from "#core/admin/admin-schemas.ts";
 import type { AuditAction } from "#core/admin/audit-actions.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { auditLog, type AuditLogRow } from "../db/schema.ts";
+import { appendAuditEntry } from "./audit-chain.ts";
 
 /** Who did it: a staff member from an address, or someone at the server's command line. */
 export interface Actor {
@@ -28,11 +29,11 @@ export interface AuditRecord {
 }
 
 /**
- * Writes one entry. Pass the transaction of the change itself, so the change and its entry
- * land together or not at all.
+ * Writes one entry, chained to the one before it (audit-chain.ts). Pass the transaction of the
+ * change itself, so the change and its entry land together or not at all.
  */
 export async function recordAudit(executor: Db | Tx, actor: Actor, record: AuditRecord) {
-  await executor.insert(auditLog).values({
+  await appendAuditEntry(executor, {
     actorId: actor.id,
     actorName: actor.name,
     action: record.action,

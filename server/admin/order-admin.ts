@@ -22,7 +22,7 @@ import type {
 } from "#core/admin/admin-schemas.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
 import { isEmailShape } from "#core/validation/email.ts";
-import { canMoveOrder, ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
+import { canMoveOrder, isLargeUnpaid, ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages, orderNotes, orders, users, type OrderRow } from "../db/schema.ts";
 import type { OrderService } from "../orders/order-service.ts";
@@ -80,6 +80,8 @@ function row(order: OrderRow): AdminOrderRow {
     name: `${order.address.firstName} ${order.address.surname}`.trim(),
     email: order.email,
     totalCents: order.totalCents,
+    units: order.units,
+    largeUnpaid: isLargeUnpaid(order),
   };
 }
 
@@ -217,6 +219,8 @@ export async function orderForStaff(
     paidAmountCents: order.paidAmountCents,
     paidOn: order.paidOn,
     account: account[0]?.username ?? null,
+    units: order.units,
+    largeUnpaid: isLargeUnpaid(order),
     notes: notes.map((note) => ({
       author: note.authorName,
       text: note.text,

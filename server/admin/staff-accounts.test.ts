@@ -64,6 +64,9 @@ describe("npm run staff", () => {
       ["staff.grant", "ops (command line)", "command line"],
       ["staff.revoke", "ops (command line)", "command line"],
     ]);
+    const verified = await runStaffCommand(database.db, { command: "verify-audit", by: "ops" });
+    expect(verified.ok).toBe(true);
+    expect(verified.message).toMatch(/^The audit log is intact: \d+ entries checked\./);
   });
 
   it("says so when no account has the name", async () => {

@@ -2,13 +2,18 @@ import { asc, eq, sql } from "drizzle-orm";
 import { usernameKey } from "#core/account/username.ts";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
+import { describeChainReport, verifyAuditChain } from "./audit-chain.ts";
 import { recordAudit, type Actor } from "./audit-log.ts";
 
-/** The commands of `npm run staff` (and of the control socket, which runs them in the server). */
+/**
+ * The commands of `npm run staff` (and of the control socket, which runs them in the server):
+ * who is staff, and whether the audit log's hash chain is intact.
+ */
 export type StaffCommand = (
   | { command: "add"; username: string }
   | { command: "remove"; username: string }
   | { command: "list" }
+  | { command: "verify-audit" }
 ) & {
   /** Who typed it: the operating-system user at the command line, for the audit log. */
   by: string;
@@ -27,6 +32,10 @@ export interface StaffCommandResult {
  */
 export async function runStaffCommand(db: Db, request: StaffCommand): Promise<StaffCommandResult> {
   const actor: Actor = { id: null, name: `${request.by} (command line)`, address: "command line" };
+  if (request.command === "verify-audit") {
+    const report = await verifyAuditChain(db);
+    return { ok: report.ok, message: describeChainReport(report) };
+  }
   if (request.command === "list") {
     const staff = await db
       .select({ username: users.username, email: users.email })

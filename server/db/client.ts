@@ -32,6 +32,11 @@ const MIGRATION_LOCK_ID = 727_361_001;
 
 export interface PostgresOptions {
   url: string;
+  /**
+   * The role that owns the schema (DATABASE_OWNER_URL): it runs the migrations and grants
+   * `url`'s role only what the app needs. Without it, `url`'s role runs them and owns all.
+   */
+  ownerUrl?: string | undefined;
   poolSize?: number;
   statementTimeoutMs?: number;
 }
@@ -60,7 +65,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  await migratePostgres(options.url);
+  await migratePostgres(options.ownerUrl ?? options.url);
+  if (options.ownerUrl) await grantAppRole(options.ownerUrl, options.url);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -96,5 +102,40 @@ export async function migratePostgres(url: string) {
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();
+  }
+}
+
+/**
+ * Gives the app's role what it needs on the owner's tables, and no more: reading and writing
+ * rows, but only reading and appending the audit log (issue 23). The role owns nothing, so it
+ * can neither change a table (no `ALTER TABLE audit_log DISABLE TRIGGER`) nor create one.
+ * Run at every start, after the migrations, so tables a migration adds are covered.
+ */
+export async function grantAppRole(ownerUrl: string, appUrl: string) {
+  const app = new pg.Client({ connectionString: appUrl });
+  await app.connect();
+  let role: string;
+  try {
+    const result = await app.query<{ role: string }>("select current_user as role");
+    role = result.rows[0]?.role ?? "";
+  } finally {
+    await app.end();
+  }
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    const { rows } = await owner.query<{ same: boolean }>("select current_user = $1 as same", [
+      role,
+    ]);
+    if (rows[0]?.same) return;
+    const who = owner.escapeIdentifier(role);
+    await owner.query(`grant usage on schema public to ${who}`);
+    await owner.query(
+      `grant select, insert, update, delete on all tables in schema public to ${who}`,
+    );
+    await owner.query(`revoke update, delete, truncate on audit_log from ${who}`);
+    await owner.query(`grant usage, select on all sequences in schema public to ${who}`);
+  } finally {
+    await owner.end();
   }
 }

@@ -225,6 +225,18 @@ export const orders = pgTable(
       sql`to_tsvector('simple', regexp_replace(email, '[^[:alnum:]]+', ' ', 'g') || ' ' || coalesce(address->>'firstName', '') || ' ' || coalesce(address->>'surname', ''))`,
     ),
     reminderSentAt: at("reminder_sent_at"),
+    /**
+     * When an unpaid order is cancelled and its stock returned: a short hold for a guest
+     * (GUEST_HOLD_HOURS), longer for a signed-in buyer (ORDER_EXPIRY_DAYS). Issue 23.
+     */
+    payBy: at("pay_by").notNull(),
+    /** Units of every line together: caps what one buyer may hold unpaid, flags large orders. */
+    units: integer("units").notNull(),
+    /**
+     * The client's address group (IPv4 address or IPv6 /64) while the order awaits payment,
+     * to cap the unpaid orders one address holds; cleared when it is paid or cancelled.
+     */
+    placedFrom: text("placed_from"),
     /** Raised by every change, for staff edits that must not overwrite each other. */
     version: integer("version").notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -244,6 +256,13 @@ export const orders = pgTable(
     index("orders_search_idx").using("gin", table.searchVector).with({ fastupdate: false }),
     // A customer's orders by their whole address, newest first.
     index("orders_email_idx").on(sql`lower(${table.email})`, table.number),
+    // The expiry job's due orders, and what one buyer holds unpaid (issue 23).
+    index("orders_unpaid_pay_by_idx")
+      .on(table.payBy)
+      .where(sql`${table.status} = 'awaiting_payment'`),
+    index("orders_unpaid_placed_from_idx")
+      .on(table.placedFrom)
+      .where(sql`${table.status} = 'awaiting_payment'`),
     check("orders_money_check", sql`${table.totalCents} >= 0 and ${table.gstCents} >= 0`),
   ],
 );
@@ -330,6 +349,12 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
     /** The client address, or "command line" for `npm run staff`. */
     address: text("address").notNull(),
+    /**
+     * SHA-256 over the previous entry's hash and this entry (server/admin/audit-chain.ts), so
+     * an entry changed, removed or reordered breaks the chain `npm run staff -- verify-audit`
+     * checks. Null only for entries written before the chain began (migration 0006).
+     */
+    hash: text("hash"),
   },
   (table) => [index("audit_log_entity_idx").on(table.entity, table.entityId, table.id)],
 );

@@ -6,6 +6,7 @@ import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { orders, outbox, productStock } from "../db/schema.ts";
 import { createTestDatabase } from "../test/test-database.ts";
+import { createUserStore } from "../auth/user-store.ts";
 import { createUnpaidOrderJob } from "./order-jobs.ts";
 import {
   createOrderService,
@@ -14,7 +15,8 @@ import {
   type OrderService,
 } from "./order-service.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const CLEANER = { id: 25, type: "Ultrasonic Cleaner" };
 const ADDRESS = {
   firstName: "Grace",
@@ -37,6 +39,7 @@ beforeAll(async () => {
     siteUrl: "https://shop.example",
     shopEmail: "shop@example.com",
     expiryDays: 7,
+    guestHoldHours: 24,
   });
 });
 afterAll(async () => {
@@ -53,14 +56,27 @@ async function setCleanerStock(available: number) {
     .where(eq(productStock.productId, CLEANER.id));
 }
 
-async function newOrder(quantity = 1) {
+/** An order by a guest, or by a new account when `signedIn`. */
+async function newOrder(quantity = 1, { signedIn = false } = {}) {
   const email = `${randomUUID().slice(0, 8)}@example.com`;
-  const placed = await service.place({
-    idempotencyKey: randomUUID(),
-    email,
-    lines: [{ ...CLEANER, quantity }],
-    address: ADDRESS,
-  });
+  const userId = signedIn
+    ? (
+        await createUserStore(database.db).create({
+          username: email.slice(0, 8),
+          email,
+          passwordHash: "x",
+        })
+      ).id
+    : undefined;
+  const placed = await service.place(
+    {
+      idempotencyKey: randomUUID(),
+      email,
+      lines: [{ ...CLEANER, quantity }],
+      address: ADDRESS,
+    },
+    { userId },
+  );
   const [row] = await database.db
     .select()
     .from(orders)
@@ -89,16 +105,15 @@ async function cleanerStock() {
 function jobAt(offsetMs: number) {
   return createUnpaidOrderJob(database.db, service, {
     reminderDays: 3,
-    expiryDays: 7,
     now: () => new Date(Date.now() + offsetMs),
   });
 }
 
 describe("unpaid orders", () => {
-  it("reminds once after 3 days and cancels after 7, returning the stock", async () => {
-    await setCleanerStock(3);
-    const { email, order } = await newOrder(2);
-    expect(await cleanerStock()).toBe(1);
+  it("reminds an account's order once after 3 days and cancels it after 7, returning the stock", async () => {
+    await setCleanerStock(4);
+    const { email, order } = await newOrder(2, { signedIn: true });
+    expect(await cleanerStock()).toBe(2);
 
     await jobAt(2 * DAY_MS).runOnce();
     expect(await kindsFor(email)).toEqual(["order_received"]);
@@ -113,10 +128,23 @@ describe("unpaid orders", () => {
       "payment_reminder",
       "order_cancelled",
     ]);
-    expect(await cleanerStock()).toBe(3);
+    expect(await cleanerStock()).toBe(4);
     const view = await service.find(order.number, { token: await newestToken(order.number) });
     expect(view?.status).toBe("cancelled");
     expect(view?.history.at(-1)?.note).toBe("expired");
+  });
+
+  it("holds a guest's order for 24 hours, then cancels it and returns the stock", async () => {
+    await setCleanerStock(4);
+    const { email, order } = await newOrder(2);
+    expect(order.payment?.payBy).toBe(
+      new Date(Date.parse(order.createdAt) + 24 * HOUR_MS).toISOString(),
+    );
+    await jobAt(23 * HOUR_MS).runOnce();
+    expect(await cleanerStock()).toBe(2);
+    await jobAt(24 * HOUR_MS + 60_000).runOnce();
+    expect(await kindsFor(email)).toEqual(["order_received", "order_cancelled"]);
+    expect(await cleanerStock()).toBe(4);
   });
 
   it("leaves paid orders alone", async () => {

@@ -11,40 +11,38 @@ const BATCH = 25;
 
 export interface UnpaidOrderJobOptions {
   reminderDays: number;
-  expiryDays: number;
   now?: () => Date;
 }
 
 /**
- * Unpaid orders: a reminder after `reminderDays`, cancelled (stock returned) after
- * `expiryDays`. Each order is claimed with FOR UPDATE SKIP LOCKED inside the transaction that
- * changes it, so any number of server instances may run this at once and each order is
- * reminded or cancelled exactly once.
+ * Unpaid orders: a reminder after `reminderDays` while the order still waits, cancelled (stock
+ * returned) once its `pay_by` passes (a guest's hold is shorter than an account's, issue 23).
+ * Each order is claimed with FOR UPDATE SKIP LOCKED inside the transaction that changes it, so
+ * any number of server instances may run this at once and each order is reminded or
+ * cancelled exactly once.
  */
 export function createUnpaidOrderJob(
   db: Db,
   service: OrderService,
-  { reminderDays, expiryDays, now = () => new Date() }: UnpaidOrderJobOptions,
+  { reminderDays, now = () => new Date() }: UnpaidOrderJobOptions,
 ) {
   /**
-   * Unpaid orders placed before `placedBefore` (and matching `extra`), each locked for this
-   * transaction; rows another instance holds are skipped, not waited for.
+   * Unpaid orders matching `due`, each locked for this transaction; rows another instance
+   * holds are skipped, not waited for.
    */
-  function claimUnpaid(tx: Tx, placedBefore: Date, extra?: SQL) {
+  function claimUnpaid(tx: Tx, due: SQL | undefined) {
     return tx
       .select()
       .from(orders)
-      .where(and(eq(orders.status, "awaiting_payment"), lte(orders.createdAt, placedBefore), extra))
+      .where(and(eq(orders.status, "awaiting_payment"), due))
       .orderBy(asc(orders.id))
       .limit(BATCH)
       .for("update", { skipLocked: true });
   }
 
-  const daysBefore = (at: Date, days: number) => new Date(at.getTime() - days * DAY_MS);
-
   async function expire(at: Date): Promise<number> {
     return db.transaction(async (tx) => {
-      const due = await claimUnpaid(tx, daysBefore(at, expiryDays));
+      const due = await claimUnpaid(tx, lte(orders.payBy, at));
       for (const order of due) await service.cancelLocked(tx, order, "expired", null);
       return due.length;
     });
@@ -54,16 +52,17 @@ export function createUnpaidOrderJob(
     return db.transaction(async (tx) => {
       const due = await claimUnpaid(
         tx,
-        daysBefore(at, reminderDays),
-        isNull(orders.reminderSentAt),
+        and(
+          lte(orders.createdAt, new Date(at.getTime() - reminderDays * DAY_MS)),
+          isNull(orders.reminderSentAt),
+        ),
       );
       for (const order of due) {
         await tx.update(orders).set({ reminderSentAt: at }).where(eq(orders.id, order.id));
         const view = await service.loadView(tx, order);
-        const expiresOn = new Date(order.createdAt.getTime() + expiryDays * DAY_MS);
         await enqueueMail(
           tx,
-          paymentReminderEmail({ order: view, link: service.link(order), expiresOn }),
+          paymentReminderEmail({ order: view, link: service.link(order), expiresOn: order.payBy }),
         );
       }
       return due.length;

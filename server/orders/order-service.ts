@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Product } from "#core/catalog/product.ts";
 import type { OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
@@ -24,6 +24,7 @@ import {
 } from "#core/orders/order-emails.ts";
 import { formatAud, fromCents, toCents } from "#core/money/money.ts";
 import { siteConfig } from "#core/site-config.ts";
+import { emailKey } from "#core/validation/email.ts";
 import { recordAudit, type Actor } from "../admin/audit-log.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orderLines, orders, productStock, type OrderRow } from "../db/schema.ts";
@@ -42,6 +43,20 @@ export class OrderConflictError extends Error {
       | "status_changed"
       | "cannot_cancel"
       | "version_conflict",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A cap on what one buyer may hold unpaid (issue 23); the API answers 429: the buyer may
+ * order again once earlier orders are paid or cancelled.
+ */
+export class BuyerLimitError extends Error {
+  override name = "BuyerLimitError";
+  constructor(
+    readonly code: "too_many_unpaid_orders" | "too_many_unpaid_units",
     message: string,
   ) {
     super(message);
@@ -83,14 +98,46 @@ const dayWords = new Intl.DateTimeFormat("en-AU", {
   timeZone: "UTC",
 });
 
+/**
+ * What one buyer may hold (issue 23): caps that keep a single anonymous request, or a script
+ * placing orders it never means to pay, from emptying the shelves for everyone else.
+ */
+export interface HoldLimits {
+  /** Units of one product per order (MAX_UNITS_PER_PRODUCT). */
+  unitsPerProduct: number;
+  /** Unpaid orders one e-mail address, account or client address may hold at once. */
+  unpaidOrdersPerBuyer: number;
+  /** Units those unpaid orders may hold together. */
+  unpaidUnitsPerBuyer: number;
+}
+
+export const DEFAULT_HOLD_LIMITS: HoldLimits = {
+  unitsPerProduct: 5,
+  unpaidOrdersPerBuyer: 3,
+  unpaidUnitsPerBuyer: 20,
+};
+
+/** Under this many left, one order may take at most half of them (but always one). */
+export const SCARCE_STOCK = 10;
+
 export interface OrderServiceOptions {
   products: readonly Product[];
   /** The site's public address, for the order link in e-mails. */
   siteUrl: string;
   /** Receives the new-order alert. */
   shopEmail: string;
-  /** Unpaid orders are cancelled after this many days (said in the first e-mail). */
+  /** A signed-in buyer's unpaid order is cancelled after this many days (ORDER_EXPIRY_DAYS). */
   expiryDays: number;
+  /** A guest's unpaid order is cancelled after this many hours (GUEST_HOLD_HOURS). */
+  guestHoldHours: number;
+  limits?: HoldLimits;
+}
+
+/** Who places an order: their account, if signed in, and their client's address group. */
+export interface Buyer {
+  userId?: number | undefined;
+  /** addressGroup() of the client: an IPv4 address or an IPv6 /64. */
+  address?: string | undefined;
 }
 
 /** Who asks for an order: its account, or whoever holds the link's token. */
@@ -102,10 +149,12 @@ export interface OrderAccess {
 export type OrderService = ReturnType<typeof createOrderService>;
 
 const money = (cents: number) => formatAud(fromCents(cents));
+const HOUR_MS = 60 * 60 * 1000;
 
 export function createOrderService(db: Db, options: OrderServiceOptions) {
   const catalogue = new Map(options.products.map((product) => [product.id, product]));
   const freeOverCents = toCents(siteConfig.freeShippingThresholdAud);
+  const limits = options.limits ?? DEFAULT_HOLD_LIMITS;
 
   const link = (order: Pick<OrderRow, "number" | "accessToken">) =>
     `${options.siteUrl}/orders/${formatOrderNumber(order.number)}?token=${order.accessToken}`;
@@ -119,7 +168,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         .where(eq(orderEvents.orderId, order.id))
         .orderBy(asc(orderEvents.id)),
     ]);
-    return orderView(order, lines, events, options.expiryDays);
+    return orderView(order, lines, events);
   }
 
   async function findByKey(key: string) {
@@ -157,6 +206,8 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           and(
             eq(productStock.productId, line.productId),
             sql`${productStock.available} >= ${line.quantity}`,
+            // Checked on the locked row, so concurrent orders see each other's takings.
+            sql`(${productStock.available} >= ${SCARCE_STOCK} or ${line.quantity} <= greatest(1, ${productStock.available} / 2))`,
           ),
         )
         .returning({ available: productStock.available });
@@ -166,11 +217,19 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         .from(productStock)
         .where(eq(productStock.productId, line.productId));
       if (!counted) continue; // not counted (eBooks): always available
+      const left = counted.available;
+      if (left === 0) {
+        throw new OrderRefusedError(
+          "out_of_stock",
+          `${line.name} is out of stock. Please remove it from your cart.`,
+        );
+      }
+      const share = left < SCARCE_STOCK ? Math.max(1, Math.floor(left / 2)) : left;
       throw new OrderRefusedError(
         "out_of_stock",
-        counted.available === 0
-          ? `${line.name} is out of stock. Please remove it from your cart.`
-          : `Only ${counted.available} of ${line.name} left. Please lower the quantity to ${counted.available} or fewer.`,
+        share < left && line.quantity <= left
+          ? `Only ${left} of ${line.name} left, so one order may take at most ${share} and others can have one too. Please lower the quantity to ${share}.`
+          : `Only ${left} of ${line.name} left. Please lower the quantity to ${Math.min(left, share)} or fewer.`,
       );
     }
   }
@@ -198,6 +257,55 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     return order;
   }
 
+  /**
+   * What the buyer already holds unpaid, counted after locking the buyer (their e-mail address,
+   * account and client address) for this transaction, so two orders placed at once by one
+   * buyer are counted one after the other. Throws when one more order would pass a cap.
+   */
+  async function checkBuyerHolds(tx: Tx, email: string, buyer: Buyer, units: number) {
+    const keys = [
+      `email:${emailKey(email)}`,
+      ...(buyer.userId !== undefined ? [`user:${buyer.userId}`] : []),
+      ...(buyer.address ? [`address:${buyer.address}`] : []),
+    ].sort();
+    for (const key of keys) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`order-buyer:${key}`}, 0))`,
+      );
+    }
+    const [held] = await tx
+      .select({
+        orders: sql<number>`count(*)::int`,
+        units: sql<number>`coalesce(sum(${orders.units}), 0)::int`,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, "awaiting_payment"),
+          or(
+            sql`lower(${orders.email}) = ${email.toLowerCase()}`,
+            buyer.userId !== undefined ? eq(orders.userId, buyer.userId) : undefined,
+            buyer.address ? eq(orders.placedFrom, buyer.address) : undefined,
+          ),
+        ),
+      );
+    const holding = held ?? { orders: 0, units: 0 };
+    if (holding.orders >= limits.unpaidOrdersPerBuyer) {
+      throw new BuyerLimitError(
+        "too_many_unpaid_orders",
+        `You already have ${holding.orders} orders waiting for payment. Please pay for them or cancel one (the links are in your order e-mails) before placing another, or contact us about a larger order.`,
+      );
+    }
+    if (holding.units + units > limits.unpaidUnitsPerBuyer) {
+      throw new BuyerLimitError(
+        "too_many_unpaid_units",
+        holding.units === 0
+          ? `One order may hold at most ${limits.unpaidUnitsPerBuyer} items until it is paid. Please split your order, or contact us about a larger one.`
+          : `Your unpaid orders already hold ${holding.units} items, and this one would bring them over ${limits.unpaidUnitsPerBuyer}. Please pay for them before ordering more, or contact us about a larger order.`,
+      );
+    }
+  }
+
   /** Moves a locked order to `status`, records the event and returns the fresh row. */
   async function moveOrder(
     tx: Tx,
@@ -208,9 +316,17 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       Pick<OrderRow, "carrier" | "trackingNumber" | "paidAmountCents" | "paidOn">
     > = {},
   ): Promise<OrderRow> {
+    // The client address is kept only while it counts against the buyer's unpaid holds.
+    const placedFrom = status === "awaiting_payment" ? order.placedFrom : null;
     const [moved] = await tx
       .update(orders)
-      .set({ status, ...changes, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        status,
+        ...changes,
+        placedFrom,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id))
       .returning();
     await tx.insert(orderEvents).values({ orderId: order.id, status, note });
@@ -272,7 +388,13 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
 
     /** What the lines cost, priced here from the catalogue; nothing is stored. */
     quote(request: QuoteRequest) {
-      return priceOrder(request.lines, catalogue, request.address, freeOverCents);
+      return priceOrder(
+        request.lines,
+        catalogue,
+        request.address,
+        freeOverCents,
+        limits.unitsPerProduct,
+      );
     },
 
     /**
@@ -280,8 +402,15 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
      * its e-mails, all in one transaction. The same idempotency key places one order however
      * often it is sent; the first answer is given again.
      */
-    async place(input: PlaceOrder, userId?: number): Promise<PlacedOrder & { created: boolean }> {
-      const quote = priceOrder(input.lines, catalogue, input.address, freeOverCents);
+    async place(input: PlaceOrder, buyer: Buyer = {}): Promise<PlacedOrder & { created: boolean }> {
+      const { userId } = buyer;
+      const quote = priceOrder(
+        input.lines,
+        catalogue,
+        input.address,
+        freeOverCents,
+        limits.unitsPerProduct,
+      );
       // The route's schema checks this too; here it holds whoever calls.
       if (quote.lines.some((line) => line.ageRestricted) && input.adultDeclared !== true) {
         throw new OrderRefusedError("adult_declaration_required", ADULT_DECLARATION_REQUIRED);
@@ -299,7 +428,11 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       }
 
       const accessToken = randomBytes(24).toString("base64url");
+      const units = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+      const holdMs =
+        userId === undefined ? options.guestHoldHours * HOUR_MS : options.expiryDays * 24 * HOUR_MS;
       const placed = await db.transaction(async (tx) => {
+        await checkBuyerHolds(tx, input.email, buyer, units);
         // A second request with the same key waits here for the first to commit, then finds
         // the key taken and inserts nothing.
         const [order] = await tx
@@ -318,6 +451,10 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
             freeShipping: quote.freeShipping,
             gstCents: quote.gstCents,
             totalCents: quote.totalCents,
+            units,
+            // now() is the transaction's time, the same as created_at's.
+            payBy: sql`now() + make_interval(secs => ${holdMs / 1000})`,
+            placedFrom: buyer.address ?? null,
           })
           .onConflictDoNothing({ target: orders.idempotencyKey })
           .returning();
@@ -345,10 +482,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           .insert(orderEvents)
           .values({ orderId: order.id, status: order.status, note: null });
         const view = await loadView(tx, order);
-        await enqueueMail(
-          tx,
-          orderReceivedEmail({ order: view, link: link(order), expiryDays: options.expiryDays }),
-        );
+        await enqueueMail(tx, orderReceivedEmail({ order: view, link: link(order) }));
         await enqueueMail(tx, newOrderAlertEmail({ order: view, adminTo: options.shopEmail }));
         return { order: view, accessToken };
       });

@@ -24,13 +24,10 @@ export function pricedLine(row: OrderLineRow): PricedLine {
 }
 
 /** An order as its buyer (and its e-mails) see it. */
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export function orderView(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   events: readonly EventRow[],
-  expiryDays: number,
 ): OrderView {
   const number = formatOrderNumber(order.number);
   const awaiting = order.status === "awaiting_payment";
@@ -64,7 +61,7 @@ export function orderView(
           accountNumber: siteConfig.bank.accountNumber,
           amountCents: order.totalCents,
           reference: number,
-          payBy: new Date(order.createdAt.getTime() + expiryDays * DAY_MS).toISOString(),
+          payBy: order.payBy.toISOString(),
           placeholder: isPlaceholder("bank"),
         }
       : null,

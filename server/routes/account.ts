@@ -34,9 +34,10 @@ import {
 } from "../account/account-guards.ts";
 import {
   createLinkToken,
+  hasOpenLink,
   sentRecently,
   useLinkToken,
-  hasOpenLink,
+  voidAccountLinks,
 } from "../account/link-tokens.ts";
 import { erasePersonalData, exportPersonalData } from "../account/personal-data.ts";
 import type { Auth } from "../auth/auth.ts";
@@ -269,6 +270,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
             );
             if (!current) throw new HttpError(401, "unauthorized", "This account no longer exists");
           }
+          if (passwordHash !== undefined || newEmail !== undefined) {
+            // Links e-mailed before this change must not act on the account after it.
+            await voidAccountLinks(tx, user.id);
+          }
           if (passwordHash !== undefined) {
             // This session goes on with a fresh token; every other one ends.
             await auth.sessions.revokeAll(user.id, tx, sessionId);
@@ -350,6 +355,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
           }
           if (user.pendingEmail === null || key !== emailKey(user.pendingEmail)) return undefined;
           await auth.users.verifyEmail(user.id, used.email, tx);
+          // A reset link sent to the old address dies with it.
+          await voidAccountLinks(tx, user.id);
           await enqueueMail(
             tx,
             emailChangedEmail({ to: user.email, username: user.username, newEmail: used.email }),

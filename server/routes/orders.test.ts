@@ -43,21 +43,16 @@ afterAll(async () => {
 function orderInput(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
   return {
     idempotencyKey: randomUUID(),
-    email: "ada@example.com",
+    // A buyer each: one buyer's unpaid orders are capped (tested on their own below).
+    email: `ada-${randomUUID().slice(0, 8)}@example.com`,
     lines: [{ ...PAPERBACK, quantity: 2 }],
     address: ADDRESS,
     ...overrides,
   };
 }
 
-function place(payload: object, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload,
-    headers,
-    remoteAddress: uniqueIp(),
-  });
+function place(payload: object, headers: Record<string, string> = {}, remoteAddress = uniqueIp()) {
+  return app.inject({ method: "POST", url: "/api/orders", payload, headers, remoteAddress });
 }
 
 async function placed(payload: object = orderInput(), headers: Record<string, string> = {}) {
@@ -211,20 +206,20 @@ describe("POST /api/orders", () => {
     expect(await orderCount()).toBe(before);
   });
 
-  it("refuses an unknown product and two lines adding up past 99", async () => {
+  it("refuses an unknown product and two lines of one product adding up past the cap", async () => {
     const unknown = await place(orderInput({ lines: [{ id: 4242, type: "Mug", quantity: 1 }] }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatchObject({ code: "unknown_product" });
     const tooMany = await place(
       orderInput({
         lines: [
-          { ...EBOOK, quantity: 60 },
-          { ...EBOOK, quantity: 60 },
+          { ...EBOOK, quantity: 3 },
+          { ...EBOOK, quantity: 3 },
         ],
       }),
     );
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().error.code).toBe("quantity_too_large");
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.code).toBe("quantity_limit");
   });
 
   it("refuses an order for more than is left, naming the product and what is left", async () => {
@@ -303,6 +298,131 @@ describe("POST /api/orders", () => {
   });
 });
 
+describe("nobody can hoard the stock (issue 23)", () => {
+  beforeEach(async () => {
+    await setStock(PAPERBACK.id, 20);
+    await setStock(CLEANER.id, 3);
+  });
+
+  it("refuses one guest order that asks for every stocked product, and takes nothing", async () => {
+    const levels = (await app.inject({ method: "GET", url: "/api/stock" })).json<{
+      stock: Record<string, number>;
+    }>().stock;
+    const lines = Object.entries(levels)
+      .filter(([, left]) => left > 0)
+      .map(([id, left]) => ({ id: Number(id), type: "", quantity: Math.min(left, 99) }));
+    const before = await orderCount();
+    const response = await place(orderInput({ lines, adultDeclared: true }));
+    expect([409, 429]).toContain(response.statusCode);
+    expect(await orderCount()).toBe(before);
+    const after = (await app.inject({ method: "GET", url: "/api/stock" })).json<{
+      stock: Record<string, number>;
+    }>().stock;
+    expect(after).toEqual(levels);
+  });
+
+  it("caps one product at 5 units per order, in the quote and the order", async () => {
+    const six = { lines: [{ ...PAPERBACK, quantity: 6 }] };
+    const quote = await app.inject({ method: "POST", url: "/api/orders/quote", payload: six });
+    expect(quote.statusCode).toBe(409);
+    const response = await place(orderInput(six));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: "quantity_limit",
+      message:
+        "One order may hold at most 5 of Salt Water Circuit, so that other buyers can have one too. Please lower the quantity to 5, or contact us about a larger order.",
+    });
+    expect(await stockOf(PAPERBACK.id)).toBe(20);
+    await placed(orderInput({ lines: [{ ...PAPERBACK, quantity: 5 }] }));
+    expect(await stockOf(PAPERBACK.id)).toBe(15);
+  });
+
+  it("lets one order take at most half of what is left under ten, but always the last one", async () => {
+    await setStock(PAPERBACK.id, 7);
+    const response = await place(orderInput({ lines: [{ ...PAPERBACK, quantity: 4 }] }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(
+      "Only 7 of Salt Water Circuit left, so one order may take at most 3 and others can have one too. Please lower the quantity to 3.",
+    );
+    await placed(orderInput({ lines: [{ ...PAPERBACK, quantity: 3 }] }));
+    await setStock(PAPERBACK.id, 1);
+    await placed(orderInput({ lines: [{ ...PAPERBACK, quantity: 1 }] }));
+    expect(await stockOf(PAPERBACK.id)).toBe(0);
+  });
+
+  it("lets one e-mail address hold 3 unpaid orders, from anywhere, until one is paid or cancelled", async () => {
+    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
+    const orders = [];
+    for (let n = 0; n < 3; n += 1) orders.push(await placed(orderInput({ email })));
+    const fourth = await place(orderInput({ email: email.toUpperCase() }));
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error).toEqual({
+      code: "too_many_unpaid_orders",
+      message:
+        "You already have 3 orders waiting for payment. Please pay for them or cancel one (the links are in your order e-mails) before placing another, or contact us about a larger order.",
+    });
+    const first = orders[0] as PlacedOrder;
+    await app.inject({
+      method: "POST",
+      url: `/api/orders/${first.order.number}/cancel?token=${first.accessToken}`,
+    });
+    expect((await place(orderInput({ email }))).statusCode).toBe(201);
+  });
+
+  it("lets one client address hold 3 unpaid orders, whatever e-mail addresses they give", async () => {
+    const ip = uniqueIp();
+    for (let n = 0; n < 3; n += 1) {
+      expect((await place(orderInput(), {}, ip)).statusCode).toBe(201);
+    }
+    const fourth = await place(orderInput(), {}, ip);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error.code).toBe("too_many_unpaid_orders");
+  });
+
+  it("caps the units one buyer's unpaid orders hold together at 20", async () => {
+    const email = `units-${randomUUID().slice(0, 8)}@example.com`;
+    const many = [7, 8, 9, 10, 11].map((id) => ({ id, type: "", quantity: 5 }));
+    const tooMany = await place(orderInput({ email, lines: many }));
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().error).toEqual({
+      code: "too_many_unpaid_units",
+      message:
+        "One order may hold at most 20 items until it is paid. Please split your order, or contact us about a larger one.",
+    });
+    await placed(orderInput({ email, lines: many.slice(0, 3) }));
+    const more = await place(
+      orderInput({
+        email,
+        lines: [
+          { ...EBOOK, quantity: 5 },
+          { ...PAPERBACK, quantity: 1 },
+        ],
+      }),
+    );
+    expect(more.statusCode).toBe(429);
+    expect(more.json().error.message).toContain("Your unpaid orders already hold 15 items");
+  });
+
+  it("counts one buyer's orders placed at once one after the other: 10 at once, 3 placed", async () => {
+    const email = `rush-${randomUUID().slice(0, 8)}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => place(orderInput({ email }))),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+  });
+
+  it("holds a guest's order for 24 hours and a signed-in buyer's for 7 days", async () => {
+    const guest = await placed();
+    const hours = (order: OrderView) =>
+      (Date.parse(order.payment?.payBy ?? "") - Date.parse(order.createdAt)) / 3_600_000;
+    expect(hours(guest.order)).toBe(24);
+    const buyer = await signUp(app);
+    const member = await placed(orderInput({ email: buyer.email }), bearer(buyer.token));
+    expect(hours(member.order)).toBe(7 * 24);
+  });
+});
+
 describe("reading and cancelling an order", () => {
   it("shows an order to its account or its link's token, and 404 to anyone else", async () => {
     const owner = await signUp(app);
@@ -331,12 +451,12 @@ describe("reading and cancelling an order", () => {
   });
 
   it("lets the buyer cancel while unpaid: the stock returns, an e-mail says so", async () => {
-    await setStock(CLEANER.id, 3);
+    await setStock(CLEANER.id, 4);
     const email = `cancel-${randomUUID().slice(0, 8)}@example.com`;
     const { order, accessToken } = await placed(
       orderInput({ email, lines: [{ ...CLEANER, quantity: 2 }] }),
     );
-    expect(await stockOf(CLEANER.id)).toBe(1);
+    expect(await stockOf(CLEANER.id)).toBe(2);
     const cancel = () =>
       app.inject({
         method: "POST",
@@ -350,7 +470,7 @@ describe("reading and cancelling an order", () => {
       canCancel: false,
       payment: null,
     });
-    expect(await stockOf(CLEANER.id)).toBe(3);
+    expect(await stockOf(CLEANER.id)).toBe(4);
     expect((await mailTo(email)).map((mail) => mail.kind)).toEqual([
       "order_received",
       "order_cancelled",
@@ -358,7 +478,7 @@ describe("reading and cancelling an order", () => {
     const again = await cancel();
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("cannot_cancel");
-    expect(await stockOf(CLEANER.id)).toBe(3);
+    expect(await stockOf(CLEANER.id)).toBe(4);
   });
 
   it("does not let anyone without access cancel", async () => {
@@ -464,6 +584,7 @@ describe("orders holding a product sold to adults only", () => {
       siteUrl: "https://shop.test",
       shopEmail: "shop@example.com",
       expiryDays: 7,
+      guestHoldHours: 24,
     });
     await expect(
       service.place({

@@ -18,8 +18,10 @@ import {
 import { z } from "#core/validation/zod.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Database } from "../db/client.ts";
+import { addressGroup } from "../lib/client-address.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import {
+  BuyerLimitError,
   OrderConflictError,
   stockLevels,
   type OrderAccess,
@@ -34,11 +36,15 @@ export const ORDER_READ_LIMIT = { max: 300, timeWindow: "1 minute" } as const;
 const NOT_FOUND =
   "We couldn't find that order. Open it from the link in your order e-mail, or log in.";
 
+/** Refused as asked, though well formed: the shop's rules (stock, caps) say no. */
+const CONFLICTS = new Set(["out_of_stock", "quantity_limit"]);
+
 function answerRefusal(error: unknown): never {
   if (error instanceof OrderRefusedError) {
-    throw new HttpError(error.code === "out_of_stock" ? 409 : 400, error.code, error.message);
+    throw new HttpError(CONFLICTS.has(error.code) ? 409 : 400, error.code, error.message);
   }
   if (error instanceof OrderConflictError) throw new HttpError(409, error.code, error.message);
+  if (error instanceof BuyerLimitError) throw new HttpError(429, error.code, error.message);
   throw error;
 }
 
@@ -115,7 +121,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
     },
     async (request, reply) => {
       const user = await auth.optionalUser(request, reply);
-      const placed = await orders.place(request.body, user?.id).catch(answerRefusal);
+      const placed = await orders
+        .place(request.body, { userId: user?.id, address: addressGroup(request.ip) })
+        .catch(answerRefusal);
       if (placed.created) {
         request.log.info({ order: placed.order.number, userId: user?.id }, "order placed");
         afterWrite?.();

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "../auth/login-limits.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { accountTokens } from "../db/schema.ts";
+import { createLinkToken } from "../account/link-tokens.ts";
+import { accountTokens, users } from "../db/schema.ts";
 import {
   accountDetails,
   linkFromMail,
@@ -17,6 +18,7 @@ import {
   post,
   signUp,
   uniqueIp,
+  updateAccount,
 } from "../test/account-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
@@ -129,6 +131,66 @@ describe("forgotten password", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("invalid_link");
+  });
+});
+
+describe("e-mailed links die with what they were for (issue 23)", () => {
+  const resetWith = (token: string) =>
+    post(app, "/api/reset-password", { token, password: NEW_PASSWORD });
+
+  it("a password change voids an open reset link and the verification link", async () => {
+    const account = await signUp(app);
+    await requestReset(account.email);
+    const reset = await linkFromMail(database.db, account.email, "reset_password");
+    const verify = await linkFromMail(database.db, account.email, "verify_email");
+    const changed = await updateAccount(app, account.token, { password: "quartz meadow lyric" });
+    expect(changed.statusCode).toBe(200);
+
+    expect((await resetWith(reset.token)).statusCode).toBe(400);
+    expect((await post(app, "/api/verify-email", { token: verify.token })).statusCode).toBe(400);
+    expect((await logIn(app, account.username, NEW_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it("a reset voids the other open links of the account", async () => {
+    const account = await signUp(app);
+    const verify = await linkFromMail(database.db, account.email, "verify_email");
+    await requestReset(account.email);
+    const { token } = await linkFromMail(database.db, account.email, "reset_password");
+    expect((await resetWith(token)).statusCode).toBe(200);
+    expect((await post(app, "/api/verify-email", { token: verify.token })).statusCode).toBe(400);
+  });
+
+  it("an e-mail change, asked for or completed, voids a reset link sent to the old address", async () => {
+    const asked = await signUp(app);
+    await requestReset(asked.email);
+    const early = await linkFromMail(database.db, asked.email, "reset_password");
+    const moving = newAccount().email;
+    expect((await updateAccount(app, asked.token, { email: moving })).statusCode).toBe(200);
+    expect((await resetWith(early.token)).statusCode).toBe(400);
+
+    // A reset asked for between the change request and its confirmation dies at the confirmation.
+    await requestReset(asked.email);
+    const late = await linkFromMail(database.db, asked.email, "reset_password");
+    const { token: verifyNew } = await linkFromMail(database.db, moving, "verify_email");
+    expect((await post(app, "/api/verify-email", { token: verifyNew })).statusCode).toBe(200);
+    expect((await resetWith(late.token)).statusCode).toBe(400);
+    expect((await logIn(app, asked.username, NEW_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it("a reset link works only while its address is still the account's", async () => {
+    const account = await signUp(app);
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, account.username));
+    if (!user) throw new Error("no user");
+    const token = await createLinkToken(database.db, {
+      userId: user.id,
+      purpose: "reset_password",
+      email: newAccount().email,
+    });
+    expect((await resetWith(token)).statusCode).toBe(400);
+    expect((await logIn(app, account.username, NEW_PASSWORD)).statusCode).toBe(401);
   });
 });
 

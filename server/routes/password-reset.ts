@@ -3,8 +3,14 @@ import { passwordChangedEmail, resetPasswordEmail } from "#core/account/account-
 import { accountLink, accountLinkPaths } from "#core/account/account-links.ts";
 import { forgotPasswordSchema, resetPasswordSchema } from "#core/account/account-schemas.ts";
 import { errorResponses, okSchema } from "#core/api/api-schemas.ts";
+import { emailKey } from "#core/validation/email.ts";
 import { invalidLink, LINK_LIMIT, refuseWeakPassword } from "../account/account-guards.ts";
-import { createLinkToken, sentRecently, useLinkToken } from "../account/link-tokens.ts";
+import {
+  createLinkToken,
+  sentRecently,
+  useLinkToken,
+  voidAccountLinks,
+} from "../account/link-tokens.ts";
 import type { Auth } from "../auth/auth.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import type { Db } from "../db/client.ts";
@@ -80,11 +86,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
       const user = await db.transaction(async (tx) => {
         const used = await useLinkToken(tx, input.token, "reset_password");
         const owner = used && (await auth.users.findById(used.userId, tx));
-        if (!used || !owner) return undefined;
+        // The link acts for the address it was sent to, and only while that is the account's.
+        if (!used || !owner || emailKey(used.email) !== owner.emailKey) return undefined;
         // Thrown inside the transaction, so a refused password leaves the link usable.
         refuseWeakPassword(input.password, [owner.username, owner.email]);
         await auth.users.update(owner.id, { passwordHash }, tx);
         await auth.sessions.revokeAll(owner.id, tx);
+        await voidAccountLinks(tx, owner.id);
         // The link reached the mailbox: that address is proved to be the owner's.
         if (!owner.emailVerifiedAt && used.email === owner.email) {
           await auth.users.verifyEmail(owner.id, owner.email, tx);

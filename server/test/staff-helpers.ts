@@ -32,7 +32,10 @@ export const ORDER_ADDRESS = {
   country: "Australia",
 };
 
-/** Places an order as a guest (an eBook, product 8: not counted, so never sold out). */
+/**
+ * Places an order as a guest (an eBook, product 8: not counted, so never sold out), each by a
+ * buyer of its own unless an e-mail address is given (one buyer's unpaid orders are capped).
+ */
 export async function placeOrder(
   app: FastifyInstance,
   overrides: Partial<PlaceOrderInput> = {},
@@ -43,7 +46,7 @@ export async function placeOrder(
     remoteAddress: uniqueIp(),
     payload: {
       idempotencyKey: randomUUID(),
-      email: "ada@example.com",
+      email: `ada-${randomUUID().slice(0, 8)}@example.com`,
       lines: [{ id: 8, type: "eBook", quantity: 1 }],
       address: ORDER_ADDRESS,
       ...overrides,

@@ -36,7 +36,15 @@ export function OrderTable({ orders, caption }: { orders: AdminOrderRow[]; capti
                 <br />
                 <span className={styles.muted}>{order.email}</span>
               </td>
-              <td>{ORDER_STATUS_LABELS[order.status]}</td>
+              <td>
+                {ORDER_STATUS_LABELS[order.status]}
+                {order.largeUnpaid ? (
+                  <>
+                    <br />
+                    <strong className={styles.flag}>Large unpaid: {order.units} items</strong>
+                  </>
+                ) : null}
+              </td>
               <td className={styles.number}>{money(order.totalCents)}</td>
             </tr>
           ))}

@@ -114,7 +114,7 @@ export function CheckoutForm({
         return "The total has changed since this page showed it. Please check the new total above and press Place order again.";
       case "out_of_stock":
       case "unknown_product":
-      case "quantity_too_large":
+      case "quantity_limit":
         return (
           <>
             {error.message}

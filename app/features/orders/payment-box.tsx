@@ -5,15 +5,27 @@ import { ExampleBankDetailsNotice } from "#app/components/example-bank-details-n
 import formStyles from "#app/components/forms.module.css";
 import styles from "./orders.module.css";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
+// To the minute: a guest's order is held for hours (GUEST_HOLD_HOURS), not days.
 const payByFormat = new Intl.DateTimeFormat("en-AU", {
   weekday: "long",
   day: "numeric",
   month: "long",
   year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
   timeZone: "Australia/Sydney",
+  timeZoneName: "short",
 });
+
+/** "24 hours", "7 days": how long an unpaid order is held. */
+function holdFor(ms: number): string {
+  const hours = Math.round(ms / HOUR_MS);
+  if (hours < 48) return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+  const days = Math.round(hours / 24);
+  return `${days} days`;
+}
 
 type Copied = "yes" | "no" | null;
 
@@ -26,11 +38,11 @@ export function PaymentBox({
   placedAt,
 }: {
   payment: PaymentInstructions;
-  /** When the order was placed (ISO time): the days to pay are counted from it. */
+  /** When the order was placed (ISO time): the time to pay is counted from it. */
   placedAt: string;
 }) {
   const [copied, setCopied] = useState<Copied>(null);
-  const days = Math.round((Date.parse(payment.payBy) - Date.parse(placedAt)) / DAY_MS);
+  const hold = holdFor(Date.parse(payment.payBy) - Date.parse(placedAt));
 
   function copy() {
     // navigator.clipboard is missing outside https; the reference is on screen to type.
@@ -75,8 +87,8 @@ export function PaymentBox({
       </p>
       <p>
         Use only this reference, so we can match your payment to your order. We ship your order once
-        the money arrives. Unpaid orders are cancelled after {days} {days === 1 ? "day" : "days"}:
-        please pay by {payByFormat.format(new Date(payment.payBy))}.
+        the money arrives. Unpaid orders are cancelled after {hold}: please pay by{" "}
+        {payByFormat.format(new Date(payment.payBy))}.
       </p>
     </section>
   );

@@ -101,6 +101,14 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
         placed <time dateTime={order.createdAt}>{formatWhen(order.createdAt)}</time>
         {order.account ? ` by the account ${order.account}` : " as a guest"}
       </p>
+      {order.largeUnpaid ? (
+        <p className={styles.flagNotice}>
+          <strong className={styles.flag}>Large unpaid order</strong> {order.units} items worth{" "}
+          {money(order.totalCents)} are held for this buyer until{" "}
+          {order.payment ? formatWhen(order.payment.payBy) : "it is paid"}. Check it looks genuine
+          (a known customer, a real address) before other buyers are told these items are gone.
+        </p>
+      ) : null}
       <FeedbackMessage
         feedback={
           outcome ? { kind: outcome.ok ? "success" : "error", text: outcome.message } : null

@@ -106,6 +106,32 @@ describe("the orders list", () => {
     expect((await list(`status=paid&q=hopper${tag}`)).orders).toEqual([]);
   });
 
+  it("flags large unpaid orders until they are paid (issue 23)", async () => {
+    const small = await placeOrder(app);
+    const large = await placeOrder(app, {
+      lines: [
+        { id: 8, type: "eBook", quantity: 5 },
+        { id: 2, type: "eBook", quantity: 5 },
+      ],
+    });
+    const rows = (await list("status=awaiting_payment")).orders;
+    const row = (number: string) => rows.find((each) => each.number === number);
+    expect(row(large.order.number)).toMatchObject({ units: 10, largeUnpaid: true });
+    expect(row(small.order.number)).toMatchObject({ units: 1, largeUnpaid: false });
+    const page = await asStaff("GET", `/api/admin/orders/${large.order.number}`);
+    expect(page.json()).toMatchObject({ units: 10, largeUnpaid: true });
+
+    await asStaff(
+      "POST",
+      `/api/admin/orders/${large.order.number}/mark-paid`,
+      payment(large.order),
+    );
+    const paid = (await list("status=paid")).orders.find(
+      (each) => each.number === large.order.number,
+    );
+    expect(paid).toMatchObject({ units: 10, largeUnpaid: false });
+  });
+
   it("takes a search's % and _ literally", async () => {
     expect((await list(`q=${encodeURIComponent("%")}`)).orders).toEqual([]);
     expect((await list("q=_")).orders).toEqual([]);

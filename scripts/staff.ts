@@ -15,6 +15,7 @@ import {
 } from "../server/admin/control-socket.ts";
 import { runStaffCommand, type StaffCommand } from "../server/admin/staff-accounts.ts";
 import { loadConfig, type Config } from "../server/config.ts";
+import { preparePrivateDataDir, privateUmask } from "../server/lib/private-data-dir.ts";
 import { openDatabase } from "../server/start.ts";
 
 const USAGE = `Usage:
@@ -37,6 +38,8 @@ function readCommand(args: string[]): StaffCommand | undefined {
 async function run(command: StaffCommand) {
   const config = loadConfig();
   if (config.DATABASE_URL) return withDatabase(config, command);
+  privateUmask();
+  await preparePrivateDataDir(config.dataDir);
   const socket = controlSocketPath(config.dataDir);
   const answer = await sendControlCommand(socket, command);
   if (answer) return answer;

@@ -1,7 +1,11 @@
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SECURITY_HEADERS, BODY_LIMIT_BYTES, SECURITY_HEADERS } from "./app.ts";
+import { loadConfig } from "./config.ts";
 import { createTestApp } from "./test/test-app.ts";
+import { stubDatabase } from "./test/test-database.ts";
 
 let app: FastifyInstance;
 
@@ -119,5 +123,37 @@ describe("security headers on the answers Fastify gives by itself", () => {
     expect(response.headers["content-security-policy"]).toBe(
       "default-src 'none'; frame-ancestors 'none'",
     );
+  });
+});
+
+describe("a client that stops half-way (issue 23)", () => {
+  it("loses its socket after REQUEST_TIMEOUT_MS instead of holding it for ever", async () => {
+    const served = await createTestApp({
+      database: stubDatabase(),
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", REQUEST_TIMEOUT_MS: "1000" }),
+    });
+    await served.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = served.server.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        let received = "";
+        const socket = connect(port, "127.0.0.1", () => {
+          socket.write(
+            "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+          );
+        });
+        socket.on("data", (chunk) => (received += chunk.toString()));
+        socket.on("close", () => resolve(received));
+        socket.on("error", reject);
+        setTimeout(() => reject(new Error("the socket is still open after 10 s")), 10_000);
+      });
+      const seconds = (Date.now() - started) / 1000;
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(seconds).toBeGreaterThanOrEqual(0.9);
+      expect(seconds).toBeLessThan(4);
+    } finally {
+      await served.close();
+    }
   });
 });

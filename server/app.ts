@@ -148,6 +148,16 @@ export async function buildApp({
         : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client sending its headers or body slowly, or stopping half-way, is answered 408 and
+    // cut off after REQUEST_TIMEOUT_MS instead of holding a socket for ever (Node checks every
+    // connectionsCheckingInterval, kept well under the timeout); a socket silent for twice
+    // that is closed whatever it was doing.
+    connectionTimeout: 2 * config.REQUEST_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(2000, config.REQUEST_TIMEOUT_MS / 2),
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: true,
     // A malformed address (`/%ZZ`) is refused before routing and before any hook runs, so

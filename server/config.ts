@@ -82,6 +82,11 @@ const envSchema = z.object({
     .optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * How long a client may take to send a request's headers and body, and how long a connection
+   * may sit silent: a client that stops half-way frees its socket after this (issue 23).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Write each log line before going on; by default lines are written in the background, a few

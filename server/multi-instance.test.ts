@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startProcess, stopProcess } from "../bench/lib/processes.ts";
@@ -29,6 +32,8 @@ describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL 
       DATABASE_URL: url.toString(),
       REDIS_URL: redisUrl as string,
       AUTH_SECRET: randomBytes(32).toString("base64url"),
+      // Their own private folder, never the working tree's ./var.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "multi-instance-")),
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",
       NODE_ENV: "test",

@@ -5,6 +5,7 @@ import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { loadCatalog } from "./catalog/load-catalog.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { openPglite, openPostgres, type Database } from "./db/client.ts";
+import { preparePrivateDataDir, privateUmask } from "./lib/private-data-dir.ts";
 import type { Site } from "./site/site-routes.ts";
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -35,6 +36,8 @@ export function start(options: StartOptions) {
 
 async function run({ loadSite, beforeRoutes }: StartOptions) {
   const config = loadConfig();
+  privateUmask();
+  await preparePrivateDataDir(config.dataDir);
   // First, so a bad edit to content/ stops the start at once with the file, line and column.
   const catalog = await loadCatalog(config.contentDir);
   const site = await loadSite(config);

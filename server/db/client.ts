@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { makeFilesPrivate, PRIVATE_DIR_MODE } from "../lib/private-data-dir.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,9 +45,10 @@ export interface PostgresOptions {
 /** Embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let client: PGlite;
+  let pgDir: string | undefined;
   if (dataDir) {
-    const pgDir = path.join(dataDir, "pgdata");
-    await mkdir(pgDir, { recursive: true });
+    pgDir = path.join(dataDir, "pgdata");
+    await mkdir(pgDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     client = new PGlite(pgDir);
   } else {
     client = new PGlite();
@@ -54,6 +56,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (pgDir) await makeFilesPrivate(pgDir);
   return {
     db,
     kind: "pglite",

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { MailMessage } from "#core/orders/order-emails.ts";
 import type { Config } from "../config.ts";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../lib/private-data-dir.ts";
 
 export interface MailTransport {
   /** Resolves once the mail server (or the outbox folder) has the message; throws otherwise. */
@@ -60,11 +61,12 @@ export function createMailTransport(
     description: `.eml files in ${folder}`,
     async send(message) {
       const info = await writer.sendMail(envelope(message));
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const id = message.id ?? randomBytes(4).toString("hex");
       const file = path.join(folder, `${stamp}-${message.kind}-${id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // The message may hold a password-reset or order link: the server's user alone reads it.
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       log.info(
         { file, to: message.to, subject: message.subject },
         "e-mail written to the outbox folder",

@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import { forwardContactMessage } from "../contact/forward-contact-message.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
+import { readMultipartFields } from "../lib/multipart-fields.ts";
 
 /** Per client address: enough for a person with second thoughts, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: "10 minutes" } as const;
@@ -20,7 +21,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ database: Database; config: 
   // Multipart is accepted in this plugin only. The form has three short text fields; files
   // and extra parts are refused before anything is buffered.
   await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
     limits: { fieldNameSize: 100, fieldSize: 16 * 1024, fields: 5, files: 0, parts: 5 },
   });
 
@@ -38,13 +38,21 @@ export const contactRoutes: FastifyPluginAsyncZod<{ database: Database; config: 
         body: contactFormSchema,
         response: { 200: received, ...errorResponses(400, 413, 429) },
       },
-      // Before validation: a bot's submission is answered like a success and kept nowhere,
-      // whatever else it filled in, so it learns nothing.
-      preValidation: async (request, reply) => {
-        if (!isHoneypotFilled(request.body)) return;
-        request.log.info("contact message dropped: honeypot field filled");
-        return reply.send({ received: true });
-      },
+      preValidation: [
+        async (request) => {
+          // The fields go through the body schema next, like a JSON body's.
+          if (request.isMultipart()) {
+            request.body = (await readMultipartFields(request)) as typeof request.body;
+          }
+        },
+        // Before validation: a bot's submission is answered like a success and kept nowhere,
+        // whatever else it filled in, so it learns nothing.
+        async (request, reply) => {
+          if (!isHoneypotFilled(request.body)) return;
+          request.log.info("contact message dropped: honeypot field filled");
+          return reply.send({ received: true });
+        },
+      ],
     },
     async (request) => {
       const form = request.body;

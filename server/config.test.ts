@@ -21,6 +21,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LOG_SYNC: "yes" })).toThrow(/LOG_SYNC: must be true or false/);
   });
 
+  it("reads MAIL_FROM once into a name and one address", () => {
+    expect(loadConfig({}).MAIL_FROM).toEqual({
+      name: "Kybernetes",
+      address: "orders@kybernetes.com.au",
+    });
+    expect(loadConfig({ MAIL_FROM: "shop@example.com" }).MAIL_FROM).toEqual({
+      name: "",
+      address: "shop@example.com",
+    });
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).PORT).toBe(3000);
   });
@@ -32,6 +43,12 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ SHOP_NOTIFY_EMAIL: "shop" }, "SHOP_NOTIFY_EMAIL"],
+    [{ SHOP_NOTIFY_EMAIL: "orders@shop.example,attacker@evil.example" }, "SHOP_NOTIFY_EMAIL"],
+    [{ MAIL_FROM: "Shop <a@shop.example>, Other <b@evil.example>" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "Shop <not an address>" }, "MAIL_FROM"],
+    [{ GUEST_HOLD_HOURS: "200", ORDER_EXPIRY_DAYS: "7" }, "GUEST_HOLD_HOURS"],
+    [{ DATABASE_OWNER_URL: "postgres://owner@db/shop" }, "DATABASE_OWNER_URL"],
+    [{ REQUEST_TIMEOUT_MS: "10" }, "REQUEST_TIMEOUT_MS"],
     [{ ORDER_REMINDER_DAYS: "5", ORDER_EXPIRY_DAYS: "4" }, "ORDER_EXPIRY_DAYS"],
     [{ SITE_URL: "kybernetes.com.au" }, "SITE_URL"],
   ])("rejects %o naming %s", (env, name) => {

@@ -1,7 +1,9 @@
 import path from "node:path";
 import ipaddr from "ipaddr.js";
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { siteUrl } from "#core/site-url.ts";
+import { isEmailShape } from "#core/validation/email.ts";
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -117,9 +119,29 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
-  MAIL_FROM: z.string().trim().min(3).default("Kybernetes <orders@kybernetes.com.au>"),
+  /** "Name <address>" or a bare address, read once here: the transport gets the parts. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default("Kybernetes <orders@kybernetes.com.au>")
+    .transform((value, context) => {
+      const parsed = addressparser(value, { flatten: true });
+      const [sender] = parsed;
+      if (parsed.length === 1 && sender && isEmailShape(sender.address)) {
+        return { name: sender.name, address: sender.address };
+      }
+      context.addIssue({
+        code: "custom",
+        message: `must be one sender, "Name <address@example.com>" or "address@example.com"; not ${JSON.stringify(value)}`,
+      });
+      return z.NEVER;
+    }),
   /** Receives an alert for every new order. */
-  SHOP_NOTIFY_EMAIL: z.email("must be an e-mail address").default("orders@kybernetes.com.au"),
+  SHOP_NOTIFY_EMAIL: z
+    .string()
+    .trim()
+    .refine(isEmailShape, "must be one plain e-mail address (name@example.com)")
+    .default("orders@kybernetes.com.au"),
   /** Unpaid orders get a reminder after this many days, and are cancelled after the next. */
   ORDER_REMINDER_DAYS: z.coerce.number().min(0.001).max(60).default(3),
   ORDER_EXPIRY_DAYS: z.coerce.number().min(0.001).max(90).default(7),

@@ -18,15 +18,24 @@ const hours = (minutes: number) =>
       ? `${minutes / 60} hours`
       : `${minutes / 1440} days`;
 
+/**
+ * A username is the visitor's own words: it appears in an e-mail only when the address is one
+ * its owner has verified (issue 23), so nobody can make the shop mail their text to a
+ * stranger's mailbox by signing up with it. Call sites pass `username` only then.
+ */
+const hello = (username: string | undefined) => (username ? `Hello ${username},` : "Hello,");
+
 interface LinkMail {
   to: string;
-  username: string;
+  /** Only for a verified address (see `hello`). */
+  username?: string | undefined;
   link: string;
 }
 
-export function verifyEmailEmail({ to, username, link }: LinkMail): MailMessage {
+/** To an address not verified yet, by definition: it greets nobody by name. */
+export function verifyEmailEmail({ to, link }: Omit<LinkMail, "username">): MailMessage {
   return composeMail("verify_email", to, "Confirm your e-mail address for Kybernetes", [
-    { paragraph: `Hello ${username},` },
+    { paragraph: "Hello," },
     {
       paragraph: `Please confirm that ${to} is your e-mail address by following this link. It works once and for ${hours(LINK_LIFETIME_MINUTES.verify_email)}.`,
     },
@@ -54,11 +63,11 @@ export function emailChangedEmail({
   newEmail,
 }: {
   to: string;
-  username: string;
+  username?: string | undefined;
   newEmail: string;
 }): MailMessage {
   return composeMail("email_changed", to, "Your Kybernetes e-mail address was changed", [
-    { paragraph: `Hello ${username},` },
+    { paragraph: hello(username) },
     {
       paragraph: `The e-mail address of your Kybernetes account is now ${newEmail}. Messages about your account and orders will go there from now on.`,
     },
@@ -75,11 +84,11 @@ export function passwordChangedEmail({
   how,
 }: {
   to: string;
-  username: string;
+  username?: string | undefined;
   how: "changed" | "reset";
 }): MailMessage {
   return composeMail("password_changed", to, "Your Kybernetes password was changed", [
-    { paragraph: `Hello ${username},` },
+    { paragraph: hello(username) },
     {
       paragraph: `The password of your Kybernetes account was ${how === "reset" ? "reset with a link we e-mailed" : "changed from your account page"}. Every device that was logged in has been logged out.`,
     },
@@ -92,7 +101,7 @@ export function passwordChangedEmail({
 
 export function resetPasswordEmail({ to, username, link }: LinkMail): MailMessage {
   return composeMail("reset_password", to, "Reset your Kybernetes password", [
-    { paragraph: `Hello ${username},` },
+    { paragraph: hello(username) },
     {
       paragraph: `Someone (we hope you) asked to reset the password of your Kybernetes account. This link lets you choose a new one; it works once and for ${hours(LINK_LIFETIME_MINUTES.reset_password)}.`,
     },
@@ -107,7 +116,7 @@ export function confirmSubscriptionEmail({ to, username, link }: LinkMail): Mail
     to,
     "Confirm your subscription to the Kybernetes mailing list",
     [
-      { paragraph: `Hello ${username},` },
+      { paragraph: hello(username) },
       { paragraph: "You asked to join our mailing list. You agreed to this:" },
       { paragraph: `“${MAILING_LIST_CONSENT_WORDING}”` },
       {

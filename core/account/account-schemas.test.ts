@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../validation/field-errors.ts";
-import { loginSchema, signupSchema, updateAccountSchema } from "./account-schemas.ts";
+import { contactFormSchema } from "../contact/contact-schema.ts";
+import { placeOrderSchema } from "../orders/order-schemas.ts";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  signupSchema,
+  updateAccountSchema,
+} from "./account-schemas.ts";
 
 function messages(result: { success: boolean; error?: unknown }) {
   if (result.success) return {};
@@ -69,6 +76,47 @@ describe("signupSchema", () => {
       password: "p".repeat(30),
     });
     expect(result.success).toBe(true);
+  });
+});
+
+describe("every e-mail field: exactly one plain address (issue 23)", () => {
+  const fields = {
+    "sign-up": (email: string) => signupSchema.safeParse({ ...valid, email }),
+    "account update": (email: string) =>
+      updateAccountSchema.safeParse({ email, currentPassword: "old secret" }),
+    "forgot password": (email: string) => forgotPasswordSchema.safeParse({ email }),
+    contact: (email: string) => contactFormSchema.safeParse({ email, message: "Hello" }),
+    checkout: (email: string) => placeOrderSchema.shape.email.safeParse(email),
+  };
+  const emailMessage = (result: {
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) =>
+    result.error?.issues.find((issue) => [undefined, "email"].includes(issue.path[0] as string))
+      ?.message;
+
+  it.each([
+    "victim,attacker@evil.example",
+    "victim@example.com, attacker@evil.example",
+    "victim@example.com;attacker@evil.example",
+    "shop<attacker@evil.example>",
+    "Shop <attacker@evil.example>",
+    '"shop"@evil.example',
+    "shop(x)@evil.example",
+    "a@example.com\nBcc: attacker@evil.example",
+  ])("refuses %j in each with 'Invalid email format'", (email) => {
+    for (const [name, parse] of Object.entries(fields)) {
+      const result = parse(email);
+      expect(result.success, name).toBe(false);
+      expect(emailMessage(result), name).toMatch(/^(Invalid email format|Email contains)/);
+    }
+  });
+
+  it("stores an internationalised domain in its ASCII form", () => {
+    for (const parse of Object.values(fields)) {
+      const result = parse("jo@müller.de");
+      expect(result.success).toBe(true);
+      expect(JSON.stringify(result.data)).toContain("jo@xn--mller-kva.de");
+    }
   });
 });
 

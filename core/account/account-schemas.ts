@@ -1,5 +1,5 @@
 import { z } from "../validation/zod.ts";
-import { isEmailShape } from "../validation/email.ts";
+import { isEmailShape, toPlainAddress } from "../validation/email.ts";
 import { hasUnsafeCharacters, unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { ACCOUNT_LIMITS } from "./account-limits.ts";
 import { mixesLookAlikeScripts, normaliseUsername } from "./username.ts";
@@ -48,8 +48,10 @@ export const usernameSchema = requiredText("Username")
   );
 
 /**
- * An e-mail field: required, at most `max` characters, no invisible characters, SPEC §5's
- * shape. Each check stops the chain, so an over-long value never reaches the pattern.
+ * An e-mail field: required, at most `max` characters, no invisible characters, and exactly
+ * one plain address (toPlainAddress: no display name, second recipient or header can ride
+ * along; an internationalised domain comes out in ASCII). Each check stops the chain, so an
+ * over-long value never reaches the pattern.
  */
 export function emailField(
   max: number,
@@ -65,7 +67,8 @@ export function emailField(
     .min(1, { message: messages.required, abort: true })
     .max(max, { message: messages.tooLong, abort: true })
     .refine(safe.check, safe.params)
-    .refine(isEmailShape, messages.invalid);
+    .refine(isEmailShape, messages.invalid)
+    .overwrite((value) => toPlainAddress(value) ?? value);
 }
 
 export const emailSchema = emailField(ACCOUNT_LIMITS.emailMax, {

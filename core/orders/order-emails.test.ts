@@ -124,7 +124,7 @@ describe("order e-mails", () => {
 
   it("escapes everything a buyer typed or a product is called", () => {
     const html = [
-      orderReceivedEmail({ order, link }).html,
+      orderReceivedEmail({ order, link, verified: true }).html,
       newOrderAlertEmail({ order, adminTo: "shop@example.com" }).html,
     ].join("");
     expect(html).not.toContain("<script>");
@@ -132,6 +132,27 @@ describe("order e-mails", () => {
     expect(html).toContain("Ada &lt;script&gt;");
     expect(html).toContain("Salt Water &lt;Circuit&gt;");
     expect(escapeHtml(`"'&`)).toBe("&quot;&#39;&amp;");
+  });
+
+  it("quotes the buyer's own words only to an address its account verified (issue 23)", () => {
+    const unverified = [
+      orderReceivedEmail({ order, link }),
+      paymentReceivedEmail({ order: paidOrder, link }),
+      orderShippedEmail({ order: shippedOrder, link }),
+      orderCancelledEmail({ order, link, reason: "buyer" }),
+      paymentReminderEmail({ order, link, expiresOn: new Date("2026-11-30T01:00:00Z") }),
+    ];
+    for (const mail of unverified) {
+      expect(mail.text).toMatch(/^Hello,\n/);
+      expect(`${mail.subject}${mail.text}`).not.toContain("Ada");
+      expect(mail.text).not.toContain(order.address.street);
+    }
+    expect(orderShippedEmail({ order: shippedOrder, link }).text).toContain(
+      "It goes to the shipping address on your order's page.",
+    );
+    const verified = orderShippedEmail({ order: shippedOrder, link, verified: true });
+    expect(verified.text).toMatch(/^Hello Ada <script>,\n/);
+    expect(verified.text).toContain(`It goes to ${order.address.street}`);
   });
 
   it("tells the shop who ordered what, with the note", () => {

@@ -27,7 +27,13 @@ const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
   timeZone: "Australia/Sydney",
 });
 
-const greeting = (order: OrderView) => `Hello ${order.address.firstName},`;
+/**
+ * The buyer's first name is their own free text: it is used only when the order's address is
+ * an account's verified one (issue 23). A guest's address is nobody's proven mailbox, and the
+ * shop never mails a visitor's words to it.
+ */
+const greeting = ({ order, verified }: OrderMailInput) =>
+  verified ? `Hello ${order.address.firstName},` : "Hello,";
 const viewLink = (href: string) => ({ link: { label: "Your order", href } });
 
 const holdsAdultsOnly = (order: OrderView) => order.lines.some((line) => line.ageRestricted);
@@ -43,12 +49,15 @@ export interface OrderMailInput {
   order: OrderView;
   /** The order's page, with the token that opens it without an account. */
   link: string;
+  /** The order's address is its account's, verified: the e-mail may quote the buyer's words. */
+  verified?: boolean;
 }
 
 /** Sent when the order is placed: how to pay comes first, then what was ordered. */
-export function orderReceivedEmail({ order, link }: OrderMailInput): MailMessage {
+export function orderReceivedEmail(input: OrderMailInput): MailMessage {
+  const { order, link } = input;
   const blocks: Block[] = [
-    { paragraph: greeting(order) },
+    { paragraph: greeting(input) },
     {
       paragraph: `Thank you for your order ${order.number}. We have put the items aside for you; please pay by bank transfer to complete it.`,
     },
@@ -73,17 +82,16 @@ export function orderReceivedEmail({ order, link }: OrderMailInput): MailMessage
   );
 }
 
-export function paymentReceivedEmail({
-  order,
-  link,
-  amountCents = order.totalCents,
-}: OrderMailInput & {
-  /** What reached the account, when staff recorded it; the total otherwise. */
-  amountCents?: number;
-}): MailMessage {
+export function paymentReceivedEmail(
+  input: OrderMailInput & {
+    /** What reached the account, when staff recorded it; the total otherwise. */
+    amountCents?: number | undefined;
+  },
+): MailMessage {
+  const { order, link, amountCents = input.order.totalCents } = input;
   const extra = amountCents - order.totalCents;
   const blocks: Block[] = [
-    { paragraph: greeting(order) },
+    { paragraph: greeting(input) },
     {
       paragraph: `Your payment of ${money(amountCents)} for order ${order.number} has arrived. Thank you. We are packing your order now and will e-mail you the tracking details when it ships.`,
     },
@@ -102,17 +110,20 @@ export function paymentReceivedEmail({
   );
 }
 
-export function orderShippedEmail({ order, link }: OrderMailInput): MailMessage {
+export function orderShippedEmail(input: OrderMailInput): MailMessage {
+  const { order, link, verified } = input;
   const shipment = order.shipment;
   return composeMail("order_shipped", order.email, `Order ${order.number} is on its way`, [
-    { paragraph: greeting(order) },
+    { paragraph: greeting(input) },
     {
       paragraph: shipment
         ? `Your order ${order.number} has left our studio with ${shipment.carrier}. Tracking number: ${shipment.trackingNumber}.`
         : `Your order ${order.number} has left our studio.`,
     },
     {
-      paragraph: `It goes to ${order.address.street}, ${order.address.city} ${order.address.postcode}, ${order.address.country}.`,
+      paragraph: verified
+        ? `It goes to ${order.address.street}, ${order.address.city} ${order.address.postcode}, ${order.address.country}.`
+        : "It goes to the shipping address on your order's page.",
     },
     { lines: order },
     ...adultsOnlyWarning(order),
@@ -127,16 +138,14 @@ const CANCEL_WORDING: Record<CancelReason, string> = {
   shop: "We had to cancel it. If you did not expect this, please reply to this e-mail and we will explain.",
 };
 
-export function orderCancelledEmail({
-  order,
-  link,
-  reason,
-  explanation,
-}: OrderMailInput & {
-  reason: CancelReason;
-  /** The shop's own words, when staff cancelled it. */
-  explanation?: string | null | undefined;
-}): MailMessage {
+export function orderCancelledEmail(
+  input: OrderMailInput & {
+    reason: CancelReason;
+    /** The shop's own words, when staff cancelled it. */
+    explanation?: string | null | undefined;
+  },
+): MailMessage {
+  const { order, link, reason, explanation } = input;
   const paid = order.history.some((event) => event.status === "paid");
   const why: Block[] =
     reason === "shop" && explanation
@@ -147,7 +156,7 @@ export function orderCancelledEmail({
         ]
       : [{ paragraph: `Your order ${order.number} is cancelled. ${CANCEL_WORDING[reason]}` }];
   return composeMail("order_cancelled", order.email, `Order ${order.number} is cancelled`, [
-    { paragraph: greeting(order) },
+    { paragraph: greeting(input) },
     ...why,
     {
       paragraph: paid
@@ -158,13 +167,10 @@ export function orderCancelledEmail({
   ]);
 }
 
-export function paymentReminderEmail({
-  order,
-  link,
-  expiresOn,
-}: OrderMailInput & { expiresOn: Date }): MailMessage {
+export function paymentReminderEmail(input: OrderMailInput & { expiresOn: Date }): MailMessage {
+  const { order, link, expiresOn } = input;
   const blocks: Block[] = [
-    { paragraph: greeting(order) },
+    { paragraph: greeting(input) },
     {
       paragraph: `We are still holding order ${order.number} for you, but its payment has not arrived yet. If it does not reach us by ${dateFormat.format(expiresOn)}, we will cancel the order. If you have just paid, thank you: please ignore this reminder.`,
     },

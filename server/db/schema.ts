@@ -387,6 +387,8 @@ export const outbox = pgTable(
     index("outbox_pending_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null`),
+    // What one mailbox was sent lately (mail/outbox.ts RECIPIENT_LIMIT).
+    index("outbox_recipient_created_idx").on(sql`lower(${table.recipient})`, table.createdAt),
   ],
 );
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "#core/orders/order-emails.ts";
 import { loadConfig } from "../config.ts";
-import { createMailTransport } from "./mail-transport.ts";
+import { createMailTransport, MalformedRecipientError } from "./mail-transport.ts";
 import { startSmtpTestServer } from "./smtp-test-server.ts";
 
 const message: MailMessage = {
@@ -44,6 +44,21 @@ describe("SMTP", () => {
     expect(mail?.raw).toContain("Subject: Your Kybernetes order KB-100042: how to pay");
     expect(mail?.raw).toContain("Content-Type: text/plain");
     expect(mail?.raw).toContain("Content-Type: text/html");
+  });
+
+  it.each([
+    "victim,attacker@evil.example",
+    "shop<attacker@evil.example>",
+    "victim@example.com;attacker@evil.example",
+    '"victim@example.com" <attacker@evil.example>',
+  ])("never sends to a second recipient hidden in %j (issue 23)", async (to) => {
+    const before = smtp.received.length;
+    const transport = createMailTransport(
+      loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url }),
+      recordingLog(),
+    );
+    await expect(transport.send({ ...message, to })).rejects.toThrow(MalformedRecipientError);
+    expect(smtp.received.length).toBe(before);
   });
 
   it("fails the send when the server refuses, so the worker can retry", async () => {

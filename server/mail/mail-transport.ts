@@ -4,8 +4,14 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { MailMessage } from "#core/orders/order-emails.ts";
+import { isEmailShape } from "#core/validation/email.ts";
 import type { Config } from "../config.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../lib/private-data-dir.ts";
+
+/** A message whose recipient is not one plain address: it can never be sent. */
+export class MalformedRecipientError extends Error {
+  override name = "MalformedRecipientError";
+}
 
 export interface MailTransport {
   /** Resolves once the mail server (or the outbox folder) has the message; throws otherwise. */
@@ -23,14 +29,26 @@ export function createMailTransport(
   config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir">,
   log: Pick<FastifyBaseLogger, "info">,
 ): MailTransport {
-  const envelope = (message: MailMessage) => ({
-    from: config.MAIL_FROM,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    ...(message.headers ? { headers: message.headers } : {}),
-  });
+  /**
+   * Addresses go to nodemailer as `{ name, address }` objects, never as strings it would parse
+   * for display names, groups and lists; and a recipient that is not one plain address is
+   * refused here too, whatever let it into the outbox (issue 23).
+   */
+  const envelope = (message: MailMessage) => {
+    if (!isEmailShape(message.to)) {
+      throw new MalformedRecipientError(
+        `refusing to send to a malformed address (${message.kind})`,
+      );
+    }
+    return {
+      from: { name: config.MAIL_FROM.name, address: config.MAIL_FROM.address },
+      to: { name: "", address: message.to },
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
+    };
+  };
 
   if (config.SMTP_URL) {
     // Nodemailer waits up to 2 min to connect and 10 min on a silent socket; a send must end

@@ -1,13 +1,57 @@
+import { and, gt, inArray, sql } from "drizzle-orm";
 import type { MailMessage } from "#core/orders/order-emails.ts";
-import type { Db } from "../db/client.ts";
+import { isEmailShape } from "#core/validation/email.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 
 /**
- * Queues a message. Pass the transaction that writes its cause (an order, a status change),
- * so the message exists exactly when the change does; the mail worker sends it.
+ * Messages a visitor can make the shop send to any address they type: a new order's
+ * confirmation, a verification, a password reset, an "address in use" notice, a mailing-list
+ * opt-in. At most `messages` of them go to one mailbox in `windowMs`, so nobody can use the
+ * shop to flood a stranger's inbox (issue 23). Follow-ups of something already done (payment
+ * received, shipped, a changed password) are never held back.
  */
-export async function enqueueMail(db: Pick<Db, "insert">, message: MailMessage): Promise<void> {
-  await db.insert(outbox).values({
+export const RECIPIENT_LIMIT = { messages: 5, windowMs: 60 * 60 * 1000 } as const;
+export const INITIATING_KINDS = [
+  "order_received",
+  "verify_email",
+  "email_in_use",
+  "reset_password",
+  "confirm_subscription",
+] as const;
+
+/** Whether `to` has had RECIPIENT_LIMIT.messages initiating messages within the window. */
+export async function recipientAtLimit(executor: Db | Tx, to: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(
+      and(
+        sql`lower(${outbox.recipient}) = ${to.toLowerCase()}`,
+        gt(outbox.createdAt, new Date(Date.now() - RECIPIENT_LIMIT.windowMs)),
+        inArray(outbox.kind, [...INITIATING_KINDS]),
+      ),
+    );
+  return (row?.count ?? 0) >= RECIPIENT_LIMIT.messages;
+}
+
+/**
+ * Queues a message. Pass the transaction that writes its cause (an order, a status change),
+ * so the message exists exactly when the change does; the mail worker sends it. An initiating
+ * message to a mailbox at its limit is not queued: answers false (the caller may log it).
+ */
+export async function enqueueMail(executor: Db | Tx, message: MailMessage): Promise<boolean> {
+  // The schemas let only plain addresses through; this holds whoever calls.
+  if (!isEmailShape(message.to)) {
+    throw new Error(`refusing to queue ${message.kind} for a malformed address`);
+  }
+  if (
+    (INITIATING_KINDS as readonly string[]).includes(message.kind) &&
+    (await recipientAtLimit(executor, message.to))
+  ) {
+    return false;
+  }
+  await executor.insert(outbox).values({
     kind: message.kind,
     recipient: message.to,
     subject: message.subject,
@@ -15,4 +59,5 @@ export async function enqueueMail(db: Pick<Db, "insert">, message: MailMessage):
     html: message.html,
     headers: message.headers ?? null,
   });
+  return true;
 }

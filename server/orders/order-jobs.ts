@@ -62,7 +62,12 @@ export function createUnpaidOrderJob(
         const view = await service.loadView(tx, order);
         await enqueueMail(
           tx,
-          paymentReminderEmail({ order: view, link: service.link(order), expiresOn: order.payBy }),
+          paymentReminderEmail({
+            order: view,
+            link: service.link(order),
+            verified: await service.addressVerified(tx, order),
+            expiresOn: order.payBy,
+          }),
         );
       }
       return due.length;

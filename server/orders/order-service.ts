@@ -27,8 +27,15 @@ import { siteConfig } from "#core/site-config.ts";
 import { emailKey } from "#core/validation/email.ts";
 import { recordAudit, type Actor } from "../admin/audit-log.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { orderEvents, orderLines, orders, productStock, type OrderRow } from "../db/schema.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import {
+  orderEvents,
+  orderLines,
+  orders,
+  productStock,
+  users,
+  type OrderRow,
+} from "../db/schema.ts";
+import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
 import { orderSummary, orderView } from "./order-views.ts";
 
 export type { Tx } from "../db/client.ts";
@@ -56,7 +63,7 @@ export class OrderConflictError extends Error {
 export class BuyerLimitError extends Error {
   override name = "BuyerLimitError";
   constructor(
-    readonly code: "too_many_unpaid_orders" | "too_many_unpaid_units",
+    readonly code: "too_many_unpaid_orders" | "too_many_unpaid_units" | "too_many_emails",
     message: string,
   ) {
     super(message);
@@ -251,6 +258,24 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     }
   }
 
+  /**
+   * Whether the order's address is its account's, verified by its owner: only then may an
+   * e-mail quote the buyer's own words, such as their first name (issue 23).
+   */
+  async function addressVerified(
+    executor: Db | Tx,
+    order: Pick<OrderRow, "userId" | "email">,
+  ): Promise<boolean> {
+    if (order.userId === null) return false;
+    const [owner] = await executor
+      .select({ emailKey: users.emailKey, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, order.userId));
+    return (
+      owner !== undefined && owner.verifiedAt !== null && owner.emailKey === emailKey(order.email)
+    );
+  }
+
   /** Locks an order for a change; undefined when there is none with that id. */
   async function lockOrder(tx: Tx, id: number) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
@@ -375,7 +400,13 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     const view = await loadView(tx, cancelled);
     await enqueueMail(
       tx,
-      orderCancelledEmail({ order: view, link: link(cancelled), reason, explanation: note }),
+      orderCancelledEmail({
+        order: view,
+        link: link(cancelled),
+        verified: await addressVerified(tx, cancelled),
+        reason,
+        explanation: note,
+      }),
     );
     return view;
   }
@@ -433,6 +464,13 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         userId === undefined ? options.guestHoldHours * HOUR_MS : options.expiryDays * 24 * HOUR_MS;
       const placed = await db.transaction(async (tx) => {
         await checkBuyerHolds(tx, input.email, buyer, units);
+        // Its confirmation would not be sent: say so now rather than place it unconfirmed.
+        if (await recipientAtLimit(tx, input.email)) {
+          throw new BuyerLimitError(
+            "too_many_emails",
+            "We have sent several e-mails to this address in the last hour, so we cannot send this order's confirmation now. Please try again in an hour, or use another e-mail address.",
+          );
+        }
         // A second request with the same key waits here for the first to commit, then finds
         // the key taken and inserts nothing.
         const [order] = await tx
@@ -482,7 +520,14 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           .insert(orderEvents)
           .values({ orderId: order.id, status: order.status, note: null });
         const view = await loadView(tx, order);
-        await enqueueMail(tx, orderReceivedEmail({ order: view, link: link(order) }));
+        await enqueueMail(
+          tx,
+          orderReceivedEmail({
+            order: view,
+            link: link(order),
+            verified: await addressVerified(tx, order),
+          }),
+        );
         await enqueueMail(tx, newOrderAlertEmail({ order: view, adminTo: options.shopEmail }));
         return { order: view, accessToken };
       });
@@ -563,6 +608,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           paymentReceivedEmail({
             order: view,
             link: link(paid),
+            verified: await addressVerified(tx, paid),
             amountCents: payment?.amountCents,
           }),
         );
@@ -591,7 +637,14 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           });
         }
         const view = await loadView(tx, shipped);
-        await enqueueMail(tx, orderShippedEmail({ order: view, link: link(shipped) }));
+        await enqueueMail(
+          tx,
+          orderShippedEmail({
+            order: view,
+            link: link(shipped),
+            verified: await addressVerified(tx, shipped),
+          }),
+        );
         return view;
       });
     },
@@ -633,6 +686,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
 
     /** For the jobs: cancel inside a transaction that already holds the order's lock. */
     cancelLocked,
+    addressVerified,
     loadView,
     link,
   };

@@ -40,6 +40,7 @@ import {
   voidAccountLinks,
 } from "../account/link-tokens.ts";
 import { erasePersonalData, exportPersonalData } from "../account/personal-data.ts";
+import { verifiedName } from "../account/verified-name.ts";
 import type { Auth } from "../auth/auth.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import type { Db, Tx } from "../db/client.ts";
@@ -80,11 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     });
     await enqueueMail(
       executor,
-      verifyEmailEmail({
-        to: email,
-        username: user.username,
-        link: link(accountLinkPaths.verifyEmail, token),
-      }),
+      verifyEmailEmail({ to: email, link: link(accountLinkPaths.verifyEmail, token) }),
     );
   }
 
@@ -279,7 +276,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
             await auth.sessions.revokeAll(user.id, tx, sessionId);
             await enqueueMail(
               tx,
-              passwordChangedEmail({ to: user.email, username: current.username, how: "changed" }),
+              passwordChangedEmail({
+                to: user.email,
+                username: verifiedName(current, user.email),
+                how: "changed",
+              }),
             );
           }
           if (newEmail !== undefined) {
@@ -359,7 +360,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
           await voidAccountLinks(tx, user.id);
           await enqueueMail(
             tx,
-            emailChangedEmail({ to: user.email, username: user.username, newEmail: used.email }),
+            emailChangedEmail({
+              to: user.email,
+              username: verifiedName(user, user.email),
+              newEmail: used.email,
+            }),
           );
           return { user, email: used.email, changed: true };
         })

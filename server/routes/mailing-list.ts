@@ -17,6 +17,7 @@ import { linkSchema, linkTokenSchema } from "#core/account/account-schemas.ts";
 import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
 import { ACCOUNT_WRITE_LIMIT, invalidLink, LINK_LIMIT } from "../account/account-guards.ts";
 import { createLinkToken, sentRecently, useLinkToken } from "../account/link-tokens.ts";
+import { verifiedName } from "../account/verified-name.ts";
 import type { Auth } from "../auth/auth.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import { InvalidTokenError } from "../auth/tokens.ts";
@@ -86,7 +87,7 @@ export const mailingListRoutes: FastifyPluginAsyncZod<MailingListRouteOptions> =
             tx,
             confirmSubscriptionEmail({
               to: user.email,
-              username: user.username,
+              username: verifiedName(user, user.email),
               link: accountLink(siteUrl, accountLinkPaths.confirmSubscription, token),
             }),
           );

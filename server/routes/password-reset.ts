@@ -5,6 +5,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "#core/account/account
 import { errorResponses, okSchema } from "#core/api/api-schemas.ts";
 import { emailKey } from "#core/validation/email.ts";
 import { invalidLink, LINK_LIMIT, refuseWeakPassword } from "../account/account-guards.ts";
+import { verifiedName } from "../account/verified-name.ts";
 import {
   createLinkToken,
   sentRecently,
@@ -43,6 +44,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     async (request, reply) => {
       const { email } = request.body;
       const user = await auth.users.findByEmail(email);
+      let queued = true;
       if (user && !(await sentRecently(db, user.id, "reset_password"))) {
         await db.transaction(async (tx) => {
           const token = await createLinkToken(tx, {
@@ -50,20 +52,27 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
             purpose: "reset_password",
             email: user.email,
           });
-          await enqueueMail(
+          queued = await enqueueMail(
             tx,
             resetPasswordEmail({
               to: user.email,
-              username: user.username,
+              username: verifiedName(user, user.email),
               link: accountLink(siteUrl, accountLinkPaths.resetPassword, token),
             }),
           );
         });
       }
-      logSecurityEvent(request, "password_reset_requested", user ? "success" : "failure", {
-        userId: user?.id,
-        ...(user ? {} : { reason: "no such address" }),
-      });
+      logSecurityEvent(
+        request,
+        "password_reset_requested",
+        user && queued ? "success" : "failure",
+        {
+          userId: user?.id,
+          ...(user ? {} : { reason: "no such address" }),
+          // Too many e-mails went to the address lately; the link was not sent.
+          ...(queued ? {} : { reason: "recipient limit" }),
+        },
+      );
       // The same answer either way, so the form does not tell who has an account.
       return reply.code(202).send({ ok: true });
     },
@@ -99,6 +108,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
         }
         await enqueueMail(
           tx,
+          // The link reached this mailbox, which verified it just above (or before).
           passwordChangedEmail({ to: owner.email, username: owner.username, how: "reset" }),
         );
         return owner;

@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlacedOrder } from "#core/orders/order.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import {
+  bearer,
+  linkFromMail,
+  mailsTo,
+  newAccount,
+  post,
+  signUp,
+  updateAccount,
+} from "../test/account-helpers.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+import { RECIPIENT_LIMIT } from "./outbox.ts";
+
+/**
+ * The shop's own address must never carry a stranger's words to a stranger's mailbox, nor
+ * mail one mailbox without end (issue 23).
+ */
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp({ database });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const LURE = "Your account is locked, restore it at https://evil.example";
+const ADDRESS = {
+  firstName: LURE,
+  surname: "Smith",
+  street: "1 Test Street",
+  city: "Sydney",
+  postcode: "2000",
+  country: "Australia",
+};
+
+function orderFrom(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    idempotencyKey: randomUUID(),
+    email,
+    lines: [{ id: 8, type: "eBook", quantity: 1 }],
+    address: ADDRESS,
+    ...extra,
+  };
+}
+
+describe("one plain address per e-mail field", () => {
+  const HIDDEN_RECIPIENTS = [
+    "victim,attacker@evil.example",
+    "shop<attacker@evil.example>",
+    "victim@example.com;attacker@evil.example",
+    '"Shop" <attacker@evil.example>',
+  ];
+
+  it.each(HIDDEN_RECIPIENTS)("is refused with 400 by every form: %j", async (email) => {
+    const account = await signUp(app);
+    const answers = {
+      checkout: await post(app, "/api/orders", orderFrom(email)),
+      signup: await post(app, "/api/signup", { ...newAccount(), email }),
+      contact: await post(app, "/api/contact", { email, message: "Hello" }),
+      forgot: await post(app, "/api/forgot-password", { email }),
+      update: await updateAccount(app, account.token, { email }),
+    };
+    for (const [form, answer] of Object.entries(answers)) {
+      expect(answer.statusCode, form).toBe(400);
+      expect(answer.json().error.fields, form).toEqual({ email: "Invalid email format" });
+    }
+    expect(await mailsTo(database.db, email)).toEqual([]);
+  });
+});
+
+describe("mail to an address nobody has verified", () => {
+  it("greets a guest without the name they typed", async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const response = await post(app, "/api/orders", orderFrom(email));
+    expect(response.statusCode).toBe(201);
+    const [mail] = await mailsTo(database.db, email);
+    expect(mail?.text).toMatch(/^Hello,\n/);
+    expect(`${mail?.subject}\n${mail?.text}\n${mail?.html}`).not.toContain("locked");
+  });
+
+  it("greets a signed-in buyer by name once their address is verified", async () => {
+    const buyer = await signUp(app);
+    const { token } = await linkFromMail(database.db, buyer.email, "verify_email");
+    expect((await post(app, "/api/verify-email", { token })).statusCode).toBe(200);
+    const response = await post(
+      app,
+      "/api/orders",
+      orderFrom(buyer.email, { address: { ...ADDRESS, firstName: "Ada" } }),
+      { headers: bearer(buyer.token) },
+    );
+    expect(response.statusCode).toBe(201);
+    const received = (await mailsTo(database.db, buyer.email)).find(
+      (mail) => mail.kind === "order_received",
+    );
+    expect(received?.text).toMatch(/^Hello Ada,\n/);
+  });
+
+  it("sends a verification link that never names the account", async () => {
+    const account = {
+      ...newAccount("lockedout"),
+      email: `v-${randomUUID().slice(0, 8)}@example.com`,
+    };
+    await signUp(app, account);
+    const { mail } = await linkFromMail(database.db, account.email, "verify_email");
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain(account.username);
+  });
+
+  it("resets a password of an unverified address without naming the account", async () => {
+    const account = await signUp(app);
+    await post(app, "/api/forgot-password", { email: account.email });
+    const { mail } = await linkFromMail(database.db, account.email, "reset_password");
+    expect(mail.text).not.toContain(account.username);
+  });
+});
+
+describe(`at most ${RECIPIENT_LIMIT.messages} unasked-for e-mails to one mailbox an hour`, () => {
+  it("refuses the order that would mail it once more, with a 429 that says why", async () => {
+    const email = `flooded-${randomUUID().slice(0, 8)}@example.com`;
+    for (let n = 0; n < RECIPIENT_LIMIT.messages; n += 1) {
+      const placed = await post(app, "/api/orders", orderFrom(email));
+      expect(placed.statusCode, placed.body).toBe(201);
+      const { order, accessToken } = placed.json<PlacedOrder>();
+      await post(app, `/api/orders/${order.number}/cancel?token=${accessToken}`);
+    }
+    const refused = await post(app, "/api/orders", orderFrom(email));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: "too_many_emails",
+      message: expect.stringContaining(
+        "Please try again in an hour, or use another e-mail address",
+      ),
+    });
+    const received = (await mailsTo(database.db, email)).filter(
+      (mail) => mail.kind === "order_received",
+    );
+    expect(received).toHaveLength(RECIPIENT_LIMIT.messages);
+  });
+
+  it("stops sending 'address in use' notices to an address others keep asking for", async () => {
+    const owner = await signUp(app);
+    const asker = await signUp(app);
+    for (let n = 0; n < RECIPIENT_LIMIT.messages + 3; n += 1) {
+      const answer = await updateAccount(app, asker.token, { email: owner.email });
+      expect(answer.statusCode).toBe(200);
+    }
+    const notices = (await mailsTo(database.db, owner.email)).filter(
+      (mail) => mail.kind === "email_in_use",
+    );
+    expect(notices).toHaveLength(RECIPIENT_LIMIT.messages - 1);
+    // The first verification e-mail of the owner's sign-up counted too.
+    const [row] = await database.db.select().from(users).where(eq(users.email, owner.email));
+    expect(row?.pendingEmail).toBeNull();
+  });
+});

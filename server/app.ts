@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
 import Fastify, {
@@ -207,6 +208,8 @@ export async function buildApp({
       ),
   });
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+  // Read by the login limits only (the device cookie, auth/device-cookies.ts).
+  await app.register(cookie);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

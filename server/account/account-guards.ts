@@ -41,27 +41,36 @@ export function refuseWeakPassword(password: string, context: string[]): void {
   if (weakness) throw new HttpError(400, "weak_password", weakness, { password: weakness });
 }
 
-/** Counts a password attempt before it is checked; a 429 when a limit is reached. */
+/** "40 seconds", "1 minute", "15 minutes". */
+function waitWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * Counts a password attempt before it is checked; a 429 when a limit is reached. Answers
+ * whether the browser was trusted by its device cookie (auth/login-limits.ts).
+ */
 export async function countPasswordAttempt(
   auth: Auth,
   request: FastifyRequest,
   reply: FastifyReply,
   keys: AttemptKeys,
   userId?: number,
-): Promise<void> {
+): Promise<{ trusted: boolean }> {
   try {
-    await auth.limits.attempt(keys);
+    return await auth.limits.attempt(keys);
   } catch (error) {
     if (!(error instanceof LoginThrottledError)) throw error;
     logSecurityEvent(request, "login_throttled", "blocked", { userId, reason: error.limit });
     reply.header("retry-after", String(error.retryAfterSeconds));
-    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+    const wait = waitWords(error.retryAfterSeconds);
     throw new HttpError(
       429,
       "rate_limited",
       error.limit === "account"
-        ? `Too many failed logins for this account. Please try again in ${minutes} minute(s), or reset your password.`
-        : `Too many failed logins. Please try again in ${minutes} minute(s).`,
+        ? `Too many failed logins for this account from new devices. Please try again in ${wait}, log in from a device you have used before, or reset your password.`
+        : `Too many failed logins. Please try again in ${wait}.`,
     );
   }
 }

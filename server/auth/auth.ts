@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import type { Db } from "../db/client.ts";
 import type { User } from "../db/schema.ts";
 import { HttpError } from "../lib/http-errors.ts";
+import { createDeviceCookies } from "./device-cookies.ts";
 import { createLoginLimiter } from "./login-limits.ts";
 import { createPasswordHasher, OWASP_SCRYPT_COST, type ScryptCost } from "./password-hash.ts";
 import { logSecurityEvent } from "./security-log.ts";
@@ -41,7 +42,9 @@ export function createAuth(
 ) {
   const users = createUserStore(db);
   const passwords = createPasswordHasher(hashCost);
-  const tokens = createTokenService(secret ?? randomBytes(48).toString("base64url"));
+  const signingSecret = secret ?? randomBytes(48).toString("base64url");
+  const tokens = createTokenService(signingSecret);
+  const devices = createDeviceCookies(signingSecret);
   const sessions = createSessionStore(db, { idleMs });
   const limits = createLoginLimiter(redis);
 
@@ -86,6 +89,7 @@ export function createAuth(
     passwords,
     sessions,
     limits,
+    devices,
     /** Opens a session and signs its token; a staff member's lasts STAFF_SESSION_SECONDS. */
     async issueToken(user: User): Promise<string> {
       const lifetimeSeconds = user.role === "staff" ? STAFF_SESSION_SECONDS : undefined;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlacedOrder } from "#core/orders/order.ts";
 import type { Database } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { accountTokens, users } from "../db/schema.ts";
 import {
   bearer,
   linkFromMail,
@@ -12,6 +12,7 @@ import {
   newAccount,
   post,
   signUp,
+  uniqueIp,
   updateAccount,
 } from "../test/account-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
@@ -146,6 +147,86 @@ describe(`at most ${RECIPIENT_LIMIT.messages} unasked-for e-mails to one mailbox
       (mail) => mail.kind === "order_received",
     );
     expect(received).toHaveLength(RECIPIENT_LIMIT.messages);
+  });
+
+  it("sends no new reset link over the limit, and the one already sent still works", async () => {
+    const account = await signUp(app); // its verification e-mail counts
+    await post(app, "/api/forgot-password", { email: account.email });
+    const { token } = await linkFromMail(database.db, account.email, "reset_password");
+    // Someone fills the rest of the mailbox's hour with guest orders, then asks for a reset
+    // again a few minutes later (past the one-a-minute resend rule).
+    for (let n = 2; n < RECIPIENT_LIMIT.messages; n += 1) {
+      const placed = (await post(app, "/api/orders", orderFrom(account.email))).json<PlacedOrder>();
+      await post(app, `/api/orders/${placed.order.number}/cancel?token=${placed.accessToken}`);
+    }
+    const [owner] = await database.db.select().from(users).where(eq(users.email, account.email));
+    await database.db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(accountTokens.userId, owner?.id ?? 0));
+    expect((await post(app, "/api/forgot-password", { email: account.email })).statusCode).toBe(
+      202,
+    );
+    const resets = (await mailsTo(database.db, account.email)).filter(
+      (mail) => mail.kind === "reset_password",
+    );
+    expect(resets).toHaveLength(1);
+    const reset = await post(app, "/api/reset-password", {
+      token,
+      password: "a brand new passphrase 7",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
+  it("sends no new verification link over the limit, and the first one still works", async () => {
+    const account = await signUp(app);
+    const { token } = await linkFromMail(database.db, account.email, "verify_email");
+    for (let n = 1; n < RECIPIENT_LIMIT.messages; n += 1) {
+      const placed = (await post(app, "/api/orders", orderFrom(account.email))).json<PlacedOrder>();
+      await post(app, `/api/orders/${placed.order.number}/cancel?token=${placed.accessToken}`);
+    }
+    const [owner] = await database.db.select().from(users).where(eq(users.email, account.email));
+    await database.db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(accountTokens.userId, owner?.id ?? 0));
+    const resent = await post(app, "/api/resend-verification", undefined, {
+      headers: bearer(account.token),
+    });
+    expect(resent.statusCode).toBe(200);
+    const verifications = (await mailsTo(database.db, account.email)).filter(
+      (mail) => mail.kind === "verify_email",
+    );
+    expect(verifications).toHaveLength(1);
+    expect((await post(app, "/api/verify-email", { token })).statusCode).toBe(200);
+  });
+
+  it("sends no new mailing-list link over the limit, and the first one still works", async () => {
+    const account = await signUp(app);
+    const subscribe = () =>
+      app.inject({
+        method: "PUT",
+        url: "/api/Subscribe-mailing-list",
+        headers: bearer(account.token),
+        remoteAddress: uniqueIp(),
+      });
+    expect((await subscribe()).statusCode).toBe(200);
+    const { token } = await linkFromMail(database.db, account.email, "confirm_subscription");
+    for (let n = 2; n < RECIPIENT_LIMIT.messages; n += 1) {
+      const placed = (await post(app, "/api/orders", orderFrom(account.email))).json<PlacedOrder>();
+      await post(app, `/api/orders/${placed.order.number}/cancel?token=${placed.accessToken}`);
+    }
+    const [owner] = await database.db.select().from(users).where(eq(users.email, account.email));
+    await database.db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(accountTokens.userId, owner?.id ?? 0));
+    expect((await subscribe()).statusCode).toBe(200);
+    const confirmations = (await mailsTo(database.db, account.email)).filter(
+      (mail) => mail.kind === "confirm_subscription",
+    );
+    expect(confirmations).toHaveLength(1);
+    expect((await post(app, "/api/confirm-subscription", { token })).statusCode).toBe(200);
   });
 
   it("stops sending 'address in use' notices to an address others keep asking for", async () => {

@@ -13,7 +13,8 @@ import {
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { ACCOUNT_WRITE_LIMIT, SIGNUP_LIMIT } from "../account/account-guards.ts";
-import { LOGIN_LIMITS } from "../auth/login-limits.ts";
+import { DEVICE_COOKIE } from "../auth/device-cookies.ts";
+import { LOGIN_LIMITS, UNTRUSTED_DELAYS } from "../auth/login-limits.ts";
 
 const LOGIN_FAILURE_LIMIT = { max: LOGIN_LIMITS.accountAtAddress.points };
 
@@ -173,21 +174,112 @@ describe.each(stores)("account rate limits with the %s store", (name, redisUrl) 
     expect(next.statusCode).toBe(429);
   });
 
-  run("pauses an account attacked from many addresses, for a while only", async () => {
-    const account = await signUp(first);
-    for (let attempt = 0; attempt < LOGIN_LIMITS.account.points; attempt += 1) {
-      const response = await logIn(first, account.username, `guess ${attempt}`, {
+  /** The device cookie a successful login leaves in the browser. */
+  async function deviceCookieOf(app: FastifyInstance, username: string, password: string) {
+    const login = await logIn(app, username, password);
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((each) => each.name === DEVICE_COOKIE);
+    if (!cookie) throw new Error("no device cookie");
+    return cookie;
+  }
+
+  /** Wrong passwords from a new address each, until the untrusted budget is spent. */
+  async function attackFromManyAddresses(username: string) {
+    for (let attempt = 0; attempt <= UNTRUSTED_DELAYS.freeAttempts; attempt += 1) {
+      const response = await logIn(first, username, `guess ${attempt}`, {
         remoteAddress: uniqueIp(),
       });
       expect(response.statusCode).toBe(401);
     }
+    const waiting = await logIn(first, username, "guess again", { remoteAddress: uniqueIp() });
+    expect(waiting.statusCode).toBe(429);
+  }
+
+  run("gives a browser that logged in before a signed, HttpOnly device cookie", async () => {
+    const account = await signUp(first);
+    const cookie = await deviceCookieOf(second, account.username, account.password);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    expect(cookie.maxAge).toBe(365 * 24 * 60 * 60);
+    expect(cookie.value).not.toContain(account.username);
+  });
+
+  run("never pauses the owner's own browser while others guess from many addresses", async () => {
+    const account = await signUp(first);
+    const cookie = await deviceCookieOf(first, account.username, account.password);
+    await attackFromManyAddresses(account.username);
+
     const owner = await logIn(second, account.username, account.password, {
       remoteAddress: uniqueIp(),
+      headers: { cookie: `${DEVICE_COOKIE}=${cookie.value}` },
     });
-    expect(owner.statusCode).toBe(429);
-    expect(owner.json().error.message).toMatch(/for this account.*reset your password/);
-    expect(Number(owner.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
+    expect(owner.statusCode).toBe(200);
+
+    // From a new browser the owner waits seconds, not a renewable 15-minute block.
+    const elsewhere = await logIn(second, account.username, account.password, {
+      remoteAddress: uniqueIp(),
+    });
+    expect(elsewhere.statusCode).toBe(429);
+    expect(Number(elsewhere.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(elsewhere.headers["retry-after"])).toBeLessThanOrEqual(2);
+    expect(elsewhere.json().error.message).toMatch(
+      /^Too many failed logins for this account from new devices\. Please try again in \d seconds?, log in from a device you have used before, or reset your password\.$/,
+    );
   });
+
+  run("trusts no forged, altered or other account's device cookie", async () => {
+    const account = await signUp(first);
+    const other = await signUp(first);
+    const theirs = await deviceCookieOf(first, other.username, other.password);
+    const mine = await deviceCookieOf(first, account.username, account.password);
+    await attackFromManyAddresses(account.username);
+    const altered = `${mine.value.slice(0, -2)}${mine.value.endsWith("A") ? "B" : "A"}`;
+    for (const value of [
+      theirs.value,
+      altered,
+      "forged.value",
+      `${"a".repeat(22)}.${"b".repeat(43)}`,
+    ]) {
+      const response = await logIn(first, account.username, account.password, {
+        remoteAddress: uniqueIp(),
+        headers: { cookie: `${DEVICE_COOKIE}=${value}` },
+      });
+      expect(response.statusCode, value).toBe(429);
+    }
+  });
+
+  run("takes the trust away from a device cookie that fails too often", async () => {
+    const account = await signUp(first);
+    const cookie = await deviceCookieOf(first, account.username, account.password);
+    await attackFromManyAddresses(account.username);
+    const withCookie = (password: string) =>
+      logIn(first, account.username, password, {
+        remoteAddress: uniqueIp(),
+        headers: { cookie: `${DEVICE_COOKIE}=${cookie.value}` },
+      });
+    for (let attempt = 0; attempt < LOGIN_LIMITS.device.points; attempt += 1) {
+      expect((await withCookie(`stolen cookie ${attempt}`)).statusCode).toBe(401);
+    }
+    expect((await withCookie(account.password)).statusCode).toBe(429);
+  });
+
+  it.runIf(name === "in-process")(
+    "makes each untrusted attempt wait longer than the one before: 1 s, 2 s, 4 s",
+    async () => {
+      const account = await signUp(first);
+      const guess = () => logIn(first, account.username, "guess", { remoteAddress: uniqueIp() });
+      for (let attempt = 0; attempt < UNTRUSTED_DELAYS.freeAttempts; attempt += 1) await guess();
+      const waits: number[] = [];
+      for (const seconds of [1, 2, 4]) {
+        expect((await guess()).statusCode).toBe(401);
+        const refused = await guess();
+        expect(refused.statusCode).toBe(429);
+        waits.push(Number(refused.headers["retry-after"]));
+        if (seconds < 4) await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
+      }
+      expect(waits).toEqual([1, 2, 4]);
+    },
+    15_000,
+  );
 
   run("limits every authenticated write", async () => {
     const account = await signUp(first);

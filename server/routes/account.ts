@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   verifyEmailEmail,
@@ -42,12 +43,13 @@ import {
 import { erasePersonalData, exportPersonalData } from "../account/personal-data.ts";
 import { verifiedName } from "../account/verified-name.ts";
 import type { Auth } from "../auth/auth.ts";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "../auth/device-cookies.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import type { Db, Tx } from "../db/client.ts";
 import type { User } from "../db/schema.ts";
 import { addressGroup } from "../lib/client-address.ts";
 import { HttpError } from "../lib/http-errors.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
 import type { OrderService } from "../orders/order-service.ts";
 
 export interface AccountRouteOptions {
@@ -69,11 +71,29 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   const link = (path: Parameters<typeof accountLink>[1], token: string) =>
     accountLink(siteUrl, path, token);
 
+  /**
+   * After the right password: this browser gets (or renews) the account's device cookie, so
+   * failures from elsewhere never pause its logins (auth/device-cookies.ts). HttpOnly and
+   * same-site only; Secure whenever the request came over HTTPS.
+   */
+  function trustThisDevice(request: FastifyRequest, reply: FastifyReply, account: string) {
+    reply.setCookie(DEVICE_COOKIE, auth.devices.issue(request.cookies[DEVICE_COOKIE], account), {
+      httpOnly: true,
+      sameSite: "strict",
+      secure: request.protocol === "https",
+      path: "/",
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+  }
+
   async function sendVerification(
     executor: Db | Tx,
     user: Pick<User, "id" | "username">,
     email: string,
   ) {
+    // At the recipient limit no mail goes out, so no new link either: making one would void
+    // the link the owner may still hold (createLinkToken keeps only the newest).
+    if (await recipientAtLimit(executor, email)) return;
     const token = await createLinkToken(executor, {
       userId: user.id,
       purpose: "verify_email",
@@ -111,6 +131,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         })
         .catch(takenError);
       logSecurityEvent(request, "signup", "success", { userId: user.id });
+      trustThisDevice(request, reply, user.usernameKey);
       return reply.code(201).send({ token: await auth.issueToken(user) });
     },
   );
@@ -127,8 +148,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request, reply) => {
       const input = request.body;
-      const keys = { account: usernameKey(input.username), address: addressGroup(request.ip) };
-      await countPasswordAttempt(auth, request, reply, keys);
+      const account = usernameKey(input.username);
+      const keys = {
+        account,
+        address: addressGroup(request.ip),
+        device: auth.devices.trustedDevice(request.cookies[DEVICE_COOKIE], account),
+      };
+      const { trusted } = await countPasswordAttempt(auth, request, reply, keys);
       const user = await auth.users.findByUsername(input.username);
       // An unknown user costs the same hashing work as a wrong password.
       const valid = user
@@ -141,11 +167,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         });
         throw new HttpError(401, "invalid_credentials", "Incorrect username or password");
       }
-      await auth.limits.succeeded(keys);
+      await auth.limits.succeeded(keys, { trusted });
       if (auth.passwords.needsRehash(user.passwordHash)) {
         await auth.users.replaceHash(user.id, await auth.passwords.hash(input.password));
       }
-      logSecurityEvent(request, "login", "success", { userId: user.id });
+      logSecurityEvent(request, "login", "success", {
+        userId: user.id,
+        ...(trusted ? { reason: "known device" } : {}),
+      });
+      trustThisDevice(request, reply, user.usernameKey);
       return { token: await auth.issueToken(user) };
     },
   );
@@ -237,14 +267,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       // A stolen token alone changes neither the e-mail nor the password (ASVS 6.2.3, 7.5.1):
       // the current password is checked, and wrong ones count like failed logins.
       if (input.email !== undefined || input.password !== undefined) {
-        const keys = { account: user.usernameKey, address: addressGroup(request.ip) };
-        await countPasswordAttempt(auth, request, reply, keys, user.id);
+        const keys = {
+          account: user.usernameKey,
+          address: addressGroup(request.ip),
+          device: auth.devices.trustedDevice(request.cookies[DEVICE_COOKIE], user.usernameKey),
+        };
+        const { trusted } = await countPasswordAttempt(auth, request, reply, keys, user.id);
         if (!(await auth.passwords.verify(input.currentPassword ?? "", user.passwordHash))) {
           logSecurityEvent(request, "reauthentication", "failure", { userId: user.id });
           const message = "Your current password is not correct";
           throw new HttpError(400, "wrong_password", message, { currentPassword: message });
         }
-        await auth.limits.succeeded(keys);
+        await auth.limits.succeeded(keys, { trusted });
       }
       if (input.password !== undefined) {
         refuseWeakPassword(input.password, [input.username ?? user.username, user.email]);

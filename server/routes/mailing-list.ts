@@ -23,7 +23,7 @@ import { logSecurityEvent } from "../auth/security-log.ts";
 import { InvalidTokenError } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { accountTokens, mailingConsents, type User } from "../db/schema.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
 
 export interface MailingListRouteOptions {
   auth: Auth;
@@ -69,7 +69,11 @@ export const mailingListRoutes: FastifyPluginAsyncZod<MailingListRouteOptions> =
     async (request, reply) => {
       const user = await auth.requireUser(request, reply);
       if (user.subscribed) return { ok: true, subscribed: true, pending: false };
-      if (!(await sentRecently(db, user.id, "confirm_subscription"))) {
+      // At the recipient limit nothing is sent, and no new link voids the one the owner holds.
+      if (
+        !(await sentRecently(db, user.id, "confirm_subscription")) &&
+        !(await recipientAtLimit(db, user.email))
+      ) {
         await db.transaction(async (tx) => {
           await tx.insert(mailingConsents).values({
             userId: user.id,

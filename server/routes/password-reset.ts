@@ -15,7 +15,7 @@ import {
 import type { Auth } from "../auth/auth.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import type { Db } from "../db/client.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
 
 export interface PasswordResetRouteOptions {
   auth: Auth;
@@ -46,21 +46,25 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
       const user = await auth.users.findByEmail(email);
       let queued = true;
       if (user && !(await sentRecently(db, user.id, "reset_password"))) {
-        await db.transaction(async (tx) => {
-          const token = await createLinkToken(tx, {
-            userId: user.id,
-            purpose: "reset_password",
-            email: user.email,
+        // At the recipient limit no link is made: a new one would void the one the owner holds.
+        queued = !(await recipientAtLimit(db, user.email));
+        if (queued) {
+          queued = await db.transaction(async (tx) => {
+            const token = await createLinkToken(tx, {
+              userId: user.id,
+              purpose: "reset_password",
+              email: user.email,
+            });
+            return enqueueMail(
+              tx,
+              resetPasswordEmail({
+                to: user.email,
+                username: verifiedName(user, user.email),
+                link: accountLink(siteUrl, accountLinkPaths.resetPassword, token),
+              }),
+            );
           });
-          queued = await enqueueMail(
-            tx,
-            resetPasswordEmail({
-              to: user.email,
-              username: verifiedName(user, user.email),
-              link: accountLink(siteUrl, accountLinkPaths.resetPassword, token),
-            }),
-          );
-        });
+        }
       }
       logSecurityEvent(
         request,

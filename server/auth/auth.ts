@@ -35,6 +35,8 @@ export const STAFF_SESSION_SECONDS = 12 * 60 * 60;
 
 const STAFF_ONLY = "This part of the site is for Kybernetes staff.";
 const STAFF_SESSION_OVER = "Staff sessions last 12 hours. Please log in again.";
+const STAFF_SESSION_IDLE =
+  "Your staff session ended after 30 minutes without use. Please log in again.";
 
 export function createAuth(
   db: Db,
@@ -74,10 +76,17 @@ export function createAuth(
       throw unauthorized(reply, ended);
     }
     const session = await sessions.find(claims.sessionId, claims.userId);
-    if (!session || session.user.tokenVersion !== claims.version) {
+    if (session === "staff_idle") {
       logSecurityEvent(request, "token_rejected", "failure", {
         userId: claims.userId,
-        reason: session ? "revoked by version" : "session ended",
+        reason: "staff session idle",
+      });
+      throw unauthorized(reply, STAFF_SESSION_IDLE);
+    }
+    if (session === "ended" || session.user.tokenVersion !== claims.version) {
+      logSecurityEvent(request, "token_rejected", "failure", {
+        userId: claims.userId,
+        reason: session === "ended" ? "session ended" : "revoked by version",
       });
       throw unauthorized(reply, ended);
     }

@@ -18,6 +18,12 @@ export interface LiveSession {
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
+/** A staff session unused this long ends, whatever SESSION_IDLE_MINUTES says (ASVS 7.3.1). */
+export const STAFF_IDLE_MS = 30 * 60 * 1000;
+
+/** Why `find` found no live session: a staff member's idled out, or any other reason. */
+export type SessionEnd = "staff_idle" | "ended";
+
 export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
   let prunedAt = 0;
   const store = {
@@ -33,10 +39,10 @@ export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
     },
 
     /**
-     * The user of a session that is open, unexpired and used within the idle limit, or
-     * undefined. Moves the session's last use forward.
+     * The user of a session that is open, unexpired and used within the idle limit (30
+     * minutes for staff), or why there is none. Moves the session's last use forward.
      */
-    async find(sessionId: string, userId: number): Promise<LiveSession | undefined> {
+    async find(sessionId: string, userId: number): Promise<LiveSession | SessionEnd> {
       const [row] = await db
         .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
         .from(sessions)
@@ -50,9 +56,12 @@ export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
           ),
         )
         .limit(1);
-      if (!row) return undefined;
+      if (!row) return "ended";
       const idleFor = Date.now() - row.lastSeenAt.getTime();
-      if (idleFor > idleMs) return undefined;
+      const staff = row.user.role === "staff";
+      if (idleFor > (staff ? Math.min(idleMs, STAFF_IDLE_MS) : idleMs)) {
+        return staff ? "staff_idle" : "ended";
+      }
       if (idleFor > TOUCH_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
       }

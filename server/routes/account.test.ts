@@ -93,6 +93,14 @@ describe("POST /api/signup", () => {
     expect(response.json().error.fields.password).toContain(why);
   });
 
+  it("takes a passphrase of 64 characters, the length ASVS asks to allow (issue 23)", async () => {
+    const passphrase = "copper lantern drifts over quiet harbour at dawn; six gulls wait";
+    expect(passphrase).toHaveLength(64);
+    const account = { ...newAccount(), password: passphrase };
+    expect((await post(app, "/api/signup", account)).statusCode).toBe(201);
+    expect((await logIn(app, account.username, passphrase)).statusCode).toBe(200);
+  });
+
   it("refuses a password made of the username", async () => {
     const account = newAccount();
     const response = await post(app, "/api/signup", {
@@ -127,7 +135,7 @@ describe("POST /api/signup", () => {
     [{ email: `${"e".repeat(45)}@x.com` }, { email: "Email must be at most 50 characters" }],
     [{ email: "not-an-email" }, { email: "Invalid email format" }],
     [{ password: "short" }, { password: "Password must be at least 8 characters" }],
-    [{ password: "p".repeat(31) }, { password: "Password must be at most 30 characters" }],
+    [{ password: "p".repeat(65) }, { password: "Password must be at most 64 characters" }],
   ])("answers 400 with field messages for %o", async (change, fields) => {
     const body = Object.keys(change).length === 0 ? {} : { ...newAccount(), ...change };
     const response = await post(app, "/api/signup", body);

@@ -23,7 +23,7 @@ test("sign up → account → edit → subscribe → logout → login → delete
   const password = page.getByLabel("Password", { exact: true });
   await expect(username).toHaveAttribute("maxlength", "20");
   await expect(email).toHaveAttribute("maxlength", "50");
-  await expect(password).toHaveAttribute("maxlength", "30");
+  await expect(password).toHaveAttribute("maxlength", "64");
 
   // Field messages come from the shared schema, before anything is sent.
   await page.getByRole("button", { name: "Register" }).click();

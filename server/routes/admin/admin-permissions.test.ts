@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runStaffCommand } from "../../admin/staff-accounts.ts";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, productStock, sessions } from "../../db/schema.ts";
-import { bearer, logIn, signUp } from "../../test/account-helpers.ts";
+import { accountDetails, bearer, logIn, signUp } from "../../test/account-helpers.ts";
 import { placeOrder, signUpStaff } from "../../test/staff-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createTestDatabase, testEngines } from "../../test/test-database.ts";
@@ -191,6 +191,34 @@ describe.each(testEngines())("the back office's permissions on %s", (engine) => 
         "Staff sessions last 12 hours. Please log in again.",
       );
     });
+  });
+
+  it("ends a staff session after 30 minutes without use; a customer's idles a day (issue 23)", async () => {
+    const staff = await signUpStaff(app, database.db, "idle");
+    const customer = await signUp(app);
+    const sessionOf = (token: string) =>
+      String(JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()).sid);
+    const idleFor = async (token: string, minutes: number) =>
+      database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(sessions.id, sessionOf(token)));
+
+    await idleFor(staff.token, 29);
+    expect(
+      (await send({ method: "GET", url: "/api/admin/dashboard" }, staff.headers)).statusCode,
+    ).toBe(200);
+    await idleFor(staff.token, 31);
+    const idle = await send({ method: "GET", url: "/api/admin/dashboard" }, staff.headers);
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json().error.message).toBe(
+      "Your staff session ended after 30 minutes without use. Please log in again.",
+    );
+    // The staff member's own account pages end with it: the session is one.
+    expect((await accountDetails(app, staff.token)).statusCode).toBe(401);
+
+    await idleFor(customer.token, 31);
+    expect((await accountDetails(app, customer.token)).statusCode).toBe(200);
   });
 
   it("answers 401 once the staff session is logged out, and once the role is removed", async () => {

@@ -44,10 +44,9 @@ export default defineConfig({
       REDIS_URL: "",
       // The mail worker writes the outbox's .eml files this often: tests follow e-mailed links.
       JOB_INTERVAL_MS: "200",
-      // Every browser test buys from 127.0.0.1, many with one address: the caps on what one
-      // buyer holds unpaid are the API tests' to prove (server/routes/orders.test.ts).
-      MAX_UNPAID_ORDERS_PER_BUYER: "100",
-      MAX_UNPAID_UNITS_PER_BUYER: "1000",
+      // Each test is a visitor of its own, named by X-Forwarded-For (tests/e2e/fixtures.ts),
+      // so the per-address limits count tests apart as they count people apart.
+      TRUST_PROXY: "127.0.0.1",
     },
   },
 });

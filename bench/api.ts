@@ -10,8 +10,33 @@ import { printTable, type Check } from "./lib/table.ts";
 
 export const API_BUDGETS = { minRatio: 0.5, maxP99Ms: 25 };
 
+/**
+ * A visitor's address for each request, as a proxy in front would name them: many visitors,
+ * not one script, so per-address limits (issue 23) see what they see in production.
+ */
+export function visitorAddresses() {
+  let next = 0;
+  return () => {
+    next += 1;
+    return `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`;
+  };
+}
+
 async function load(url: string, duration: number) {
-  const result = await autocannon({ url, connections: 50, duration });
+  const visitor = visitorAddresses();
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, "x-forwarded-for": visitor() },
+        }),
+      },
+    ],
+  });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,

@@ -5,7 +5,7 @@
  * order placement (against a bare insert) and the back office's orders list at 1,000 and
  * 100,000 orders.
  * Prints a table per part and exits non-zero when a budget is broken.
- * BENCH_ONLY=press|pages|api|search|orders|admin runs one part; BENCH_RUNS sets
+ * BENCH_ONLY=press|pages|api|abuse|search|orders|admin runs one part; BENCH_RUNS sets
  * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
  * presses per control (default 10).
  */
@@ -21,6 +21,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { benchAbuse } from "./abuse.ts";
 import { benchAdminOrders } from "./admin-orders.ts";
 import { benchApi } from "./api.ts";
 import { benchFirstPress, PRESS_REFERENCE_PATH, pressReferenceHtml } from "./first-press.ts";
@@ -64,9 +65,17 @@ for (const name of ["LOG_LEVEL", "NODE_ENV"]) {
 }
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
+// The bench's load stands for many visitors behind one proxy on loopback: X-Forwarded-For
+// names each (bench/api.ts), so per-visitor limits count them apart, as in production.
 const server = await startProcess(
   "server/main.ts",
-  { PORT: String(port), HOST: "127.0.0.1", BUILD_DIR: buildDir, DATA_DIR: dataDir },
+  {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "127.0.0.1",
+  },
   `${origin}/api/ready`,
   { stdoutFile: serverLog },
 );
@@ -94,6 +103,7 @@ try {
     checks.push(...(await benchPages({ origin, clientDir, authToken, runs, pages })));
   }
   if (wanted("api")) checks.push(...(await benchApi(origin, { serverLog })));
+  if (wanted("abuse") && server.pid) checks.push(...(await benchAbuse(origin, server.pid)));
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
   if (wanted("orders")) checks.push(...(await benchOrders()));
   if (wanted("admin")) checks.push(...(await benchAdminOrders()));

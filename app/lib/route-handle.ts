@@ -5,10 +5,19 @@
  */
 export interface RouteHandle {
   hydrate?: boolean;
+  /**
+   * The query parameters the page reads. The server sends a prerendered page as it is for an
+   * address whose query holds none of them (`?utm_source=…`, `?fbclid=…`), and renders and
+   * keeps one per distinct set of them otherwise (server/site/page-queries.ts, issue 23).
+   */
+  query?: readonly string[];
 }
 
 /** For routes with controls that need JavaScript: shop, cart, forms, search, glossary. */
 export const interactive: RouteHandle = { hydrate: true };
+
+/** An interactive page whose output depends on these query parameters. */
+export const interactiveReading = (...query: string[]): RouteHandle => ({ ...interactive, query });
 
 export function needsScripts(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && (handle as RouteHandle).hydrate === true;

@@ -7,7 +7,7 @@ import { Notice } from "#app/features/auth/notice.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { isAdminPath, paths, safeNextPath } from "#app/paths.ts";
-import { interactive } from "#app/lib/route-handle.ts";
+import { interactiveReading } from "#app/lib/route-handle.ts";
 
 export const meta = () =>
   pageMeta({
@@ -16,7 +16,7 @@ export const meta = () =>
     path: paths.login,
   });
 
-export const handle = interactive;
+export const handle = interactiveReading("next");
 
 /**
  * SPEC §2 /login: only for visitors; a token holder is sent to /account on load. A page that

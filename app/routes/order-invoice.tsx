@@ -6,7 +6,7 @@ import { authStore } from "#app/features/auth/auth-store.ts";
 import { loadOrder } from "#app/features/orders/load-order.ts";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import formStyles from "#app/components/forms.module.css";
-import { interactive } from "#app/lib/route-handle.ts";
+import { interactiveReading } from "#app/lib/route-handle.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order-invoice";
 import styles from "./order-invoice.module.css";
@@ -19,7 +19,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const handle = interactive;
+export const handle = interactiveReading("token");
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return loadOrder(request, params.number, authStore.get());

@@ -13,7 +13,7 @@ import { PaymentBox } from "#app/features/orders/payment-box.tsx";
 import { ShippingAddress } from "#app/features/orders/shipping-address.tsx";
 import { StatusHistory } from "#app/features/orders/status-history.tsx";
 import { ApiError } from "#app/lib/api-client.ts";
-import { interactive } from "#app/lib/route-handle.ts";
+import { interactiveReading } from "#app/lib/route-handle.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order";
 
@@ -23,7 +23,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const handle = interactive;
+export const handle = interactiveReading("token");
 
 // The order is the buyer's alone: its link's token or their login, both only in the browser.
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

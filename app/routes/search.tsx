@@ -1,10 +1,10 @@
 import { useNavigation } from "react-router";
-import { readSearchQuery } from "#core/search/search-query.ts";
+import { readSearchQuery, SEARCH_QUERY_PARAMS } from "#core/search/search-query.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { MatchNote, SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
 import styles from "#app/features/search/search-results.module.css";
 import { ProductGrid } from "#app/features/shop/product-card.tsx";
-import { interactive } from "#app/lib/route-handle.ts";
+import { interactiveReading } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/search";
@@ -17,7 +17,7 @@ export const meta = () =>
     path: paths.search,
   });
 
-export const handle = interactive;
+export const handle = interactiveReading(...SEARCH_QUERY_PARAMS);
 
 /** Shown when the results cannot be had (the server is unreachable on a search in the page). */
 export const SEARCH_UNAVAILABLE =

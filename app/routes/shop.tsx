@@ -8,7 +8,7 @@ import { shopAt } from "#app/features/shop/shops.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { useStockLevels } from "#app/features/shop/use-stock-levels.ts";
 import { catalog } from "#app/lib/catalog.server.ts";
-import { interactive } from "#app/lib/route-handle.ts";
+import { interactiveReading } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/shop";
 
@@ -18,7 +18,8 @@ export const meta = ({ data: page }: Route.MetaArgs) => {
   return shop ? pageMeta({ ...shop.seo, path: shop.path }) : [];
 };
 
-export const handle = interactive;
+// Books and cyberware filter on `genre`, merchandise on `type` (app/features/shop/shops.ts).
+export const handle = interactiveReading("genre", "type");
 
 // Prerendered with every product of the shop in its HTML; the server renders an address with
 // a filter (?genre=, ?type=) the same way, so a shared link shows its choice at once.

@@ -15,7 +15,7 @@ import { glossary } from "#app/lib/glossary.server.ts";
 import { siteUrl } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/terminologies";
-import { interactive } from "#app/lib/route-handle.ts";
+import { interactiveReading } from "#app/lib/route-handle.ts";
 
 /**
  * Prerendered, the page's HTML carries the first terms, small enough to arrive in the first
@@ -46,7 +46,7 @@ clientLoader.hydrate = true as const;
 
 export const meta = () => contentMeta(page, paths.terminologies);
 
-export const handle = interactive;
+export const handle = interactiveReading("letter");
 
 export default function Terminologies({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

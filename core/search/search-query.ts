@@ -55,6 +55,9 @@ function readPrice(value: string | null): number | undefined | "invalid" {
   return Number.isFinite(price) && price >= 0 && price <= MAX_PRICE_FILTER ? price : "invalid";
 }
 
+/** The query parameters a search address holds; `readSearchQuery` reads these and no other. */
+export const SEARCH_QUERY_PARAMS = ["q", "scope", "category", "min", "max"] as const;
+
 /**
  * Reads a search address the way the API's schema does (a trimmed q of at most 200
  * characters; an unknown scope means all, an unknown category none; prices of 0 to 100,000),

@@ -25,6 +25,10 @@ export class Lru<Key, Value> {
     this.#entries.set(key, value);
   }
 
+  clear(): void {
+    this.#entries.clear();
+  }
+
   get size(): number {
     return this.#entries.size;
   }

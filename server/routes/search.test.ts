@@ -12,7 +12,8 @@ import {
 import { createTestApp } from "../test/test-app.ts";
 import { stubDatabase } from "../test/test-database.ts";
 import { applyZodSchemas } from "../lib/validate.ts";
-import { searchRoutes } from "./search.ts";
+import { uniqueIp } from "../test/account-helpers.ts";
+import { SEARCH_API_LIMIT, searchRoutes, SUGGESTIONS_LIMIT } from "./search.ts";
 
 function product(id: number, name: string, description: string): Product {
   return {
@@ -223,4 +224,31 @@ describe("GET /api/search/suggestions", () => {
     });
     expect(long.statusCode).toBe(400);
   });
+});
+
+describe("per address (issue 23)", () => {
+  it.each([
+    ["/api/search?q=", SEARCH_API_LIMIT.max],
+    ["/api/search/suggestions?q=", SUGGESTIONS_LIMIT.max],
+  ])(
+    "%s answers %i new queries a minute, then 429 JSON that says when to retry",
+    async (url, max) => {
+      const remoteAddress = uniqueIp();
+      for (let sent = 0; sent < max; sent++) {
+        const response = await app.inject({ url: `${url}query${sent}`, remoteAddress });
+        expect(response.statusCode).toBe(200);
+      }
+      const limited = await app.inject({ url: `${url}magnet`, remoteAddress });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({
+        error: {
+          code: "rate_limited",
+          message: "Too many requests. Please try again in 1 minute.",
+        },
+      });
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      const someoneElse = await app.inject({ url: `${url}magnet`, remoteAddress: uniqueIp() });
+      expect(someoneElse.statusCode).toBe(200);
+    },
+  );
 });

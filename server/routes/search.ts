@@ -5,6 +5,14 @@ import type { SearchEngine } from "#core/search/search-engine.ts";
 import { searchResponseSchema, suggestionsResponseSchema } from "#core/search/search-response.ts";
 import { Lru } from "../lib/lru.ts";
 
+/**
+ * Per client address (issue 23): searches are typed and pressed, a few a minute; suggestions
+ * follow typing (one per pause of 150 ms), so a fast typist may ask for a few a second. Each
+ * new query costs the server milliseconds, so a script inventing queries is stopped here.
+ */
+export const SEARCH_API_LIMIT = { max: 120, timeWindow: "1 minute" } as const;
+export const SUGGESTIONS_LIMIT = { max: 300, timeWindow: "1 minute" } as const;
+
 const MAX_CACHED_ANSWERS = 500;
 const MAX_CACHED_ANSWER_BYTES = 64 * 1024;
 
@@ -34,11 +42,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/search",
     {
+      config: { rateLimit: SEARCH_API_LIMIT },
       schema: {
         summary: "Products, pages and glossary terms matching q, best first",
         tags: ["catalogue"],
         querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema, ...errorResponses(400) },
+        response: { 200: searchResponseSchema, ...errorResponses(400, 429) },
       },
     },
     (request, reply) => {
@@ -56,11 +65,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/search/suggestions",
     {
+      config: { rateLimit: SUGGESTIONS_LIMIT },
       schema: {
         summary: "Up to eight products, pages and glossary terms for what has been typed",
         tags: ["catalogue"],
         querystring: suggestionsQuerySchema,
-        response: { 200: suggestionsResponseSchema, ...errorResponses(400) },
+        response: { 200: suggestionsResponseSchema, ...errorResponses(400, 429) },
       },
     },
     (request, reply) => {

@@ -10,7 +10,7 @@ import { SECURITY_HEADERS } from "../app.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { stubDatabase } from "../test/test-database.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
-import { SEARCH_PAGE_LIMIT } from "./site-routes.ts";
+import { RENDER_LIMIT } from "./site-routes.ts";
 import { loadStaticFiles, type StaticFiles } from "./static-files.ts";
 
 let app: FastifyInstance;
@@ -55,7 +55,13 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "media", "mark.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   const cspExtras = { "/contactus": { frameSrc: ["https://maps.example"] } };
   files = await loadStaticFiles(dir, cspExtras);
-  app = await createTestApp({ site: { files, renderPage, cspExtras }, database: stubDatabase() });
+  // As the build's route handles say: the books page reads `genre`, the others nothing.
+  const pageQueries = (pathname: string) =>
+    new Set(pathname.toLowerCase() === "/books" ? ["genre"] : []);
+  app = await createTestApp({
+    site: { files, renderPage, cspExtras, pageQueries },
+    database: stubDatabase(),
+  });
 });
 
 beforeEach(() => {
@@ -177,13 +183,55 @@ describe("Content-Security-Policy", () => {
 });
 
 describe("server-rendered pages", () => {
-  it("render an address with a query string, and its data, instead of the file", async () => {
-    const page = await get("/books?genre=Tools");
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("Rendered /books?genre=Tools");
-    const data = await get("/books.data?genre=Tools");
-    expect(data.body).toBe("data for /books.data?genre=Tools");
-    expect(renderPage).toHaveBeenCalledTimes(2);
+  it("send the file for an address whose query the page does not read (issue 23)", async () => {
+    for (const url of [
+      "/books?utm_source=newsletter&utm_medium=email",
+      "/books?fbclid=abc&gclid=def",
+      "/books?x=1",
+      "/?x=2",
+      "/contactus?genre=Tools",
+      "/books.data?_routes=shop%2Fbooks&utm_campaign=x",
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain("Rendered");
+    }
+    expect(renderPage).not.toHaveBeenCalled();
+  });
+
+  it("render a page's own filter once, and send it kept to everyone after", async () => {
+    const first = await get("/books?genre=Robots");
+    expect(first.body).toContain("Rendered /books?genre=Robots");
+    for (const url of [
+      "/books?genre=Robots",
+      "/books?utm_source=x&genre=Robots",
+      "/books/?genre=Robots&fbclid=y",
+    ]) {
+      const again = await get(url);
+      expect(again.statusCode, url).toBe(200);
+      expect(again.body, url).toBe(first.body);
+    }
+    expect(renderPage).toHaveBeenCalledTimes(1);
+    // Rendered without the tracking parameters, and without a nonce: it goes to everyone.
+    const [request, context] = renderPage.mock.calls[0] ?? [];
+    expect(new URL(request?.url ?? "").search).toBe("?genre=Robots");
+    expect(context?.cspNonce).toBeUndefined();
+    const csp = String(first.headers["content-security-policy"]);
+    expect(csp).toContain(`'sha256-${createHash("sha256").update("boot()").digest("base64")}'`);
+    expect(csp).not.toContain("nonce");
+
+    await get("/books?genre=Drones");
+    await get("/books.data?genre=Robots&_routes=shop%2Fbooks");
+    await get("/books.data?_routes=shop%2Fbooks&genre=Robots");
+    expect(renderPage).toHaveBeenCalledTimes(3);
+  });
+
+  it("render concurrent requests for one new filter once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => get("/books?genre=Concurrent")),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(renderPage).toHaveBeenCalledTimes(1);
   });
 
   it("render what the build has no file for, with the status React Router gives", async () => {
@@ -232,32 +280,45 @@ describe("server-rendered pages", () => {
   });
 });
 
-describe("the search page's rate limit", () => {
+describe("the limit on renders per address (issue 23)", () => {
   const from = (url: string, remoteAddress: string) =>
     app.inject({ method: "GET", url, remoteAddress });
 
-  it(`renders ${SEARCH_PAGE_LIMIT.max} searches a minute per address, then answers 429 in words`, async () => {
+  it(`renders ${RENDER_LIMIT.max} pages a minute per address, then answers 429 in words`, async () => {
     const address = "203.0.113.60";
-    // Every spelling React Router renders as the search page counts, and so does its data.
-    const spellings = ["/search?q=a", "/Search?q=b", "/search/?q=c", "/search.data?q=d"];
-    for (let sent = 0; sent < SEARCH_PAGE_LIMIT.max; sent++) {
-      const url = `${spellings[sent % spellings.length]}&z=${sent}`;
-      expect((await from(url, address)).statusCode, url).toBe(200);
+    // Whatever is rendered counts: searches, new filters, unknown pages, their data.
+    const renders = [
+      (n: number) => `/search?q=a${n}`,
+      (n: number) => `/Search?q=b${n}`,
+      (n: number) => `/books?genre=g${n}`,
+      (n: number) => `/no/such/page${n}`,
+      (n: number) => `/search.data?q=d${n}`,
+    ];
+    for (let sent = 0; sent < RENDER_LIMIT.max; sent++) {
+      const url = renders[sent % renders.length]?.(sent) ?? "/";
+      expect([200, 404], url).toContain((await from(url, address)).statusCode);
     }
-    expect(renderPage).toHaveBeenCalledTimes(SEARCH_PAGE_LIMIT.max);
+    expect(renderPage).toHaveBeenCalledTimes(RENDER_LIMIT.max);
     const limited = await from("/SEARCH?q=magnet", address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers["content-type"]).toBe("text/plain; charset=utf-8");
-    expect(limited.body).toMatch(/^Too many searches .* Please wait \d+ seconds and try again\.$/);
+    expect(limited.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(limited.body).toContain("<h1>Please wait a moment</h1>");
+    expect(limited.body).toMatch(
+      /Too many pages were asked for from your address in a short time\. Please wait \d+ seconds and try again\./,
+    );
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-    expect(limited.headers).toMatchObject(SECURITY_HEADERS);
-    expect((await from("/search.data?q=magnet", address)).statusCode).toBe(429);
-    expect(renderPage).toHaveBeenCalledTimes(SEARCH_PAGE_LIMIT.max);
+    expect(limited.headers["cache-control"]).toBe("no-store");
+    expect(limited.headers["content-security-policy"]).toContain("script-src 'self';");
+    const data = await from("/search.data?q=magnet", address);
+    expect(data.statusCode).toBe(429);
+    expect(data.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    const rendered = renderPage.mock.calls.length;
 
-    // Other pages, and other people, are not held back.
-    expect((await from("/books?genre=Tools", address)).statusCode).toBe(200);
+    // Files and kept pages cost nothing and are still sent; other people are not held back.
+    expect((await from("/books?utm_source=x", address)).statusCode).toBe(200);
     expect((await from("/", address)).statusCode).toBe(200);
     expect((await from("/search?q=magnet", "203.0.113.61")).statusCode).toBe(200);
+    expect(renderPage.mock.calls.length).toBe(rendered + 1);
   });
 });
 

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
 import { addressGroup } from "../lib/client-address.ts";
 import { errorBody } from "../lib/http-errors.ts";
 import { contentSecurityPolicy, type CspExtras } from "./content-security-policy.ts";
+import { PageCache, renderToKeep, sendKept, tooManyPage } from "./page-cache.ts";
+import { ownQuery, type PageQueries } from "./page-queries.ts";
+import { isText, toWebRequest } from "./web-request.ts";
 import type { StaticFile, StaticFiles } from "./static-files.ts";
 
 /** React Router's request handler (`createRequestHandler` over the server build). */
@@ -19,6 +21,8 @@ export interface Site {
   cspExtras?: Readonly<Record<string, CspExtras>>;
   /** False only for the dev server, whose pages Vite fills with inline scripts and styles. */
   enforceCsp?: boolean;
+  /** The query parameters each page reads (route handles); without it, every one counts. */
+  pageQueries?: PageQueries;
 }
 
 export interface SiteOptions extends Site {
@@ -27,11 +31,15 @@ export interface SiteOptions extends Site {
 }
 
 /**
- * Renders of /search (and its data) per client address: a person never searches this often,
- * while every render costs the server milliseconds of CPU, so a script asking for fresh
- * results in a loop is stopped here.
+ * Pages React Router renders per client address, for anything that is not a prerendered file
+ * or a page kept from an earlier render: a search, a 404, an order page, a filter not asked
+ * for before (issue 23). A person browsing, even quickly, asks for a few a minute; each costs
+ * the server 5–10 ms of CPU, so a script asking in a loop is stopped here.
  */
-export const SEARCH_PAGE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+export const RENDER_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
+/** Rendered pages kept, by path and the query parameters the page reads (page-cache.ts). */
+const KEPT_PAGES = 500;
 
 /**
  * The site beside the API (decision 011): a prerendered file when the build has one for the
@@ -43,11 +51,26 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
   site.removeAllContentTypeParsers();
   site.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
-  const limitSearch = site.createRateLimit({
-    ...SEARCH_PAGE_LIMIT,
+  const limitRenders = site.createRateLimit({
+    ...RENDER_LIMIT,
     // Counters of their own, apart from any API route's.
-    keyGenerator: (request) => `search-page:${addressGroup(request.ip)}`,
+    keyGenerator: (request) => `render:${addressGroup(request.ip)}`,
   });
+  const kept = new PageCache(KEPT_PAGES);
+
+  /** A render, unless this address has had its share: then a 429 that says when to come back. */
+  async function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+    keep?: { key: string; address: string },
+  ) {
+    const limit = await limitRenders(request);
+    if (!limit.isAllowed && limit.isExceeded) return tooMany(reply, url, limit.ttlInSeconds);
+    if (!keep) return renderPage(request, reply, options);
+    const page = await kept.render(keep.key, () => renderToKeep(request, options, keep.address));
+    return sendKept(request, reply, page);
+  }
 
   site.route({
     method: ["GET", "HEAD", "POST"],
@@ -60,37 +83,54 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
           .send(errorBody("not_found", `No API route ${request.method} ${url.pathname}`));
       }
       const file = request.method === "POST" ? undefined : options.files.find(url.pathname);
-      if (file && !(file.page && hasQuery(url))) return sendFile(request, reply, file);
+      if (file && !file.page) return sendFile(request, reply, file);
+      if (file && options.pageQueries && options.enforceCsp !== false) {
+        // Tracking and made-up parameters change nothing a page shows: the file it is.
+        const own = ownQuery(url, options.pageQueries(pagePath(url.pathname)));
+        if (own === "") return sendFile(request, reply, file);
+        // The page's own filters: rendered once per distinct address, then kept.
+        const data = url.pathname.endsWith(".data") ? ".data" : "";
+        const key = `${pagePath(url.pathname)}${data}?${own}`;
+        const hit = kept.get(key);
+        if (hit) return sendKept(request, reply, hit);
+        return render(request, reply, url, { key, address: `${url.pathname}?${own}` });
+      }
+      if (file && ![...url.searchParams.keys()].some(notRoutes)) {
+        return sendFile(request, reply, file);
+      }
       // A missing hashed file is an old or mistyped address, not a page.
       if (url.pathname.startsWith("/assets/")) {
         return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
       }
-      if (isSearchPage(url.pathname)) {
-        const limit = await limitSearch(request);
-        if (!limit.isAllowed && limit.isExceeded) {
-          return reply
-            .code(429)
-            .headers({ "retry-after": limit.ttlInSeconds, "cache-control": "no-store" })
-            .type("text/plain; charset=utf-8")
-            .send(
-              `Too many searches from your address in a short time. Please wait ${limit.ttlInSeconds} seconds and try again.`,
-            );
-        }
-      }
-      return renderPage(request, reply, options);
+      return render(request, reply, url);
     },
   });
 };
 
-/** /search or its data under any spelling React Router accepts (`/Search/`, `/search.data`). */
-function isSearchPage(pathname: string): boolean {
-  const path = pathname.toLowerCase().replace(/\/+$/, "");
-  return path === "/search" || path === "/search.data";
+/** React Router's own data requests carry `_routes`; only other parameters change a page. */
+const notRoutes = (name: string) => name !== "_routes";
+
+/**
+ * The page a path shows, as a key: `/Books/` is `/books`, `/books.data` is the data of
+ * `/books`, `/_root.data` of `/`.
+ */
+function pagePath(pathname: string): string {
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  if (page === "/_root") return "/";
+  return (page.length > 1 ? page.replace(/\/+$/, "") : page).toLowerCase() || "/";
 }
 
-/** React Router's own data requests carry `_routes`; only other parameters change a page. */
-function hasQuery(url: URL): boolean {
-  return [...url.searchParams.keys()].some((key) => key !== "_routes");
+/** The answer to an address that has had its share of renders: a page, or text for data. */
+function tooMany(reply: FastifyReply, url: URL, seconds: number) {
+  reply.code(429).headers({ "retry-after": String(seconds), "cache-control": "no-store" });
+  const message = `Too many pages were asked for from your address in a short time. Please wait ${seconds} seconds and try again.`;
+  if (url.pathname.endsWith(".data")) {
+    return reply.type("text/plain; charset=utf-8").send(message);
+  }
+  return reply
+    .type("text/html; charset=utf-8")
+    .header("content-security-policy", contentSecurityPolicy([]))
+    .send(tooManyPage(message, seconds));
 }
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
@@ -141,22 +181,4 @@ async function renderPage(request: FastifyRequest, reply: FastifyReply, options:
   reply.header("vary", "Accept-Encoding");
   if (encoding) reply.header("content-encoding", encoding);
   return reply.send(payload);
-}
-
-function isText(type: string): boolean {
-  return /^(text\/|application\/(json|xml))/.test(type);
-}
-
-function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal };
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(request.raw);
-    init.duplex = "half";
-  }
-  return new Request(new URL(request.url, `${request.protocol}://${request.host}`), init);
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -9,6 +10,18 @@ export const test = base.extend<{
   consoleProblems: string[];
   allowedConsoleErrors: RegExp | undefined;
 }>({
+  /**
+   * Each test (and each retry) is a visitor of its own address, as the server behind a proxy
+   * sees people (TRUST_PROXY in playwright.config.ts): per-address limits on renders, searches
+   * and orders then count one test's requests, never the whole suite's.
+   */
+  // Playwright reads a fixture's dependencies from its first parameter: none here.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, provide, testInfo) => {
+    const digest = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}`).digest();
+    const address = `10.${digest[0]}.${digest[1]}.${((digest[2] ?? 0) % 254) + 1}`;
+    await provide({ "x-forwarded-for": address });
+  },
   /** Console errors a test provokes on purpose (a 404 document, a blocked request). */
   allowedConsoleErrors: [undefined, { option: true }],
   consoleProblems: [

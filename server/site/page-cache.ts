@@ -1,0 +1,130 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { cachedBody, etagMatches, negotiateEncoding, type CachedBody } from "../lib/cached-body.ts";
+import { Lru } from "../lib/lru.ts";
+import { escapeHtml } from "#core/mail/compose-mail.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.ts";
+import type { SiteOptions } from "./site-routes.ts";
+import { isText } from "./web-request.ts";
+
+/** A page rendered for one set of its own query parameters, kept to be sent again. */
+export interface KeptPage extends CachedBody {
+  status: number;
+  contentType: string;
+  /** HTML only: a policy naming its inline scripts by hash, as a prerendered page's does. */
+  csp?: string;
+}
+
+/**
+ * Rendered pages by path and the query parameters the page reads (`/books?genre=Tools`), so a
+ * filter is rendered once however often it is asked for (issue 23). A render in progress is
+ * shared by everyone who asks meanwhile. `clear()` forgets them all, for when what pages show
+ * changes (the catalogue).
+ */
+export class PageCache {
+  readonly #pages: Lru<string, KeptPage>;
+  readonly #rendering = new Map<string, Promise<KeptPage | undefined>>();
+
+  constructor(capacity: number) {
+    this.#pages = new Lru(capacity);
+  }
+
+  get(key: string): KeptPage | undefined {
+    return this.#pages.get(key);
+  }
+
+  /** Renders once for everyone waiting; keeps what may be kept (a 200 page or its data). */
+  async render(key: string, make: () => Promise<KeptPage>): Promise<KeptPage> {
+    const running = this.#rendering.get(key);
+    if (running) {
+      const shared = await running;
+      if (shared) return shared;
+    }
+    const rendering = make();
+    this.#rendering.set(
+      key,
+      rendering.catch(() => undefined),
+    );
+    try {
+      const page = await rendering;
+      if (page.status === 200) this.#pages.set(key, page);
+      return page;
+    } finally {
+      this.#rendering.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.#pages.clear();
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+}
+
+/**
+ * Renders the address as anyone would see it: no cookies or credentials, no nonce (the page
+ * goes to many visitors, so its inline scripts are allowed by hash, as in a prerendered file).
+ */
+export async function renderToKeep(
+  request: FastifyRequest,
+  options: Pick<SiteOptions, "renderPage" | "context" | "cspExtras">,
+  address: string,
+): Promise<KeptPage> {
+  const url = new URL(address, `${request.protocol}://${request.host}`);
+  const response = await options.renderPage(
+    new Request(url, { headers: { accept: request.headers.accept ?? "*/*" } }),
+    { ...options.context },
+  );
+  const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
+  const body = Buffer.from(await response.arrayBuffer());
+  const page: KeptPage = {
+    ...cachedBody(body, isText(contentType), { fast: true }),
+    status: response.status,
+    contentType,
+  };
+  if (contentType.startsWith("text/html")) {
+    page.csp = contentSecurityPolicy(
+      inlineScriptHashes(body.toString("utf8")),
+      options.cspExtras?.[url.pathname.toLowerCase()],
+    );
+  }
+  return page;
+}
+
+export function sendKept(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
+  reply.code(page.status).headers({
+    etag: page.etag,
+    "cache-control": "no-cache",
+    vary: "Accept-Encoding",
+  });
+  // Before the 304 too, as for a file: a browser keeps the 304's headers with the page.
+  if (page.csp) reply.header("content-security-policy", page.csp);
+  if (page.status === 200 && etagMatches(request.headers["if-none-match"], page.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type(page.contentType);
+  if (request.method === "HEAD") return reply.send();
+  const { body, encoding } = negotiateEncoding(page, request.headers["accept-encoding"]);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(body);
+}
+
+/** A plain page for a 429: it must not itself cost a render, and it loads nothing. */
+export function tooManyPage(message: string, seconds: number): string {
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Please wait a moment: Kybernetes</title>
+</head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
+<h1>Please wait a moment</h1>
+<p>${escapeHtml(message)}</p>
+<p>You can try again after ${seconds} seconds, or go back to the <a href="/">home page</a>.</p>
+</body>
+</html>
+`;
+}

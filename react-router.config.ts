@@ -7,4 +7,14 @@ export default {
   // other route is prerendered to a file that the server sends as it is.
   ssr: true,
   prerender: ({ getStaticPaths }) => prerenderPaths(getStaticPaths()),
+  // React Router 8's behaviour, adopted now: loaders and actions read services from a typed
+  // context (app/load-context.ts), route modules split their client code, and data requests
+  // keep the address as the browser has it.
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config;

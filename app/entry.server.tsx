@@ -1,8 +1,12 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { nonceContext } from "#app/load-context.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
+
+// The server builds each request's context with this (app/load-context.ts).
+export { pageContext } from "#app/load-context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -16,12 +20,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.get(nonceContext) ?? undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,16 +1,19 @@
-import type { SearchEngine } from "#core/search/search-engine.ts";
+import { createContext, RouterContextProvider } from "react-router";
+import type { PageContext, PageServices } from "#core/pages/page-services.ts";
 
 /**
- * What the server hands to loaders (server/site/react-router-handler.ts). Only server-rendered
- * routes read it; prerendered routes run at build time, where it is empty.
+ * What loaders and actions read from React Router's context: the server's services
+ * (`context.get(servicesContext)`) and this answer's CSP nonce. The server builds the context
+ * with `pageContext` below, which the build exports from entry.server.tsx: the server must set
+ * the very context objects the route modules read, and those live in the build.
  */
-declare module "react-router" {
-  interface AppLoadContext {
-    /** Allows this answer's inline scripts (entry.server.tsx). */
-    cspNonce?: string;
-    /** The catalogue's in-memory search (/search). */
-    search?: SearchEngine;
-  }
-}
+export const servicesContext = createContext<PageServices>();
+// null when prerendering: the build sets no context, and hashes allow those pages' scripts.
+export const nonceContext = createContext<string | null>(null);
 
-export {};
+export function pageContext({ services, cspNonce }: PageContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(nonceContext, cspNonce ?? null);
+  return context;
+}

@@ -292,7 +292,7 @@ export async function buildApp({
   );
 
   if (site) {
-    await app.register(siteRoutes, { ...site, context: { search: searchEngine } });
+    await app.register(siteRoutes, { ...site, context: { services: { search: searchEngine } } });
   }
 
   app.addHook("onClose", async () => {

@@ -6,6 +6,7 @@
 import middie from "@fastify/middie";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { buildContext } from "./site/load-site.ts";
 import { pageCspExtras } from "./site/page-csp.ts";
 import { start } from "./start.ts";
 
@@ -16,11 +17,14 @@ const build = async () => {
   return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
 };
 
+const handler = createRequestHandler(build, "development");
+
 start({
   loadSite: async () => ({
     // Nothing prerendered: every page is rendered by React Router from the source.
     files: { find: () => undefined, size: 0 },
-    renderPage: createRequestHandler(build, "development"),
+    renderPage: async (request, context) =>
+      handler(request, buildContext(await build()).pageContext(context)),
     cspExtras: pageCspExtras,
     // Vite injects its client and styles inline while developing.
     enforceCsp: false,

@@ -9,22 +9,22 @@ import type { Route } from "./+types/content-page";
  * Every read-only MDX page (content/pages): information, courses and policies. Prerendered;
  * the page loads no JavaScript. Reached from a page that did, its MDX loads on the way.
  */
-export const meta = ({ data: page }: Route.MetaArgs) =>
+export const meta = ({ loaderData: page }: Route.MetaArgs) =>
   page ? pageMeta({ title: page.title, description: page.description, path: page.path }) : [];
 
-async function loadPage(request: Request) {
-  const page = contentPageAt(new URL(request.url).pathname);
+async function loadPage(url: URL) {
+  const page = contentPageAt(url.pathname);
   if (!page) throw data(null, { status: 404 });
   const module = await loadContentModule(page);
   return { path: page.path, source: page.source, ...module.meta };
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadPage(request);
+export function loader({ url }: Route.LoaderArgs) {
+  return loadPage(url);
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadPage(request);
+export function clientLoader({ url }: Route.ClientLoaderArgs) {
+  return loadPage(url);
 }
 
 export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Product } from "#core/catalog/product.ts";
+import { RouterContextProvider } from "react-router";
+import { pageContext } from "#app/load-context.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
 import Search, { loader } from "./search.tsx";
 
@@ -37,8 +39,12 @@ const search = createSearchEngine(products, [
   },
 ]);
 
-const run = (url: string, context: Parameters<typeof loader>[0]["context"] = { search }) =>
-  loader({ request: new Request(`http://site${url}`), context } as Parameters<typeof loader>[0]);
+const run = (url: string, context = pageContext({ services: { search } })) =>
+  loader({
+    request: new Request(`http://site${url}`),
+    url: new URL(`http://site${url}`),
+    context,
+  } as unknown as Parameters<typeof loader>[0]);
 
 describe("/search's loader", () => {
   it("answers from the engine the server hands it", () => {
@@ -56,8 +62,8 @@ describe("/search's loader", () => {
     });
   });
 
-  it("fails loudly if the server gave it no engine", () => {
-    expect(() => run("/search?q=magnet", {})).toThrow(/no search engine/);
+  it("fails loudly if the server gave it no services", () => {
+    expect(() => run("/search?q=magnet", new RouterContextProvider())).toThrow();
   });
 });
 

@@ -7,6 +7,7 @@ import { ProductGrid } from "#app/features/shop/product-card.tsx";
 import { interactiveReading } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
+import { servicesContext } from "#app/load-context.ts";
 import type { Route } from "./+types/search";
 
 export const meta = () =>
@@ -27,14 +28,14 @@ export const SEARCH_UNAVAILABLE =
  * Rendered by the server for every address (decision 011): the results are in the first HTML
  * response, and a search made in the page asks the server for the same data.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = readSearchQuery(new URL(request.url).searchParams);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const parsed = readSearchQuery(url.searchParams);
   if (!parsed.ok) {
     return { request: { q: parsed.q, scope: "all" as const }, invalid: parsed.message };
   }
   if (!parsed.request.q) return { request: parsed.request };
-  if (!context.search) throw new Error("The server gave no search engine to /search");
-  return { request: parsed.request, response: context.search.results(parsed.request) };
+  const { search } = context.get(servicesContext);
+  return { request: parsed.request, response: search.results(parsed.request) };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {

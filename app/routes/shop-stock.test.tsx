@@ -23,7 +23,8 @@ function openCyberware(answer: () => Promise<StockLevels>) {
     {
       path: "/cyberware",
       // The real loader over content/products.csv, as the build runs it.
-      loader: ({ request }) => loader({ request } as Parameters<typeof loader>[0]),
+      loader: ({ request }) =>
+        loader({ request, url: new URL(request.url) } as Parameters<typeof loader>[0]),
       Component: Shop as never,
       HydrateFallback: () => null,
     },
@@ -83,9 +84,10 @@ describe("stock on a shop page", () => {
   });
 
   it("sends the page no opening stock from the CSV", () => {
-    const page = loader({ request: new Request("http://site/cyberware") } as Parameters<
-      typeof loader
-    >[0]);
+    const page = loader({
+      request: new Request("http://site/cyberware"),
+      url: new URL("http://site/cyberware"),
+    } as Parameters<typeof loader>[0]);
     expect(page.products.length).toBeGreaterThan(0);
     for (const product of page.products) expect(product).not.toHaveProperty("stock");
   });

@@ -13,7 +13,7 @@ import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/shop";
 
 /** Books, cyberware and merchandise (SPEC §2): one screen over the table of shops. */
-export const meta = ({ data: page }: Route.MetaArgs) => {
+export const meta = ({ loaderData: page }: Route.MetaArgs) => {
   const shop = page ? shopAt(page.path) : undefined;
   return shop ? pageMeta({ ...shop.seo, path: shop.path }) : [];
 };
@@ -23,8 +23,8 @@ export const handle = interactiveReading("genre", "type");
 
 // Prerendered with every product of the shop in its HTML; the server renders an address with
 // a filter (?genre=, ?type=) the same way, so a shared link shows its choice at once.
-export function loader({ request }: Route.LoaderArgs) {
-  const shop = shopAt(new URL(request.url).pathname);
+export function loader({ url }: Route.LoaderArgs) {
+  const shop = shopAt(url.pathname);
   if (!shop) throw data(null, { status: 404 });
   // The CSV's stock is only the opening count; the live one comes from GET /api/stock.
   const products = productsInCategory(catalog, shop.category).map(

@@ -24,7 +24,10 @@ describe("/terminologies", () => {
   });
 
   const loaderArgs = (url: string) =>
-    ({ request: new Request(`http://site${url}`) }) as Parameters<typeof loader>[0];
+    ({
+      request: new Request(`http://site${url}`),
+      url: new URL(`http://site${url}`),
+    }) as Parameters<typeof loader>[0];
 
   it("prerenders the first terms and names all of them", () => {
     const data = loader(loaderArgs("/terminologies"));

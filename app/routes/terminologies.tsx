@@ -22,8 +22,8 @@ import { interactiveReading } from "#app/lib/route-handle.ts";
  * round trip; the server renders a letter's address (`?letter=B`) with every term under it
  * (docs/decisions/013).
  */
-export function loader({ request }: Route.LoaderArgs): GlossaryPageData {
-  const letter = normaliseLetter(new URL(request.url).searchParams.get("letter"));
+export function loader({ url }: Route.LoaderArgs): GlossaryPageData {
+  const letter = normaliseLetter(url.searchParams.get("letter"));
   return letter
     ? glossaryLetterData(glossary, letter)
     : glossaryPageData(glossary, FIRST_PAINT_TERMS);

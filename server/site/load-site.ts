@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { PageContext } from "#core/pages/page-services.ts";
 import { pageCspExtras } from "./page-csp.ts";
 import { pageQueriesOf } from "./page-queries.ts";
 import type { Site } from "./site-routes.ts";
@@ -15,9 +16,11 @@ export async function loadSite(buildDir: string, mode: string): Promise<Site> {
   try {
     const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
     const files = await loadStaticFiles(path.join(buildDir, "client"), pageCspExtras);
+    const handler = createRequestHandler(build, mode);
+    const { pageContext } = buildContext(build);
     return {
       files,
-      renderPage: createRequestHandler(build, mode),
+      renderPage: (request, context) => handler(request, pageContext(context)),
       cspExtras: pageCspExtras,
       pageQueries: pageQueriesOf(build),
     };
@@ -26,4 +29,16 @@ export async function loadSite(buildDir: string, mode: string): Promise<Site> {
       `Could not load the built site in ${buildDir}; run "npm run build" first (${String(error)})`,
     );
   }
+}
+
+/**
+ * The build's own maker of a request's context (app/load-context.ts, exported by
+ * entry.server.tsx): route modules read the context objects of the build they are in.
+ */
+export function buildContext(build: ServerBuild) {
+  const entry = build.entry.module as unknown as {
+    pageContext?: (context: PageContext) => RouterContextProvider;
+  };
+  if (!entry.pageContext) throw new Error("the server build exports no pageContext");
+  return { pageContext: entry.pageContext };
 }

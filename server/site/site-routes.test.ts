@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import type { AppLoadContext } from "react-router";
+import type { PageContext } from "#core/pages/page-services.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SECURITY_HEADERS } from "../app.ts";
 import { createTestApp } from "../test/test-app.ts";
@@ -19,7 +19,7 @@ const inline = 'console.log("boot")';
 const NOTHING_ALLOWED = "default-src 'none'; frame-ancestors 'none'";
 
 /** Stands in for React Router's handler: echoes what it was asked, as a page. */
-const renderPage = vi.fn(async (request: Request, context: AppLoadContext) => {
+const renderPage = vi.fn(async (request: Request, context: PageContext) => {
   const url = new URL(request.url);
   const body = request.method === "POST" ? await request.text() : "";
   const status = url.pathname === "/no/such/page" ? 404 : 200;
@@ -252,9 +252,9 @@ describe("server-rendered pages", () => {
       `script-src 'self' 'nonce-${nonces[0]}'`,
     );
     expect(second.headers["content-security-policy"]).toContain(`'nonce-${nonces[1]}'`);
-    expect(renderPage.mock.calls[0]?.[1].search?.results({ q: "magnet", scope: "all" }).query).toBe(
-      "magnet",
-    );
+    expect(
+      renderPage.mock.calls[0]?.[1].services.search.results({ q: "magnet", scope: "all" }).query,
+    ).toBe("magnet");
   });
 
   it("give a rendered page its extra sources under any spelling of the path", async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { AppLoadContext } from "react-router";
 import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
 import { addressGroup } from "../lib/client-address.ts";
+import type { PageContext } from "#core/pages/page-services.ts";
 import { errorBody } from "../lib/http-errors.ts";
 import { contentSecurityPolicy, type CspExtras } from "./content-security-policy.ts";
 import { PageCache, renderToKeep, sendKept, tooManyPage } from "./page-cache.ts";
@@ -10,8 +10,11 @@ import { ownQuery, type PageQueries } from "./page-queries.ts";
 import { isText, toWebRequest } from "./web-request.ts";
 import type { StaticFile, StaticFiles } from "./static-files.ts";
 
-/** React Router's request handler (`createRequestHandler` over the server build). */
-export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+/**
+ * React Router's request handler (`createRequestHandler` over the server build), given this
+ * request's services and nonce (load-site.ts turns them into the build's own context).
+ */
+export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
 
 /** The built site: its files, React Router's renderer, and pages' extra CSP sources. */
 export interface Site {
@@ -26,8 +29,8 @@ export interface Site {
 }
 
 export interface SiteOptions extends Site {
-  /** What loaders read from the load context, besides the answer's nonce. */
-  context: Omit<AppLoadContext, "cspNonce">;
+  /** What loaders and actions read from the context, besides the answer's nonce. */
+  context: Omit<PageContext, "cspNonce">;
 }
 
 /**
@@ -111,12 +114,15 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
 const notRoutes = (name: string) => name !== "_routes";
 
 /**
- * The page a path shows, as a key: `/Books/` is `/books`, `/books.data` is the data of
- * `/books`, `/_root.data` of `/`.
+ * The page a path shows, as a key: `/Books/` is `/books`; `/books.data` is the data of
+ * `/books`, and `/books/_.data` of `/books/` (`/_.data` of `/`, React Router's data addresses).
  */
 function pagePath(pathname: string): string {
-  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-  if (page === "/_root") return "/";
+  const page = pathname.endsWith("/_.data")
+    ? pathname.slice(0, -"_.data".length)
+    : pathname.endsWith(".data")
+      ? pathname.slice(0, -".data".length)
+      : pathname;
   return (page.length > 1 ? page.replace(/\/+$/, "") : page).toLowerCase() || "/";
 }
 

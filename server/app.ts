@@ -10,8 +10,6 @@ import Fastify, {
 } from "fastify";
 import { createAuth, type Auth, type AuthOptions } from "./auth/auth.ts";
 import { addressGroup, trustProxyOption } from "./lib/client-address.ts";
-import { mailingListRoutes } from "./routes/mailing-list.ts";
-import { passwordResetRoutes } from "./routes/password-reset.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { loggableError } from "./db/errors.ts";
@@ -23,13 +21,17 @@ import {
   type LogDestination,
 } from "./lib/logging.ts";
 import { contactRoutes } from "./routes/contact.ts";
+import { createContactService } from "./contact/contact-service.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { createAccountService } from "./account/account-service.ts";
+import { createRequestLimits } from "./lib/request-limits.ts";
 import { loadCatalog, type Catalog } from "./catalog/load-catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { productRoutes } from "./routes/products.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
 import { siteRoutes, type Site } from "./site/site-routes.ts";
+import { createPageServices } from "./site/page-services.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { adminRoutes } from "./routes/admin/admin.ts";
@@ -213,6 +215,7 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -254,11 +257,19 @@ export async function buildApp({
     },
   });
   const runner = jobs ? backgroundJobs(app, database, orders, auth, config) : undefined;
+  const accountService = createAccountService({
+    auth,
+    db: database.db,
+    orders,
+    siteUrl: config.siteUrl,
+  });
+  const limits = createRequestLimits(app);
+  const contactService = createContactService(database.db, config);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(contactRoutes, { database, config });
+      await api.register(contactRoutes, { contact: contactService, limits });
       await api.register(async (accounts) => {
         // A write that succeeded may have queued an e-mail (a link to follow): send it now
         // rather than at the next tick.
@@ -266,15 +277,13 @@ export async function buildApp({
           if (request.method !== "GET" && reply.statusCode < 300) runner?.kick();
           done();
         });
-        const account = { auth, db: database.db, siteUrl: config.siteUrl };
-        await accounts.register(accountRoutes, { ...account, orders });
-        await accounts.register(passwordResetRoutes, account);
-        await accounts.register(mailingListRoutes, account);
+        await accounts.register(accountRoutes, { auth, accounts: accountService, limits });
       });
       await api.register(orderRoutes, {
         auth,
         orders,
         database,
+        limits,
         afterWrite: () => runner?.kick(),
       });
       await api.register(productRoutes, { products });
@@ -292,7 +301,18 @@ export async function buildApp({
   );
 
   if (site) {
-    await app.register(siteRoutes, { ...site, context: { services: { search: searchEngine } } });
+    await app.register(siteRoutes, {
+      ...site,
+      services: createPageServices({
+        search: searchEngine,
+        auth,
+        accounts: accountService,
+        contact: contactService,
+        orders,
+        limits,
+        afterWrite: () => runner?.kick(),
+      }),
+    });
   }
 
   app.addHook("onClose", async () => {

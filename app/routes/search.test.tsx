@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Product } from "#core/catalog/product.ts";
 import { RouterContextProvider } from "react-router";
+import type { PageServices } from "#core/pages/page-services.ts";
 import { pageContext } from "#app/load-context.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
 import Search, { loader } from "./search.tsx";
@@ -39,7 +40,8 @@ const search = createSearchEngine(products, [
   },
 ]);
 
-const run = (url: string, context = pageContext({ services: { search } })) =>
+const services = { search } as PageServices;
+const run = (url: string, context = pageContext({ services })) =>
   loader({
     request: new Request(`http://site${url}`),
     url: new URL(`http://site${url}`),

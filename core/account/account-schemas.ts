@@ -118,6 +118,7 @@ export const loginSchema = z.object({
   password: requiredText("Password").min(1, "Password is required").max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+export type Login = z.output<typeof loginSchema>;
 
 const blankAsUnchanged = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -168,6 +169,7 @@ export const resetPasswordSchema = z.object({
   password: passwordSchema,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPassword = z.output<typeof resetPasswordSchema>;
 
 /** `POST /api/verify-email`, `/api/confirm-subscription`, `/api/unsubscribe`. */
 export const linkSchema = z.object({ token: linkTokenSchema });

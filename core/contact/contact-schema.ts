@@ -1,4 +1,5 @@
 import { emailField } from "../account/account-schemas.ts";
+import { EMAIL_MAX_LENGTH } from "../validation/email.ts";
 import { hasUnsafeTextCharacters, unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
 import {
@@ -14,9 +15,6 @@ export const contactErrors = {
   messageRequired: "Message is required",
   messageTooLong: "Message must be less than 1000 characters",
 } as const;
-
-/** Addresses longer than this cannot be delivered (RFC 5321). */
-const EMAIL_MAX_LENGTH = 254;
 
 export const contactFormSchema = z.object({
   email: emailField(EMAIL_MAX_LENGTH, {

@@ -1,17 +1,11 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Auth } from "../auth/auth.ts";
 import { LoginThrottledError, type AttemptKeys } from "../auth/login-limits.ts";
 import { passwordWeakness } from "../auth/password-strength.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import { TakenError } from "../auth/user-store.ts";
-import { HttpError } from "../lib/http-errors.ts";
+import { HttpError, tooManyRequests } from "../lib/http-errors.ts";
 
-/** Sign-ups per address; logins have their own counters (auth/login-limits.ts). */
-export const SIGNUP_LIMIT = { max: 20, timeWindow: 10 * 60 * 1000 };
-/** Every write of a logged-in user, per address: far above what a person does. */
-export const ACCOUNT_WRITE_LIMIT = { max: 30, timeWindow: 10 * 60 * 1000 };
-/** Requests that send an e-mail or follow an e-mailed link, per address. */
-export const LINK_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
 /** A second e-mail of the same kind within this time is not sent (someone pressing twice). */
 export const RESEND_AFTER_MS = 60_000;
 
@@ -53,8 +47,7 @@ function waitWords(seconds: number): string {
  */
 export async function countPasswordAttempt(
   auth: Auth,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  caller: Pick<FastifyRequest, "ip" | "log">,
   keys: AttemptKeys,
   userId?: number,
 ): Promise<{ trusted: boolean }> {
@@ -62,15 +55,14 @@ export async function countPasswordAttempt(
     return await auth.limits.attempt(keys);
   } catch (error) {
     if (!(error instanceof LoginThrottledError)) throw error;
-    logSecurityEvent(request, "login_throttled", "blocked", { userId, reason: error.limit });
-    reply.header("retry-after", String(error.retryAfterSeconds));
+    logSecurityEvent(caller, "login_throttled", "blocked", { userId, reason: error.limit });
     const wait = waitWords(error.retryAfterSeconds);
-    throw new HttpError(
-      429,
+    throw tooManyRequests(
       "rate_limited",
       error.limit === "account"
         ? `Too many failed logins for this account from new devices. Please try again in ${wait}, log in from a device you have used before, or reset your password.`
         : `Too many failed logins. Please try again in ${wait}.`,
+      error.retryAfterSeconds,
     );
   }
 }

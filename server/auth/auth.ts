@@ -26,6 +26,8 @@ export interface AuthOptions {
 export type Auth = ReturnType<typeof createAuth>;
 
 const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)\s*$/i;
+/** A JWT's shape: three base64url parts. */
+const TOKEN = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 /** Idle limit when none is configured: a day without using the site logs you out. */
 export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -50,47 +52,77 @@ export function createAuth(
   const sessions = createSessionStore(db, { idleMs });
   const limits = createLoginLimiter(redis);
 
-  function unauthorized(reply: FastifyReply, message: string): HttpError {
-    reply.header("www-authenticate", 'Bearer realm="api"');
-    return new HttpError(401, "unauthorized", message);
-  }
+  const unauthorized = (message: string) => new HttpError(401, "unauthorized", message);
 
   /**
-   * The session behind the request's bearer token, or a 401. The token must be genuine, from
-   * us, for us and unexpired; its session must be open and not idle; its version must match
-   * the user's (a password change, reset or "log out everywhere" revokes older tokens).
+   * The session of a token the browser holds, or a 401. The token must be genuine, from us,
+   * for us and unexpired; its session must be open and not idle; its version must match the
+   * user's (a password change, reset or "log out everywhere" revokes older tokens).
    */
+  async function sessionOf(
+    caller: Pick<FastifyRequest, "ip" | "log">,
+    token: string | undefined,
+  ): Promise<LiveSession> {
+    if (!token || !TOKEN.test(token)) throw unauthorized("Please log in to continue");
+    const ended = "Your session has expired or is no longer valid. Please log in again.";
+    let claims;
+    try {
+      claims = await tokens.verify(token);
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      logSecurityEvent(caller, "token_rejected", "failure", { reason: "invalid token" });
+      throw unauthorized(ended);
+    }
+    const session = await sessions.find(claims.sessionId, claims.userId);
+    if (session === "staff_idle") {
+      logSecurityEvent(caller, "token_rejected", "failure", {
+        userId: claims.userId,
+        reason: "staff session idle",
+      });
+      throw unauthorized(STAFF_SESSION_IDLE);
+    }
+    if (session === "ended" || session.user.tokenVersion !== claims.version) {
+      logSecurityEvent(caller, "token_rejected", "failure", {
+        userId: claims.userId,
+        reason: session === "ended" ? "session ended" : "revoked by version",
+      });
+      throw unauthorized(ended);
+    }
+    return session;
+  }
+
+  /** The session if it is a staff member's, opened less than 12 hours ago; else 403 or 401. */
+  function staffOnly(caller: Pick<FastifyRequest, "ip" | "log">, session: LiveSession) {
+    if (session.user.role !== "staff") {
+      logSecurityEvent(caller, "staff_access_denied", "blocked", {
+        userId: session.user.id,
+        reason: "not staff",
+      });
+      throw new HttpError(403, "forbidden", STAFF_ONLY);
+    }
+    if (Date.now() - session.createdAt.getTime() > STAFF_SESSION_SECONDS * 1000) {
+      logSecurityEvent(caller, "token_rejected", "failure", {
+        userId: session.user.id,
+        reason: "staff session older than 12 hours",
+      });
+      throw unauthorized(STAFF_SESSION_OVER);
+    }
+    return session;
+  }
+
+  /** The session of the request's bearer token, or a 401 that names the scheme. */
   async function requireSession(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<LiveSession> {
-    const match = BEARER.exec(request.headers.authorization ?? "");
-    if (!match?.[1]) throw unauthorized(reply, "Please log in to continue");
-    const ended = "Your session has expired or is no longer valid. Please log in again.";
-    let claims;
     try {
-      claims = await tokens.verify(match[1]);
+      return await sessionOf(request, BEARER.exec(request.headers.authorization ?? "")?.[1]);
     } catch (error) {
-      if (!(error instanceof InvalidTokenError)) throw error;
-      logSecurityEvent(request, "token_rejected", "failure", { reason: "invalid token" });
-      throw unauthorized(reply, ended);
+      if (error instanceof HttpError && error.statusCode === 401) {
+        reply.header("www-authenticate", 'Bearer realm="api"');
+      }
+      throw error;
     }
-    const session = await sessions.find(claims.sessionId, claims.userId);
-    if (session === "staff_idle") {
-      logSecurityEvent(request, "token_rejected", "failure", {
-        userId: claims.userId,
-        reason: "staff session idle",
-      });
-      throw unauthorized(reply, STAFF_SESSION_IDLE);
-    }
-    if (session === "ended" || session.user.tokenVersion !== claims.version) {
-      logSecurityEvent(request, "token_rejected", "failure", {
-        userId: claims.userId,
-        reason: session === "ended" ? "session ended" : "revoked by version",
-      });
-      throw unauthorized(reply, ended);
-    }
-    return session;
   }
 
   return {
@@ -115,6 +147,7 @@ export function createAuth(
         { lifetimeSeconds: user.role === "staff" ? STAFF_SESSION_SECONDS : undefined },
       ),
     requireSession,
+    sessionOf,
     signUnsubscribe: (userId: number) => tokens.signUnsubscribe(userId),
     verifyUnsubscribe: (token: string) => tokens.verifyUnsubscribe(token),
     /**
@@ -123,22 +156,21 @@ export function createAuth(
      * login from before the role was granted lasts only as long as a staff login would).
      */
     async requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<LiveSession> {
-      const session = await requireSession(request, reply);
-      if (session.user.role !== "staff") {
-        logSecurityEvent(request, "staff_access_denied", "blocked", {
-          userId: session.user.id,
-          reason: "not staff",
-        });
-        throw new HttpError(403, "forbidden", STAFF_ONLY);
+      try {
+        return staffOnly(request, await requireSession(request, reply));
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) {
+          reply.header("www-authenticate", 'Bearer realm="api"');
+        }
+        throw error;
       }
-      if (Date.now() - session.createdAt.getTime() > STAFF_SESSION_SECONDS * 1000) {
-        logSecurityEvent(request, "token_rejected", "failure", {
-          userId: session.user.id,
-          reason: "staff session older than 12 hours",
-        });
-        throw unauthorized(reply, STAFF_SESSION_OVER);
-      }
-      return session;
+    },
+    /** `requireStaff` for a token the browser holds (a form's hidden field). */
+    async staffSessionOf(
+      caller: Pick<FastifyRequest, "ip" | "log">,
+      token: string | undefined,
+    ): Promise<LiveSession> {
+      return staffOnly(caller, await sessionOf(caller, token));
     },
     async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
       return (await requireSession(request, reply)).user;

@@ -11,6 +11,17 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 export const DEVICE_COOKIE = "kb_device";
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const MAX_ENTRIES = 5;
+
+/** HttpOnly and same-site only, for the whole site; Secure whenever the request came over HTTPS. */
+export function deviceCookieOptions(protocol: string) {
+  return {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: protocol === "https",
+    path: "/",
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  } as const;
+}
 const ENTRY = /^([\w-]{22})\.([\w-]{43})$/;
 
 export type DeviceCookies = ReturnType<typeof createDeviceCookies>;

@@ -35,7 +35,7 @@ export interface SecurityDetails {
 
 /** One structured line per event: `security.event`, `.outcome`, `.userId`, `.address`. */
 export function logSecurityEvent(
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, "ip" | "log">,
   event: SecurityEvent,
   outcome: SecurityOutcome,
   details: SecurityDetails = {},

@@ -2,6 +2,9 @@ import type { ErrorBody } from "#core/api/api-schemas.ts";
 
 /** An error the API answers as `{ error: { code, message, fields? } }` with its status. */
 export class HttpError extends Error {
+  /** For a 429: when to come back, sent as Retry-After. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -11,6 +14,13 @@ export class HttpError extends Error {
     super(message);
     this.name = "HttpError";
   }
+}
+
+/** A 429 that says when to come back. */
+export function tooManyRequests(code: string, message: string, retryAfterSeconds: number) {
+  const error = new HttpError(429, code, message);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
 }
 
 export function errorBody(

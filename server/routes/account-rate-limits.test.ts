@@ -12,7 +12,9 @@ import {
 } from "../test/account-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
-import { ACCOUNT_WRITE_LIMIT, SIGNUP_LIMIT } from "../account/account-guards.ts";
+import { REQUEST_LIMITS } from "../lib/request-limits.ts";
+
+const { accountWrite: ACCOUNT_WRITE_LIMIT, signup: SIGNUP_LIMIT } = REQUEST_LIMITS;
 import { DEVICE_COOKIE } from "../auth/device-cookies.ts";
 import { LOGIN_LIMITS, UNTRUSTED_DELAYS } from "../auth/login-limits.ts";
 

@@ -1,114 +1,62 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  verifyEmailEmail,
-  emailChangedEmail,
-  emailInUseEmail,
-  passwordChangedEmail,
-} from "#core/account/account-emails.ts";
-import { accountLink, accountLinkPaths } from "#core/account/account-links.ts";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   accountDetailsSchema,
   accountUpdatedSchema,
   emailVerifiedSchema,
   personalDataSchema,
+  subscriptionSchema,
   tokenAnswerSchema,
   verificationResentSchema,
 } from "#core/account/account-responses.ts";
 import {
+  forgotPasswordSchema,
   linkSchema,
+  linkTokenSchema,
   loginSchema,
+  resetPasswordSchema,
   signupSchema,
   updateAccountSchema,
 } from "#core/account/account-schemas.ts";
-import { usernameKey } from "#core/account/username.ts";
 import { errorResponses, okSchema } from "#core/api/api-schemas.ts";
-import { emailKey } from "#core/validation/email.ts";
-import {
-  ACCOUNT_WRITE_LIMIT,
-  countPasswordAttempt,
-  invalidLink,
-  LINK_LIMIT,
-  refuseWeakPassword,
-  SIGNUP_LIMIT,
-  takenError,
-} from "../account/account-guards.ts";
-import {
-  createLinkToken,
-  hasOpenLink,
-  sentRecently,
-  useLinkToken,
-  voidAccountLinks,
-} from "../account/link-tokens.ts";
-import { erasePersonalData, exportPersonalData } from "../account/personal-data.ts";
-import { verifiedName } from "../account/verified-name.ts";
+import { z } from "#core/validation/zod.ts";
+import { invalidLink } from "../account/account-guards.ts";
+import type { AccountService, SignedIn } from "../account/account-service.ts";
 import type { Auth } from "../auth/auth.ts";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "../auth/device-cookies.ts";
-import { logSecurityEvent } from "../auth/security-log.ts";
-import type { Db, Tx } from "../db/client.ts";
-import type { User } from "../db/schema.ts";
-import { addressGroup } from "../lib/client-address.ts";
-import { HttpError } from "../lib/http-errors.ts";
-import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
-import type { OrderService } from "../orders/order-service.ts";
+import { DEVICE_COOKIE, deviceCookieOptions } from "../auth/device-cookies.ts";
+import type { RequestLimits } from "../lib/request-limits.ts";
 
 export interface AccountRouteOptions {
   auth: Auth;
-  db: Db;
-  orders: OrderService;
-  siteUrl: string;
+  accounts: AccountService;
+  limits: RequestLimits;
 }
 
-/** SPEC §7 account calls under /api with the SPEC's endpoint names, and the account's security. */
+/**
+ * SPEC §7's account calls under /api with the SPEC's endpoint names, the account's security
+ * (decision 015) and the mailing list: each parses its input, calls the account service and
+ * answers (server/account/account-service.ts holds what they do).
+ */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app,
-  { auth, db, orders, siteUrl },
+  { auth, accounts, limits },
 ) => {
   const tags = ["account"];
   const bearer = [{ bearer: [] }];
   /** A logged-in user's change: limited per address. */
-  const write = { config: { rateLimit: ACCOUNT_WRITE_LIMIT } } as const;
-  const link = (path: Parameters<typeof accountLink>[1], token: string) =>
-    accountLink(siteUrl, path, token);
+  const write = { onRequest: limits.hook("accountWrite") };
+  const linkLimit = { onRequest: limits.hook("link") };
 
-  /**
-   * After the right password: this browser gets (or renews) the account's device cookie, so
-   * failures from elsewhere never pause its logins (auth/device-cookies.ts). HttpOnly and
-   * same-site only; Secure whenever the request came over HTTPS.
-   */
-  function trustThisDevice(request: FastifyRequest, reply: FastifyReply, account: string) {
-    reply.setCookie(DEVICE_COOKIE, auth.devices.issue(request.cookies[DEVICE_COOKIE], account), {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: request.protocol === "https",
-      path: "/",
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
-  }
-
-  async function sendVerification(
-    executor: Db | Tx,
-    user: Pick<User, "id" | "username">,
-    email: string,
-  ) {
-    // At the recipient limit no mail goes out, so no new link either: making one would void
-    // the link the owner may still hold (createLinkToken keeps only the newest).
-    if (await recipientAtLimit(executor, email)) return;
-    const token = await createLinkToken(executor, {
-      userId: user.id,
-      purpose: "verify_email",
-      email,
-    });
-    await enqueueMail(
-      executor,
-      verifyEmailEmail({ to: email, link: link(accountLinkPaths.verifyEmail, token) }),
-    );
-  }
+  /** The browser keeps the account's device cookie (auth/device-cookies.ts). */
+  const answerLogin = (request: { protocol: string }, reply: FastifyReply, signedIn: SignedIn) => {
+    reply.setCookie(DEVICE_COOKIE, signedIn.device, deviceCookieOptions(request.protocol));
+    return { token: signedIn.token };
+  };
 
   app.post(
     "/signup",
     {
-      config: { rateLimit: SIGNUP_LIMIT },
+      onRequest: limits.hook("signup"),
       schema: {
         summary: "Create an account and log in (SPEC §7 signup)",
         tags,
@@ -117,22 +65,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const input = request.body;
-      refuseWeakPassword(input.password, [input.username, input.email]);
-      const passwordHash = await auth.passwords.hash(input.password);
-      const user = await db
-        .transaction(async (tx) => {
-          const created = await auth.users.create(
-            { username: input.username, email: input.email, passwordHash },
-            tx,
-          );
-          await sendVerification(tx, created, created.email);
-          return created;
-        })
-        .catch(takenError);
-      logSecurityEvent(request, "signup", "success", { userId: user.id });
-      trustThisDevice(request, reply, user.usernameKey);
-      return reply.code(201).send({ token: await auth.issueToken(user) });
+      const signedIn = await accounts.signUp(request, request.body);
+      return reply.code(201).send(answerLogin(request, reply, signedIn));
     },
   );
 
@@ -146,38 +80,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: tokenAnswerSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => {
-      const input = request.body;
-      const account = usernameKey(input.username);
-      const keys = {
-        account,
-        address: addressGroup(request.ip),
-        device: auth.devices.trustedDevice(request.cookies[DEVICE_COOKIE], account),
-      };
-      const { trusted } = await countPasswordAttempt(auth, request, reply, keys);
-      const user = await auth.users.findByUsername(input.username);
-      // An unknown user costs the same hashing work as a wrong password.
-      const valid = user
-        ? await auth.passwords.verify(input.password, user.passwordHash)
-        : await auth.passwords.verifyUnknownUser(input.password);
-      if (!user || !valid) {
-        logSecurityEvent(request, "login", "failure", {
-          userId: user?.id,
-          reason: user ? "wrong password" : "unknown username",
-        });
-        throw new HttpError(401, "invalid_credentials", "Incorrect username or password");
-      }
-      await auth.limits.succeeded(keys, { trusted });
-      if (auth.passwords.needsRehash(user.passwordHash)) {
-        await auth.users.replaceHash(user.id, await auth.passwords.hash(input.password));
-      }
-      logSecurityEvent(request, "login", "success", {
-        userId: user.id,
-        ...(trusted ? { reason: "known device" } : {}),
-      });
-      trustThisDevice(request, reply, user.usernameKey);
-      return { token: await auth.issueToken(user) };
-    },
+    async (request, reply) =>
+      answerLogin(request, reply, await accounts.logIn(request, request.body)),
   );
 
   app.post(
@@ -192,9 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const { user, sessionId } = await auth.requireSession(request, reply);
-      await auth.sessions.revoke(sessionId);
-      logSecurityEvent(request, "logout", "success", { userId: user.id });
+      await accounts.logOut(request, await auth.requireSession(request, reply));
       return { ok: true };
     },
   );
@@ -211,12 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const { user } = await auth.requireSession(request, reply);
-      await db.transaction(async (tx) => {
-        await auth.users.raiseTokenVersion(user.id, tx);
-        await auth.sessions.revokeAll(user.id, tx);
-      });
-      logSecurityEvent(request, "logout_everywhere", "success", { userId: user.id });
+      await accounts.logOutEverywhere(request, await auth.requireSession(request, reply));
       return { ok: true };
     },
   );
@@ -231,19 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: accountDetailsSchema, ...errorResponses(401) },
       },
     },
-    async (request, reply) => {
-      const user = await auth.requireUser(request, reply);
-      return {
-        role: user.role,
-        username: user.username,
-        email: user.email,
-        subscribed: user.subscribed,
-        emailVerified: user.emailVerifiedAt !== null,
-        pendingEmail: user.pendingEmail,
-        subscriptionPending:
-          !user.subscribed && (await hasOpenLink(db, user.id, "confirm_subscription")),
-      };
-    },
+    async (request, reply) => accounts.details(await auth.requireSession(request, reply)),
   );
 
   app.post(
@@ -260,94 +145,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: accountUpdatedSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request, reply) => {
-      const { user, sessionId } = await auth.requireSession(request, reply);
-      const input = request.body;
-
-      // A stolen token alone changes neither the e-mail nor the password (ASVS 6.2.3, 7.5.1):
-      // the current password is checked, and wrong ones count like failed logins.
-      if (input.email !== undefined || input.password !== undefined) {
-        const keys = {
-          account: user.usernameKey,
-          address: addressGroup(request.ip),
-          device: auth.devices.trustedDevice(request.cookies[DEVICE_COOKIE], user.usernameKey),
-        };
-        const { trusted } = await countPasswordAttempt(auth, request, reply, keys, user.id);
-        if (!(await auth.passwords.verify(input.currentPassword ?? "", user.passwordHash))) {
-          logSecurityEvent(request, "reauthentication", "failure", { userId: user.id });
-          const message = "Your current password is not correct";
-          throw new HttpError(400, "wrong_password", message, { currentPassword: message });
-        }
-        await auth.limits.succeeded(keys, { trusted });
-      }
-      if (input.password !== undefined) {
-        refuseWeakPassword(input.password, [input.username ?? user.username, user.email]);
-      }
-      const newEmail =
-        input.email !== undefined && emailKey(input.email) !== user.emailKey
-          ? input.email
-          : undefined;
-      const passwordHash =
-        input.password === undefined ? undefined : await auth.passwords.hash(input.password);
-
-      const updated = await db
-        .transaction(async (tx) => {
-          let current: User | undefined = user;
-          if (input.username !== undefined || passwordHash !== undefined) {
-            current = await auth.users.update(
-              user.id,
-              { username: input.username, passwordHash },
-              tx,
-            );
-            if (!current) throw new HttpError(401, "unauthorized", "This account no longer exists");
-          }
-          if (passwordHash !== undefined || newEmail !== undefined) {
-            // Links e-mailed before this change must not act on the account after it.
-            await voidAccountLinks(tx, user.id);
-          }
-          if (passwordHash !== undefined) {
-            // This session goes on with a fresh token; every other one ends.
-            await auth.sessions.revokeAll(user.id, tx, sessionId);
-            await enqueueMail(
-              tx,
-              passwordChangedEmail({
-                to: user.email,
-                username: verifiedName(current, user.email),
-                how: "changed",
-              }),
-            );
-          }
-          if (newEmail !== undefined) {
-            // The answer is the same whether or not the address is taken: only its owner learns.
-            const owner = await auth.users.findByEmail(newEmail, tx);
-            if (owner) {
-              await enqueueMail(tx, emailInUseEmail({ to: newEmail }));
-            } else {
-              await auth.users.setPendingEmail(user.id, newEmail, tx);
-              await sendVerification(tx, current, newEmail);
-            }
-          }
-          return current;
-        })
-        .catch(takenError);
-
-      if (passwordHash !== undefined)
-        logSecurityEvent(request, "password_changed", "success", { userId: user.id });
-      if (newEmail !== undefined)
-        logSecurityEvent(request, "email_change_requested", "success", { userId: user.id });
-      // A fresh token carries the new username and, after a password change, the new version.
-      return {
-        ok: true,
-        token: await auth.reissueToken(updated, sessionId),
-        ...(newEmail !== undefined ? { emailChangePending: true } : {}),
-      };
-    },
+    async (request, reply) =>
+      accounts.update(request, await auth.requireSession(request, reply), request.body),
   );
 
   app.post(
     "/resend-verification",
     {
-      config: { rateLimit: LINK_LIMIT },
+      ...linkLimit,
       schema: {
         summary: "Send the verification e-mail again",
         tags,
@@ -355,20 +160,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: verificationResentSchema, ...errorResponses(401, 429) },
       },
     },
-    async (request, reply) => {
-      const user = await auth.requireUser(request, reply);
-      const email = user.pendingEmail ?? (user.emailVerifiedAt ? undefined : user.email);
-      if (email === undefined) return { ok: true, alreadyVerified: true };
-      if (!(await sentRecently(db, user.id, "verify_email")))
-        await sendVerification(db, user, email);
-      return { ok: true };
-    },
+    async (request, reply) =>
+      accounts.resendVerification(await auth.requireSession(request, reply)),
   );
 
   app.post(
     "/verify-email",
     {
-      config: { rateLimit: LINK_LIMIT },
+      ...linkLimit,
       schema: {
         summary: "Follow an e-mailed verification link",
         tags,
@@ -376,45 +175,47 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: emailVerifiedSchema, ...errorResponses(400, 409, 429) },
       },
     },
+    async (request) => accounts.verifyEmail(request, request.body.token),
+  );
+
+  app.post(
+    "/forgot-password",
+    {
+      ...linkLimit,
+      schema: {
+        summary: "E-mail a password-reset link (the same answer for an unknown address)",
+        tags,
+        body: forgotPasswordSchema,
+        response: { 202: okSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.forgotPassword(request, request.body.email);
+      return reply.code(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    "/reset-password",
+    {
+      ...linkLimit,
+      schema: {
+        summary: "Set a new password with an e-mailed reset link; every session ends",
+        tags,
+        body: resetPasswordSchema,
+        response: { 200: okSchema, ...errorResponses(400, 429) },
+      },
+    },
     async (request) => {
-      const { token } = request.body;
-      const result = await db
-        .transaction(async (tx) => {
-          const used = await useLinkToken(tx, token, "verify_email");
-          const user = used && (await auth.users.findById(used.userId, tx));
-          if (!used || !user) return undefined;
-          const key = emailKey(used.email);
-          if (key === user.emailKey) {
-            await auth.users.verifyEmail(user.id, user.email, tx);
-            return { user, email: user.email, changed: false };
-          }
-          if (user.pendingEmail === null || key !== emailKey(user.pendingEmail)) return undefined;
-          await auth.users.verifyEmail(user.id, used.email, tx);
-          // A reset link sent to the old address dies with it.
-          await voidAccountLinks(tx, user.id);
-          await enqueueMail(
-            tx,
-            emailChangedEmail({
-              to: user.email,
-              username: verifiedName(user, user.email),
-              newEmail: used.email,
-            }),
-          );
-          return { user, email: used.email, changed: true };
-        })
-        .catch(takenError);
-      if (!result) throw invalidLink();
-      logSecurityEvent(request, result.changed ? "email_changed" : "email_verified", "success", {
-        userId: result.user.id,
-      });
-      return { ok: true, email: result.email };
+      await accounts.resetPassword(request, request.body);
+      return { ok: true };
     },
   );
 
   app.get(
     "/account-data",
     {
-      config: { rateLimit: LINK_LIMIT },
+      ...linkLimit,
       schema: {
         summary: "Download my data: everything stored about the account holder, as JSON",
         tags,
@@ -423,9 +224,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = await auth.requireUser(request, reply);
-      const data = await exportPersonalData(db, orders, user);
-      logSecurityEvent(request, "data_exported", "success", { userId: user.id });
+      const data = await accounts.exportData(request, await auth.requireSession(request, reply));
       return reply
         .header("content-disposition", 'attachment; filename="kybernetes-my-data.json"')
         .send(data);
@@ -444,10 +243,99 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = await auth.requireUser(request, reply);
-      await db.transaction((tx) => erasePersonalData(tx, user));
-      logSecurityEvent(request, "account_deleted", "success", { userId: user.id });
+      await accounts.deleteAccount(request, await auth.requireSession(request, reply));
       return { ok: true };
     },
   );
+
+  // The mailing list, double opt-in (decision 015).
+  const list = ["mailing list"];
+
+  app.put(
+    "/Subscribe-mailing-list",
+    {
+      ...write,
+      schema: {
+        summary: "Ask to join the mailing list: a confirmation link is e-mailed (double opt-in)",
+        tags: list,
+        security: bearer,
+        response: { 200: subscriptionSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) =>
+      accounts.subscribe(request, await auth.requireSession(request, reply)),
+  );
+
+  app.post(
+    "/confirm-subscription",
+    {
+      ...linkLimit,
+      schema: {
+        summary: "Follow the e-mailed confirmation link: the subscription starts",
+        tags: list,
+        body: linkSchema,
+        response: { 200: okSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await accounts.confirmSubscription(request, request.body.token);
+      return { ok: true };
+    },
+  );
+
+  app.put(
+    "/Unsubscribe-mailing-list",
+    {
+      ...write,
+      schema: {
+        summary: "Leave the mailing list",
+        tags: list,
+        security: bearer,
+        response: { 200: subscriptionSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.unsubscribe(request, await auth.requireSession(request, reply));
+      return { ok: true, subscribed: false };
+    },
+  );
+
+  // One click, no login: the e-mail's link (the page's button, or the mail client itself).
+  await app.register(async (oneClick) => {
+    // Mail clients send it as a form; its body ("List-Unsubscribe=One-Click") carries nothing
+    // the server needs, the secret is in the URL.
+    for (const type of ["application/x-www-form-urlencoded", "multipart/form-data"]) {
+      oneClick.addContentTypeParser(
+        type,
+        { parseAs: "string", bodyLimit: 1024 },
+        (_request, _body, done) => done(null, {}),
+      );
+    }
+    oneClick.withTypeProvider<ZodTypeProvider>().post(
+      "/unsubscribe",
+      {
+        ...linkLimit,
+        schema: {
+          summary: "One-click unsubscribe (RFC 8058): no login, the secret is the link's token",
+          description:
+            "Mail clients post `List-Unsubscribe=One-Click` as a form to the link with `?token=`; the page sends JSON `{ token }`.",
+          tags: list,
+          consumes: [
+            "application/json",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+          ],
+          querystring: z.object({ token: z.string().max(1000).optional() }),
+          body: z.object({ token: z.string().max(1000).optional() }).optional(),
+          response: { 200: okSchema, ...errorResponses(400, 429) },
+        },
+      },
+      async (request) => {
+        const parsed = linkTokenSchema.safeParse(request.query.token ?? request.body?.token);
+        if (!parsed.success) throw invalidLink();
+        await accounts.unsubscribeWithLink(request, parsed.data);
+        return { ok: true };
+      },
+    );
+  });
 };

@@ -8,7 +8,9 @@ import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
-import { CONTACT_RATE_LIMIT } from "./contact.ts";
+import { REQUEST_LIMITS } from "../lib/request-limits.ts";
+
+const CONTACT_RATE_LIMIT = REQUEST_LIMITS.contact;
 
 const valid = { email: "ada@example.com", message: "Do you ship sterilisation pouches to NZ?" };
 

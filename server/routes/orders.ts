@@ -7,7 +7,6 @@ import {
   orderViewSchema,
   placedOrderSchema,
 } from "#core/orders/order.ts";
-import { OrderRefusedError } from "#core/orders/order-pricing.ts";
 import {
   orderAccessQuerySchema,
   orderNumberParamsSchema,
@@ -20,38 +19,21 @@ import type { Auth } from "../auth/auth.ts";
 import type { Database } from "../db/client.ts";
 import { addressGroup } from "../lib/client-address.ts";
 import { HttpError } from "../lib/http-errors.ts";
-import {
-  BuyerLimitError,
-  OrderConflictError,
-  stockLevels,
-  type OrderAccess,
-  type OrderService,
-} from "../orders/order-service.ts";
+import type { RequestLimits } from "../lib/request-limits.ts";
+import { answerRefusal } from "../orders/order-refusals.ts";
+import { stockLevels, type OrderAccess, type OrderService } from "../orders/order-service.ts";
 
-/** Per client address: a busy family's checkout, never a script filling the stock with orders. */
-export const PLACE_ORDER_LIMIT = { max: 30, timeWindow: "10 minutes" } as const;
 /** Quotes follow typing in the shipping form; looking orders up by token is guess-proof anyway. */
 export const ORDER_READ_LIMIT = { max: 300, timeWindow: "1 minute" } as const;
 
 const NOT_FOUND =
   "We couldn't find that order. Open it from the link in your order e-mail, or log in.";
 
-/** Refused as asked, though well formed: the shop's rules (stock, caps) say no. */
-const CONFLICTS = new Set(["out_of_stock", "quantity_limit"]);
-
-function answerRefusal(error: unknown): never {
-  if (error instanceof OrderRefusedError) {
-    throw new HttpError(CONFLICTS.has(error.code) ? 409 : 400, error.code, error.message);
-  }
-  if (error instanceof OrderConflictError) throw new HttpError(409, error.code, error.message);
-  if (error instanceof BuyerLimitError) throw new HttpError(429, error.code, error.message);
-  throw error;
-}
-
 interface OrderRouteOptions {
   auth: Auth;
   orders: OrderService;
   database: Database;
+  limits: RequestLimits;
   /** Called after an order is placed or cancelled, so its e-mail goes out at once. */
   afterWrite?: () => void;
 }
@@ -59,7 +41,7 @@ interface OrderRouteOptions {
 /** Orders paid by bank transfer: quote, place, read, list and cancel (docs/decisions/014). */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app,
-  { auth, orders, database, afterWrite },
+  { auth, orders, database, limits, afterWrite },
 ) => {
   /**
    * Who asks: the account of a bearer token, and the link's token. A stale login must not hide
@@ -104,7 +86,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app.post(
     "/orders",
     {
-      config: { rateLimit: PLACE_ORDER_LIMIT },
+      onRequest: limits.hook("placeOrder"),
       schema: {
         summary: "Place an order (guest, or signed in with a bearer token)",
         description:

@@ -68,13 +68,13 @@ export class PageCache {
  */
 export async function renderToKeep(
   request: FastifyRequest,
-  options: Pick<SiteOptions, "renderPage" | "context" | "cspExtras">,
+  options: Pick<SiteOptions, "renderPage" | "services" | "cspExtras">,
   address: string,
 ): Promise<KeptPage> {
   const url = new URL(address, `${request.protocol}://${request.host}`);
   const response = await options.renderPage(
     new Request(url, { headers: { accept: request.headers.accept ?? "*/*" } }),
-    { ...options.context },
+    { services: options.services(request) },
   );
   const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
   const body = Buffer.from(await response.arrayBuffer());

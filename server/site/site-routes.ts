@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
 import { addressGroup } from "../lib/client-address.ts";
-import type { PageContext } from "#core/pages/page-services.ts";
+import type { PageContext, PageServices } from "#core/pages/page-services.ts";
 import { errorBody } from "../lib/http-errors.ts";
 import { contentSecurityPolicy, type CspExtras } from "./content-security-policy.ts";
 import { PageCache, renderToKeep, sendKept, tooManyPage } from "./page-cache.ts";
@@ -29,8 +29,8 @@ export interface Site {
 }
 
 export interface SiteOptions extends Site {
-  /** What loaders and actions read from the context, besides the answer's nonce. */
-  context: Omit<PageContext, "cspNonce">;
+  /** The services of a request, as its loaders and actions read them (page-services.ts). */
+  services: (request: FastifyRequest) => PageServices;
 }
 
 /**
@@ -159,7 +159,7 @@ async function renderPage(request: FastifyRequest, reply: FastifyReply, options:
     if (!reply.raw.writableFinished) aborted.abort();
   });
   const response = await options.renderPage(toWebRequest(request, aborted.signal), {
-    ...options.context,
+    services: options.services(request),
     ...(nonce ? { cspNonce: nonce } : {}),
   });
 

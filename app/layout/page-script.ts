@@ -6,7 +6,8 @@
  * - every cart count and the current year are filled in once the body is parsed;
  * - the theme toggle and Escape on the open menu work on every page, hydrated or not;
  * - a change made in another tab (theme, login, cart) shows at once;
- * - the header's search box suggests products, pages and terms as a person types.
+ * - the header's search box suggests products, pages and terms as a person types;
+ * - a form sends the login or cart this browser keeps, even before the page has hydrated.
  *
  * It is bundled from this file and core/ at build time (build-plugins/inline-script.ts), so it
  * reads the stored values exactly as the app's stores do. React takes over the counts on pages
@@ -93,6 +94,22 @@ addEventListener("storage", (event) => {
   if (event.key === STORAGE_KEYS.authToken || event.key === null) showSession();
   if (event.key === STORAGE_KEYS.cart || event.key === null) showCartCount();
 });
+
+// A form whose action needs what this browser keeps (the login, the cart) carries it in
+// hidden fields, filled here as it is sent: so a press before the page's JavaScript has loaded
+// still sends them (app/lib/forms.ts). Nothing leaves in a URL: these forms are POSTs.
+document.addEventListener(
+  "submit",
+  (event) => {
+    if (!(event.target instanceof HTMLFormElement)) return;
+    for (const field of event.target.querySelectorAll<HTMLInputElement>("input[data-stored]")) {
+      const key = field.dataset.stored;
+      if (key === "authToken") field.value = parseToken(read(STORAGE_KEYS.authToken)) ?? "";
+      if (key === "cart") field.value = read(STORAGE_KEYS.cart) ?? "[]";
+    }
+  },
+  true,
+);
 
 document.addEventListener("click", (event) => {
   if (event.target instanceof Element && event.target.closest("[data-theme-toggle]")) {

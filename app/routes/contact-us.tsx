@@ -1,9 +1,13 @@
-import { redirectDocument } from "react-router";
+import { redirectDocument, useNavigation } from "react-router";
+import { CONTACT_HONEYPOT_FIELD } from "#core/contact/contact-fields.ts";
+import { contactFormSchema } from "#core/contact/contact-schema.ts";
 import Intro, { meta as page } from "#content/pages/contact-us.mdx";
 import { openStreetMapEmbedUrl, openStreetMapLinkUrl } from "#core/map/openstreetmap.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { ContentPage, contentMeta } from "#app/features/content/content-page.tsx";
-import { ContactForm } from "#app/features/contact/contact-form.tsx";
+import { ContactForm, contactRules } from "#app/features/contact/contact-form.tsx";
+import { checkThenSend, invalid, isFailure, parseForm, refused } from "#app/lib/forms.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { LocationMap } from "#app/features/contact/location-map.tsx";
 import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/contact-us";
@@ -43,13 +47,45 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 /** Once shown, the page keeps its data: a link to itself must not reload away what was typed. */
 export const shouldRevalidate = () => false;
 
-export default function ContactUs({ loaderData }: Route.ComponentProps) {
+/** The form's message, stored and forwarded (the contact service); a plain form works too. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(contactFormSchema, form);
+  if (!parsed.ok) return invalid(parsed.failure);
+  try {
+    const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
+    await context.get(servicesContext).contact.send({
+      ...parsed.data,
+      honeypot: typeof honeypot === "string" ? honeypot : "",
+    });
+    return { sent: true as const };
+  } catch (error) {
+    return refused(error, form);
+  }
+}
+
+/** In the browser: SPEC §5's messages at once; nothing is sent while the form is invalid. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const answer = await checkThenSend(
+    request,
+    async (fields) => (await contactRules.load()).contactFormErrors(fields),
+    serverAction,
+  );
+  // SPEC §8 logs a refusal; the visitor also sees it, and keeps what they typed.
+  if (isFailure(answer) && answer.status !== undefined) {
+    console.warn("Failed to submit form", answer.status);
+  }
+  return answer;
+}
+
+export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
   return (
     <>
       <ContentPage Content={Intro} />
       <div className={styles.layout}>
         <div id="contact-form">
-          <ContactForm />
+          <ContactForm answer={actionData} sending={navigation.state === "submitting"} />
         </div>
         <section aria-labelledby="find-us" className={styles.mapArea}>
           <h2 id="find-us">Find us</h2>

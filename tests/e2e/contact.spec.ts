@@ -20,11 +20,13 @@ async function stubMap(page: Page) {
   );
 }
 
-/** Requests the page sends to the contact API. */
+/** The form's posts to the page's own action (its data address once hydrated). */
 function contactPosts(page: Page) {
   const posts: Request[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && request.url().endsWith("/api/contact")) posts.push(request);
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/contactus")) {
+      posts.push(request);
+    }
   });
   return posts;
 }
@@ -156,7 +158,7 @@ test("a valid message is sent: thanks shown, both fields cleared", async ({ page
   await expect(email).toHaveValue("");
   await expect(message).toHaveValue("");
   expect(posts).toHaveLength(1);
-  expect(posts[0]?.headers()["content-type"]).toMatch(/^multipart\/form-data/);
+  expect(new URL(posts[0]?.url() ?? "").search).not.toContain("email");
   expect((await posts[0]?.response())?.status()).toBe(200);
 });
 
@@ -175,9 +177,9 @@ test("what is typed before the page's JavaScript arrives is kept and sent", asyn
   await expect(page.getByText("22 of 1000 characters")).toBeVisible();
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toBeVisible();
-  const sent = posts[0]?.postDataBuffer()?.toString() ?? "";
-  expect(sent).toContain("ada@example.com");
-  expect(sent).toContain("Typed before hydration");
+  const sent = new URLSearchParams(posts[0]?.postDataBuffer()?.toString() ?? "");
+  expect(sent.get("email")).toBe("ada@example.com");
+  expect(sent.get("message")).toBe("Typed before hydration");
 });
 
 test.describe("when the server fails", () => {
@@ -190,14 +192,9 @@ test.describe("when the server fails", () => {
     page.on("console", (entry) => {
       if (entry.type() === "warning") warnings.push(entry.text());
     });
-    await page.route("**/api/contact", (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: "application/json",
-        body: JSON.stringify({
-          error: { code: "internal_error", message: "Something went wrong" },
-        }),
-      }),
+    // The page's data address: /contactus.data, or /contactus/_.data for the prerendered page.
+    await page.route(/\/contactus(\.data|\/_\.data)/, (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
     );
     await email.fill("ada@example.com");
     await message.fill("Please keep this text");
@@ -209,5 +206,39 @@ test.describe("when the server fails", () => {
     await expect(message).toHaveValue("Please keep this text");
     await expect(page.getByText("Thank you for your message!")).toHaveCount(0);
     expect(warnings.some((text) => text.includes("Failed to submit form"))).toBe(true);
+  });
+});
+
+test.describe("before the page's JavaScript runs (issue 24)", () => {
+  // An invalid form is answered 400, which the browser notes in its console.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: /status of 400/ });
+
+  test("a press sends the message by a plain POST: thanks shown, nothing in the address", async ({
+    page,
+  }) => {
+    await stubMap(page);
+    await page.goto("/contactus");
+    await page.getByLabel("Email", { exact: true }).fill("nojs@example.com");
+    await page.getByLabel("Message", { exact: true }).fill("Sent without JavaScript");
+    const [post] = await Promise.all([
+      page.waitForRequest((request) => request.method() === "POST"),
+      page.getByRole("button", { name: "Send message" }).click(),
+    ]);
+    expect(post.postData()).toContain("nojs%40example.com");
+    await expect(page.getByText("Thank you for your message!")).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+  });
+
+  test("invalid input comes back with the SPEC messages and what was typed", async ({ page }) => {
+    await stubMap(page);
+    await page.goto("/contactus");
+    await page.getByLabel("Email", { exact: true }).fill("someone@example");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Invalid email format")).toBeVisible();
+    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("someone@example");
+    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
+    expect(new URL(page.url()).search).toBe("");
   });
 });

@@ -1,65 +1,97 @@
-import { useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Form } from "react-router";
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX_LENGTH,
 } from "#core/contact/contact-fields.ts";
 import { siteConfig } from "#core/site-config.ts";
-import { FormField, Input, Textarea } from "#app/components/form-field.tsx";
-import { contactRules, useContactForm, type ContactStatus } from "./use-contact-form.ts";
+import { FormField } from "#app/components/form-field.tsx";
+import { isFailure, type FormFailure } from "#app/lib/forms.ts";
+import { lazyModule } from "#app/lib/lazy-module.ts";
 import styles from "./contact-form.module.css";
 
-/** SPEC §2 Contact Us Form: email and message. */
-export function ContactForm() {
-  const { values, errors, status, update, submit } = useContactForm();
-  const emailInput = useRef<HTMLInputElement>(null);
-  const messageInput = useRef<HTMLTextAreaElement>(null);
-  const sending = status.state === "sending";
+/** The shared contact schema, fetched when the form is first used. */
+export const contactRules = lazyModule(() => import("#core/contact/contact-schema.ts"));
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = await submit();
-    if (invalid === "email") emailInput.current?.focus();
-    if (invalid === "message") messageInput.current?.focus();
+/** What the page's action answered: sent, or why not (with what was typed). */
+export type ContactAnswer = { sent: true } | (FormFailure & { status?: number });
+
+/**
+ * SPEC §2 Contact Us Form: email and message, posted to the page's own action (a plain form
+ * before the page's JavaScript has loaded). Once checked, the messages follow corrections as
+ * they are typed; a sent message clears both fields (SPEC §4).
+ */
+export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sending: boolean }) {
+  const failure = isFailure(answer) ? answer : undefined;
+  const [corrected, setCorrected] = useState<{ for: FormFailure; fields: FormFailure["fields"] }>();
+  const fields = corrected && corrected.for === failure ? corrected.fields : failure?.fields;
+  const [length, setLength] = useState(failure?.values.message?.length ?? 0);
+  const form = useRef<HTMLFormElement>(null);
+  const message = useRef<HTMLTextAreaElement>(null);
+  // A new answer remounts the fields: cleared after a message went, refilled after a refusal.
+  const round = useRef(0);
+  const seen = useRef(answer);
+  if (seen.current !== answer) {
+    seen.current = answer;
+    round.current += 1;
+  }
+
+  // The count follows the field as it is now: typed into before hydration, or refilled.
+  const fieldRound = round.current;
+  useEffect(() => setLength(message.current?.value.length ?? 0), [fieldRound]);
+
+  /** After a refusal, the messages follow what is typed (the rules have arrived by then). */
+  function recheck() {
+    const rules = contactRules.current();
+    if (!failure || !rules || !form.current) return;
+    const values = Object.fromEntries(new FormData(form.current));
+    setCorrected({ for: failure, fields: rules.contactFormErrors(values) });
   }
 
   return (
-    <form
+    <Form
+      ref={form}
+      method="post"
       className={styles.form}
       noValidate
-      onSubmit={handleSubmit}
       onFocus={contactRules.prefetch}
+      onInput={recheck}
       aria-labelledby="contact-form-title"
+      aria-busy={sending}
     >
       <h2 id="contact-form-title">Send us a message</h2>
-      <FormField label="Email" id="contact-email" error={errors.email}>
+      <FormField label="Email" id="contact-email" error={fields?.email}>
         {(control) => (
-          <Input
+          <input
             {...control}
-            ref={emailInput}
+            key={`email-${round.current}`}
             type="email"
             name="email"
             autoComplete="email"
             inputMode="email"
-            value={values.email}
-            onChange={update("email")}
+            defaultValue={failure?.values.email ?? ""}
+            // The first field with a problem takes the focus.
+            autoFocus={Boolean(fields?.email)}
           />
         )}
       </FormField>
       <FormField
         label="Message"
         id="contact-message"
-        error={errors.message}
-        hint={`${values.message.length} of ${CONTACT_MESSAGE_MAX_LENGTH} characters`}
+        error={fields?.message}
+        hint={`${length} of ${CONTACT_MESSAGE_MAX_LENGTH} characters`}
       >
         {(control) => (
-          <Textarea
+          <textarea
             {...control}
-            ref={messageInput}
+            key={`message-${round.current}`}
+            ref={message}
             name="message"
             rows={8}
             maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-            value={values.message}
-            onChange={update("message")}
+            defaultValue={failure?.values.message ?? ""}
+            autoFocus={!fields?.email && Boolean(fields?.message)}
+            onChange={(event) => setLength(event.target.value.length)}
           />
         )}
       </FormField>
@@ -71,15 +103,14 @@ export function ContactForm() {
           name={CONTACT_HONEYPOT_FIELD}
           tabIndex={-1}
           autoComplete="off"
-          value={values.company}
-          onChange={update("company")}
+          defaultValue=""
         />
       </div>
       <button type="submit" className={styles.submit} disabled={sending}>
         {sending ? "Sending…" : "Send message"}
       </button>
       <div role="status" className={styles.outcome}>
-        {status.state === "sent" ? (
+        {answer && !failure ? (
           <p className={styles.thanks}>
             Thank you for your message! We have received it and will reply by e-mail, usually within
             two business days.
@@ -87,20 +118,20 @@ export function ContactForm() {
         ) : null}
       </div>
       <div role="alert" className={styles.outcome}>
-        {status.state === "failed" ? <FailureMessage status={status} /> : null}
+        {failure?.status !== undefined ? <FailureMessage failure={failure} /> : null}
       </div>
-    </form>
+    </Form>
   );
 }
 
-function FailureMessage({ status }: { status: Extract<ContactStatus, { state: "failed" }> }) {
+function FailureMessage({ failure }: { failure: ContactAnswer & FormFailure }) {
   const reason =
-    status.status === 0
+    failure.status === 0
       ? "Your message could not be sent because the connection failed."
-      : status.status === 400
+      : failure.status === 400
         ? "Your message could not be sent: please check the fields marked above."
-        : status.status === 429 && status.message
-          ? `Your message could not be sent. ${status.message}`
+        : failure.status === 429 && failure.message
+          ? `Your message could not be sent. ${failure.message}`
           : "Your message could not be sent because of a problem on our side.";
   return (
     <p className={styles.failure}>

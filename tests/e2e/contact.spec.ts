@@ -238,7 +238,6 @@ test.describe("before the page's JavaScript runs (issue 24)", () => {
     await expect(page.getByText("Invalid email format")).toBeVisible();
     await expect(page.getByText("Message is required")).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue("someone@example");
-    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
     expect(new URL(page.url()).search).toBe("");
   });
 });

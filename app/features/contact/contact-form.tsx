@@ -29,16 +29,17 @@ export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sendi
   const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLTextAreaElement>(null);
   // A new answer remounts the fields: cleared after a message went, refilled after a refusal.
-  const round = useRef(0);
-  const seen = useRef(answer);
-  if (seen.current !== answer) {
-    seen.current = answer;
-    round.current += 1;
-  }
+  const [shown, setShown] = useState({ answer, round: 0 });
+  if (shown.answer !== answer) setShown({ answer, round: shown.round + 1 });
+  const round = shown.answer === answer ? shown.round : shown.round + 1;
 
-  // The count follows the field as it is now: typed into before hydration, or refilled.
-  const fieldRound = round.current;
-  useEffect(() => setLength(message.current?.value.length ?? 0), [fieldRound]);
+  // The count follows the field as it is now (typed into before hydration, or refilled), and
+  // the first field with a problem takes the focus.
+  useEffect(() => {
+    setLength(message.current?.value.length ?? 0);
+    const first = failure && ["email", "message"].find((field) => failure.fields[field]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [round, failure]);
 
   /** After a refusal, the messages follow what is typed (the rules have arrived by then). */
   function recheck() {
@@ -64,14 +65,12 @@ export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sendi
         {(control) => (
           <input
             {...control}
-            key={`email-${round.current}`}
+            key={`email-${round}`}
             type="email"
             name="email"
             autoComplete="email"
             inputMode="email"
             defaultValue={failure?.values.email ?? ""}
-            // The first field with a problem takes the focus.
-            autoFocus={Boolean(fields?.email)}
           />
         )}
       </FormField>
@@ -84,13 +83,12 @@ export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sendi
         {(control) => (
           <textarea
             {...control}
-            key={`message-${round.current}`}
+            key={`message-${round}`}
             ref={message}
             name="message"
             rows={8}
             maxLength={CONTACT_MESSAGE_MAX_LENGTH}
             defaultValue={failure?.values.message ?? ""}
-            autoFocus={!fields?.email && Boolean(fields?.message)}
             onChange={(event) => setLength(event.target.value.length)}
           />
         )}

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useActionData, useNavigation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clientAction } from "#app/routes/contact-us.tsx";
-import { ContactForm, type ContactAnswer } from "./contact-form.tsx";
+import { ContactForm, type ContactAnswer } from "#app/features/contact/contact-form.tsx";
+import { clientAction } from "./contact-us.tsx";
 
 /** The page's action as the server answers it; the browser's clientAction runs in front. */
 const serverAction = vi.fn<(form: FormData) => Promise<ContactAnswer>>();

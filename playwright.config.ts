@@ -37,6 +37,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // The build to serve: ./build, or the one BUILD_DIR names (a second build beside it).
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
       // Like the database, rate-limit counters start empty on every run (in-process store):

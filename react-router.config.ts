@@ -3,6 +3,8 @@ import { prerenderPaths } from "./app/paths.ts";
 
 export default {
   appDirectory: "app",
+  // BUILD_DIR as the server reads it (server/config.ts): several builds can sit side by side.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // Server rendering for the routes whose HTML depends on the request (decision 011); every
   // other route is prerendered to a file that the server sends as it is.
   ssr: true,

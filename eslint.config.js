@@ -56,6 +56,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
+      "build-*/**",
       "node_modules/**",
       ".react-router/**",
       "var/**",

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { loadCatalog } from "../catalog/load-catalog.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { orders, outbox, productStock } from "../db/schema.ts";
+import type { Actor } from "../admin/audit-log.ts";
+import { auditLog, orders, outbox, productStock } from "../db/schema.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { createUserStore } from "../auth/user-store.ts";
 import { createUnpaidOrderJob } from "./order-jobs.ts";
@@ -85,6 +86,31 @@ async function newOrder(quantity = 1, { signedIn = false } = {}) {
   return { ...placed, email, id: row.id };
 }
 
+const STAFF: Actor = { id: null, name: "test staff", address: "test" };
+const sydneyToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(
+  new Date(),
+);
+
+/** Staff acting on the order as it is now. */
+async function asStaff(id: number) {
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
+  return { row, change: { expectedVersion: row.version, actor: STAFF } };
+}
+
+async function pay(id: number) {
+  const { row, change } = await asStaff(id);
+  return service.markPaid(id, { amountCents: row.totalCents, receivedOn: sydneyToday }, change);
+}
+
+async function ship(id: number, shipment = { carrier: "X", trackingNumber: "1" }) {
+  return service.markShipped(id, shipment, (await asStaff(id)).change);
+}
+
+async function cancelByShop(id: number, reason: string | null = null) {
+  return service.cancel(id, reason, (await asStaff(id)).change);
+}
+
 async function kindsFor(email: string) {
   const rows = await database.db
     .select({ kind: outbox.kind })
@@ -149,7 +175,7 @@ describe("unpaid orders", () => {
 
   it("leaves paid orders alone", async () => {
     const { id, email } = await newOrder();
-    await service.markPaid(id);
+    await pay(id);
     await jobAt(30 * DAY_MS).runOnce();
     expect(await kindsFor(email)).toEqual(["order_received", "payment_received"]);
   });
@@ -168,12 +194,9 @@ describe("unpaid orders", () => {
 describe("status changes", () => {
   it("goes awaiting payment → paid → shipped, with tracking, each with its e-mail", async () => {
     const { id, email } = await newOrder();
-    const paid = await service.markPaid(id);
+    const paid = await pay(id);
     expect(paid).toMatchObject({ status: "paid", payment: null, canCancel: false });
-    const shipped = await service.markShipped(id, {
-      carrier: "Australia Post",
-      trackingNumber: "AP123",
-    });
+    const shipped = await ship(id, { carrier: "Australia Post", trackingNumber: "AP123" });
     expect(shipped.shipment).toEqual({ carrier: "Australia Post", trackingNumber: "AP123" });
     expect(shipped.history.map((event) => event.status)).toEqual([
       "awaiting_payment",
@@ -181,25 +204,31 @@ describe("status changes", () => {
       "shipped",
     ]);
     expect(await kindsFor(email)).toEqual(["order_received", "payment_received", "order_shipped"]);
+    // Every staff step is in the audit log, with who took it.
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, paid.number))
+      .orderBy(auditLog.id);
+    expect(entries.map((entry) => [entry.action, entry.actorName])).toEqual([
+      ["order.mark_paid", "test staff"],
+      ["order.mark_shipped", "test staff"],
+    ]);
   });
 
   it("refuses to ship an unpaid order or cancel a shipped one", async () => {
     const { id } = await newOrder();
-    await expect(service.markShipped(id, { carrier: "X", trackingNumber: "1" })).rejects.toThrow(
-      OrderConflictError,
-    );
-    await service.markPaid(id);
-    await service.markShipped(id, { carrier: "X", trackingNumber: "1" });
-    await expect(service.cancel(id, "shop")).rejects.toThrow(
-      /shipped, so it cannot be marked cancelled/,
-    );
+    await expect(ship(id)).rejects.toThrow(OrderConflictError);
+    await pay(id);
+    await ship(id);
+    await expect(cancelByShop(id)).rejects.toThrow(/shipped, so it cannot be marked cancelled/);
   });
 
   it("lets the shop cancel a paid order and returns its stock", async () => {
     const before = await cleanerStock();
     const { id, email } = await newOrder();
-    await service.markPaid(id);
-    await service.cancel(id, "shop", "Customer asked by phone");
+    await pay(id);
+    await cancelByShop(id, "Customer asked by phone");
     expect(await cleanerStock()).toBe(before);
     expect((await kindsFor(email)).at(-1)).toBe("order_cancelled");
   });

@@ -25,6 +25,8 @@ import {
 import { formatAud, fromCents, toCents } from "#core/money/money.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { emailKey } from "#core/validation/email.ts";
+import type { AuditAction } from "#core/admin/audit-actions.ts";
+import type { MailMessage } from "#core/mail/compose-mail.ts";
 import { recordAudit, type Actor } from "../admin/audit-log.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
@@ -82,8 +84,9 @@ export class PaymentRefusedError extends Error {
 }
 
 /**
- * A change made by staff (the back office): refused when the order changed since they saw it
- * (optimistic concurrency on `orders.version`), and written to the audit log with the change.
+ * A change made by staff (the back office, or `npm run staff`): refused when the order changed
+ * since they saw it (optimistic concurrency on `orders.version`), and written to the audit log
+ * with the change and who made it.
  */
 export interface StaffChange {
   expectedVersion: number;
@@ -360,8 +363,8 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
   }
 
   /** Staff acted on the order as it was at `expectedVersion`; anything since wins. */
-  function checkVersion(order: OrderRow, change: StaffChange | undefined) {
-    if (!change || order.version === change.expectedVersion) return;
+  function checkVersion(order: OrderRow, change: StaffChange) {
+    if (order.version === change.expectedVersion) return;
     throw new OrderConflictError(
       "version_conflict",
       `Order ${formatOrderNumber(order.number)} changed while you had it open: it is now ${ORDER_STATUS_LABELS[order.status].toLowerCase()}. Nothing was saved. The page now shows the order as it is; check it and try again.`,
@@ -409,6 +412,53 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       }),
     );
     return view;
+  }
+
+  /**
+   * One staff step on an order (issue 24): lock it, refuse it if it changed since staff saw it
+   * (`version`) or cannot move to `to`, run the step's own check, move it (or cancel it, which
+   * returns the stock), write the audit entry, queue the buyer's e-mail, all in one
+   * transaction. The audit entry is not optional: a staff step has an actor.
+   */
+  async function staffTransition(
+    orderId: number,
+    change: StaffChange,
+    step: {
+      to: Extract<OrderStatus, "paid" | "shipped" | "cancelled">;
+      check?: (order: OrderRow) => void;
+      note?: string | null;
+      changes?: Partial<
+        Pick<OrderRow, "carrier" | "trackingNumber" | "paidAmountCents" | "paidOn">
+      >;
+      cancel?: { reason: Exclude<CancelReason, "buyer" | "expired">; note: string | null };
+      audit: { action: AuditAction; details: Record<string, unknown> };
+      mail?: (view: OrderView, row: OrderRow, verified: boolean) => MailMessage;
+    },
+  ): Promise<OrderView> {
+    return db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      checkVersion(order, change);
+      let view: OrderView;
+      if (step.cancel) {
+        view = await cancelLocked(tx, order, step.cancel.reason, step.cancel.note);
+      } else {
+        if (!canMoveOrder(order.status, step.to)) refuseMove(order, step.to);
+        step.check?.(order);
+        const moved = await moveOrder(tx, order, step.to, step.note ?? null, step.changes);
+        view = await loadView(tx, moved);
+        if (step.mail) {
+          await enqueueMail(tx, step.mail(view, moved, await addressVerified(tx, moved)));
+        }
+      }
+      await recordAudit(tx, change.actor, {
+        action: step.audit.action,
+        entity: "order",
+        entityId: formatOrderNumber(order.number),
+        details: step.audit.details,
+      });
+      return view;
+    });
   }
 
   return {
@@ -572,107 +622,45 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       });
     },
 
-    /** The money arrived (staff): with the amount and day, when staff recorded them. */
-    async markPaid(
-      orderId: number,
-      payment?: PaymentReceived,
-      change?: StaffChange,
-    ): Promise<OrderView> {
-      return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, orderId);
-        if (!order) throw new Error(`no order ${orderId}`);
-        checkVersion(order, change);
-        if (!canMoveOrder(order.status, "paid")) refuseMove(order, "paid");
-        if (payment) checkPayment(order, payment);
-        const note = payment
-          ? `${money(payment.amountCents)} received on ${dayWords.format(new Date(`${payment.receivedOn}T00:00:00Z`))}`
-          : null;
-        const paid = await moveOrder(
-          tx,
-          order,
-          "paid",
-          note,
-          payment ? { paidAmountCents: payment.amountCents, paidOn: payment.receivedOn } : {},
-        );
-        if (change) {
-          await recordAudit(tx, change.actor, {
-            action: "order.mark_paid",
-            entity: "order",
-            entityId: formatOrderNumber(order.number),
-            details: payment ? { ...payment } : {},
-          });
-        }
-        const view = await loadView(tx, paid);
-        await enqueueMail(
-          tx,
+    /** The money arrived: marked paid with the amount and the day staff recorded. */
+    markPaid(orderId: number, payment: PaymentReceived, change: StaffChange): Promise<OrderView> {
+      return staffTransition(orderId, change, {
+        to: "paid",
+        check: (order) => checkPayment(order, payment),
+        note: `${money(payment.amountCents)} received on ${dayWords.format(new Date(`${payment.receivedOn}T00:00:00Z`))}`,
+        changes: { paidAmountCents: payment.amountCents, paidOn: payment.receivedOn },
+        audit: { action: "order.mark_paid", details: { ...payment } },
+        mail: (view, row, verified) =>
           paymentReceivedEmail({
             order: view,
-            link: link(paid),
-            verified: await addressVerified(tx, paid),
-            amountCents: payment?.amountCents,
+            link: link(row),
+            verified,
+            amountCents: payment.amountCents,
           }),
-        );
-        return view;
       });
     },
 
-    /** The parcel left (staff). */
-    async markShipped(
+    /** The parcel left: marked shipped with its carrier and tracking number. */
+    markShipped(
       orderId: number,
       shipment: { carrier: string; trackingNumber: string },
-      change?: StaffChange,
+      change: StaffChange,
     ): Promise<OrderView> {
-      return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, orderId);
-        if (!order) throw new Error(`no order ${orderId}`);
-        checkVersion(order, change);
-        if (!canMoveOrder(order.status, "shipped")) refuseMove(order, "shipped");
-        const shipped = await moveOrder(tx, order, "shipped", null, shipment);
-        if (change) {
-          await recordAudit(tx, change.actor, {
-            action: "order.mark_shipped",
-            entity: "order",
-            entityId: formatOrderNumber(order.number),
-            details: { ...shipment },
-          });
-        }
-        const view = await loadView(tx, shipped);
-        await enqueueMail(
-          tx,
-          orderShippedEmail({
-            order: view,
-            link: link(shipped),
-            verified: await addressVerified(tx, shipped),
-          }),
-        );
-        return view;
+      return staffTransition(orderId, change, {
+        to: "shipped",
+        changes: shipment,
+        audit: { action: "order.mark_shipped", details: { ...shipment } },
+        mail: (view, row, verified) =>
+          orderShippedEmail({ order: view, link: link(row), verified }),
       });
     },
 
-    /**
-     * Cancels an order for the shop (with the reason the buyer is told) or because it expired;
-     * the stock returns.
-     */
-    async cancel(
-      orderId: number,
-      reason: Exclude<CancelReason, "buyer">,
-      note: string | null = null,
-      change?: StaffChange,
-    ) {
-      return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, orderId);
-        if (!order) throw new Error(`no order ${orderId}`);
-        checkVersion(order, change);
-        const view = await cancelLocked(tx, order, reason, note);
-        if (change) {
-          await recordAudit(tx, change.actor, {
-            action: "order.cancel",
-            entity: "order",
-            entityId: formatOrderNumber(order.number),
-            details: { reason: note },
-          });
-        }
-        return view;
+    /** The shop cancels, with the reason the buyer is told; the stock returns. */
+    cancel(orderId: number, reason: string | null, change: StaffChange): Promise<OrderView> {
+      return staffTransition(orderId, change, {
+        to: "cancelled",
+        cancel: { reason: "shop", note: reason },
+        audit: { action: "order.cancel", details: { reason } },
       });
     },
 

@@ -159,7 +159,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
     async (request) => {
       const { version, reason } = request.body;
       return change(request.params.number, (id) =>
-        orders.cancel(id, "shop", reason, { expectedVersion: version, actor: actorOf(request) }),
+        orders.cancel(id, reason, { expectedVersion: version, actor: actorOf(request) }),
       );
     },
   );

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import type { Dashboard } from "#core/admin/admin-schemas.ts";
+import { NeedsJavaScript } from "#app/components/needs-javascript.tsx";
 import { AdminNav } from "#app/features/admin/admin-nav.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
@@ -28,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <p role="status">Opening the back office…</p>;
+  return <NeedsJavaScript loading="Opening the back office…" page="The back office" />;
 }
 
 /** The back office's frame: its sections and what needs doing, above each page. */

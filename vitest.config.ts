@@ -23,6 +23,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "build-plugins/**/*.test.ts",
+            "lint-rules/**/*.test.js",
             // The page script as the build bundles it, run in a JSDOM of its own.
             "app/layout/page-script.test.ts",
           ],

@@ -1,4 +1,4 @@
-import { formatAud, fromCents } from "../money/money.ts";
+import { formatMoney } from "../format.ts";
 import type { OrderView, PaymentInstructions } from "../orders/order.ts";
 import { siteConfig } from "../site-config.ts";
 
@@ -14,7 +14,7 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-const money = (cents: number) => formatAud(fromCents(cents));
+const money = formatMoney;
 
 /** Beside bank details that are still the site config's placeholders (they reach nobody). */
 export const EXAMPLE_DETAILS_WARNING =

@@ -1,5 +1,5 @@
 import { composeMail, type Block, type MailMessage } from "../mail/compose-mail.ts";
-import { formatAud, fromCents } from "../money/money.ts";
+import { formatMoney, formatTime } from "../format.ts";
 import type { OrderView } from "./order.ts";
 
 import type { CancelReason } from "./order-status.ts";
@@ -7,25 +7,7 @@ import type { CancelReason } from "./order-status.ts";
 export type { MailMessage } from "../mail/compose-mail.ts";
 export { escapeHtml } from "../mail/compose-mail.ts";
 
-const money = (cents: number) => formatAud(fromCents(cents));
-
-const dateFormat = new Intl.DateTimeFormat("en-AU", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Australia/Sydney",
-});
-
-/** A deadline to the minute: a guest's order is held for hours, not days (issue 23). */
-const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Australia/Sydney",
-});
+const money = formatMoney;
 
 /**
  * The buyer's first name is their own free text: it is used only when the order's address is
@@ -64,7 +46,7 @@ export function orderReceivedEmail(input: OrderMailInput): MailMessage {
   ];
   if (order.payment) blocks.push({ payment: order.payment });
   const deadline = order.payment
-    ? ` If we have not received the payment by ${deadlineFormat.format(new Date(order.payment.payBy))} (Sydney time), the order is cancelled and the items go back on the shelf.`
+    ? ` If we have not received the payment by ${formatTime(order.payment.payBy, "deadline")} (Sydney time), the order is cancelled and the items go back on the shelf.`
     : "";
   blocks.push(
     {
@@ -172,7 +154,7 @@ export function paymentReminderEmail(input: OrderMailInput & { expiresOn: Date }
   const blocks: Block[] = [
     { paragraph: greeting(input) },
     {
-      paragraph: `We are still holding order ${order.number} for you, but its payment has not arrived yet. If it does not reach us by ${dateFormat.format(expiresOn)}, we will cancel the order. If you have just paid, thank you: please ignore this reminder.`,
+      paragraph: `We are still holding order ${order.number} for you, but its payment has not arrived yet. If it does not reach us by ${formatTime(expiresOn, "weekday")}, we will cancel the order. If you have just paid, thank you: please ignore this reminder.`,
     },
   ];
   if (order.payment) blocks.push({ payment: order.payment });

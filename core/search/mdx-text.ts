@@ -1,5 +1,6 @@
 import { SHIPPING_CENTS } from "../cart/shipping.ts";
-import { formatAud, fromCents } from "../money/money.ts";
+import { formatMoney } from "../format.ts";
+import { formatAud } from "../money/money.ts";
 import { formatAddress, siteConfig } from "../site-config.ts";
 
 /**
@@ -15,8 +16,8 @@ export const mdxComponentText: Readonly<Record<string, string>> = {
   StreetAddress: formatAddress(),
   MeetupVenue: siteConfig.meetup.venue,
   FreeShippingThreshold: formatAud(siteConfig.freeShippingThresholdAud),
-  ShippingRateUsa: formatAud(fromCents(SHIPPING_CENTS.usa)),
-  ShippingRateStandard: formatAud(fromCents(SHIPPING_CENTS.elsewhere)),
+  ShippingRateUsa: formatMoney(SHIPPING_CENTS.usa),
+  ShippingRateStandard: formatMoney(SHIPPING_CENTS.elsewhere),
 };
 
 const ENTITIES: Readonly<Record<string, string>> = {

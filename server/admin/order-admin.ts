@@ -20,6 +20,7 @@ import type {
   Dashboard,
   OrdersExportQuery,
 } from "#core/admin/admin-schemas.ts";
+import { sydneyDay } from "#core/format.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
 import { isEmailShape } from "#core/validation/email.ts";
 import { canMoveOrder, isLargeUnpaid, ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
@@ -259,7 +260,6 @@ export async function addOrderNote(
   return true;
 }
 
-const sydneyDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" });
 const aud = (cents: number) => (cents / 100).toFixed(2);
 
 export const ORDER_EXPORT_COLUMNS = [
@@ -298,7 +298,7 @@ export async function exportOrders(db: Db, range: OrdersExportQuery, actor: Acto
     ORDER_EXPORT_COLUMNS,
     rows.map((order) => [
       formatOrderNumber(order.number),
-      sydneyDay.format(order.createdAt),
+      sydneyDay(order.createdAt),
       `${order.address.firstName} ${order.address.surname}`.trim(),
       ORDER_STATUS_LABELS[order.status],
       aud(order.itemsCents),

@@ -22,7 +22,8 @@ import {
   orderShippedEmail,
   paymentReceivedEmail,
 } from "#core/orders/order-emails.ts";
-import { formatAud, fromCents, toCents } from "#core/money/money.ts";
+import { formatDay, formatMoney, sydneyDay } from "#core/format.ts";
+import { toCents } from "#core/money/money.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { emailKey } from "#core/validation/email.ts";
 import type { AuditAction } from "#core/admin/audit-actions.ts";
@@ -100,14 +101,6 @@ export interface PaymentReceived {
   receivedOn: string;
 }
 
-const sydneyDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" });
-const dayWords = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 /**
  * What one buyer may hold (issue 23): caps that keep a single anonymous request, or a script
  * placing orders it never means to pay, from emptying the shelves for everyone else.
@@ -158,7 +151,7 @@ export interface OrderAccess {
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
-const money = (cents: number) => formatAud(fromCents(cents));
+const money = formatMoney;
 const HOUR_MS = 60 * 60 * 1000;
 
 export function createOrderService(db: Db, options: OrderServiceOptions) {
@@ -378,8 +371,8 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         `The amount received (${money(payment.amountCents)}) is less than the order total (${money(order.totalCents)}). Mark the order paid once the full amount has arrived.`,
       );
     }
-    const placedOn = sydneyDay.format(order.createdAt);
-    const today = sydneyDay.format(new Date());
+    const placedOn = sydneyDay(order.createdAt);
+    const today = sydneyDay();
     if (payment.receivedOn < placedOn || payment.receivedOn > today) {
       throw new PaymentRefusedError(
         "receivedOn",
@@ -627,7 +620,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       return staffTransition(orderId, change, {
         to: "paid",
         check: (order) => checkPayment(order, payment),
-        note: `${money(payment.amountCents)} received on ${dayWords.format(new Date(`${payment.receivedOn}T00:00:00Z`))}`,
+        note: `${money(payment.amountCents)} received on ${formatDay(payment.receivedOn)}`,
         changes: { paidAmountCents: payment.amountCents, paidOn: payment.receivedOn },
         audit: { action: "order.mark_paid", details: { ...payment } },
         mail: (view, row, verified) =>

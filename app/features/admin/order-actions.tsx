@@ -8,6 +8,7 @@ import {
   markShippedSchema,
   type AdminOrder,
 } from "#core/admin/admin-schemas.ts";
+import { sydneyDay } from "#core/format.ts";
 import { fieldErrors } from "#core/validation/field-errors.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Field, FormField, Textarea } from "#app/components/form-field.tsx";
@@ -115,9 +116,7 @@ function ConfirmedForm({
 /** Mark paid / mark shipped / cancel, as far as the order's status allows. */
 export function OrderActions({ order }: { order: AdminOrder }) {
   const today = sydneyToday();
-  const placedOn = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(
-    new Date(order.createdAt),
-  );
+  const placedOn = sydneyDay(new Date(order.createdAt));
   if (!order.can.markPaid && !order.can.markShipped && !order.can.cancel) {
     return (
       <p className={styles.muted}>

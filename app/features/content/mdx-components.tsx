@@ -1,7 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAddress, isPlaceholder, siteConfig, type SiteLinkName } from "#core/site-config.ts";
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatMoney } from "#core/format.ts";
+import { formatAud } from "#core/money/money.ts";
 import { SHIPPING_CENTS } from "#core/cart/shipping.ts";
 import { ExampleBankDetailsNotice } from "#app/components/example-bank-details-notice.tsx";
 import { SpinningEmblem } from "./spinning-emblem.tsx";
@@ -71,8 +72,8 @@ export const mdxComponents = {
   TradingHours: () => <>{siteConfig.tradingHours}</>,
   MeetupVenue: () => <>{siteConfig.meetup.venue}</>,
   FreeShippingThreshold: () => <>{formatAud(siteConfig.freeShippingThresholdAud)}</>,
-  ShippingRateUsa: () => <>{formatAud(fromCents(SHIPPING_CENTS.usa))}</>,
-  ShippingRateStandard: () => <>{formatAud(fromCents(SHIPPING_CENTS.elsewhere))}</>,
+  ShippingRateUsa: () => <>{formatMoney(SHIPPING_CENTS.usa)}</>,
+  ShippingRateStandard: () => <>{formatMoney(SHIPPING_CENTS.elsewhere)}</>,
   BankDetails,
   MedicalDisclaimer,
   SiteLink,

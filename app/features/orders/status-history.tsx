@@ -1,12 +1,7 @@
+import { formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import styles from "./orders.module.css";
-
-const timeFormat = new Intl.DateTimeFormat("en-AU", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Australia/Sydney",
-});
 
 /** Every status the order has had, oldest first, with when and why. */
 export function StatusHistory({ history }: { history: OrderView["history"] }) {
@@ -14,7 +9,7 @@ export function StatusHistory({ history }: { history: OrderView["history"] }) {
     <ol className={styles.history}>
       {history.map((event) => (
         <li key={`${event.status}-${event.at}`}>
-          <time dateTime={event.at}>{timeFormat.format(new Date(event.at))}</time>:{" "}
+          <time dateTime={event.at}>{formatTime(event.at)}</time>:{" "}
           {ORDER_STATUS_LABELS[event.status]}
           {event.note ? ` (${event.note})` : ""}
         </li>

@@ -5,6 +5,7 @@ import { isCategory } from "#core/catalog/category.ts";
 import { formatAud } from "#core/money/money.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./product-card.module.css";
+import { formatDay } from "#core/format.ts";
 
 type FieldName = Exclude<
   keyof Product,
@@ -56,16 +57,9 @@ function fieldsFor(product: Product): readonly FieldName[] {
   return CYBERWARE_FIELDS;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 function FieldValue({ name, value }: { name: FieldName; value: string | number }) {
   if (name === "publicationDate" && typeof value === "string") {
-    return <time dateTime={value}>{dateFormat.format(new Date(`${value}T00:00:00Z`))}</time>;
+    return <time dateTime={value}>{formatDay(value, "long")}</time>;
   }
   return <>{value}</>;
 }

@@ -7,6 +7,8 @@ import { contactMessages, mailingConsents, orders } from "../db/schema.ts";
 import { bearer, linkFromMail, mailsTo, post, signUp } from "../test/account-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
+import { EBOOK } from "#tests/fixtures/catalogue.ts";
 
 let database: Database;
 let app: FastifyInstance;
@@ -30,15 +32,8 @@ async function personWithHistory() {
     {
       idempotencyKey: randomUUID(),
       email: account.email,
-      lines: [{ id: 8, type: "eBook", quantity: 1 }],
-      address: {
-        firstName: "Ada",
-        surname: "Lovelace",
-        street: "1 Analytical Way",
-        city: "Sydney",
-        postcode: "2000",
-        country: "Australia",
-      },
+      lines: [{ ...EBOOK, quantity: 1 }],
+      address: ADDRESS,
     },
     auth,
   );

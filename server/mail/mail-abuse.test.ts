@@ -18,6 +18,7 @@ import {
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { RECIPIENT_LIMIT } from "./outbox.ts";
+import { EBOOK } from "#tests/fixtures/catalogue.ts";
 
 /**
  * The shop's own address must never carry a stranger's words to a stranger's mailbox, nor
@@ -49,7 +50,7 @@ function orderFrom(email: string, extra: Record<string, unknown> = {}) {
   return {
     idempotencyKey: randomUUID(),
     email,
-    lines: [{ id: 8, type: "eBook", quantity: 1 }],
+    lines: [{ ...EBOOK, quantity: 1 }],
     address: ADDRESS,
     ...extra,
   };

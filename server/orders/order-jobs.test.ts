@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { loadCatalog } from "../catalog/load-catalog.ts";
-import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Actor } from "../admin/audit-log.ts";
 import { auditLog, orders, outbox, productStock } from "../db/schema.ts";
@@ -15,10 +13,10 @@ import {
   seedStock,
   type OrderService,
 } from "./order-service.ts";
+import { CLEANER, testProducts } from "#tests/fixtures/catalogue.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const CLEANER = { id: 25, type: "Ultrasonic Cleaner" };
 const ADDRESS = {
   firstName: "Grace",
   surname: "Hopper",
@@ -33,10 +31,9 @@ let service: OrderService;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { products } = await loadCatalog(loadConfig({ NODE_ENV: "test" }).contentDir);
-  await seedStock(database.db, products);
+  await seedStock(database.db, testProducts);
   service = createOrderService(database.db, {
-    products,
+    products: testProducts,
     siteUrl: "https://shop.example",
     shopEmail: "shop@example.com",
     expiryDays: 7,

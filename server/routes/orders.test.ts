@@ -3,31 +3,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { OrderQuote, OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
-import { ADULT_DECLARATION_REQUIRED, type PlaceOrderInput } from "#core/orders/order-schemas.ts";
+import { ADULT_DECLARATION_REQUIRED } from "#core/orders/order-schemas.ts";
 import type { Database } from "../db/client.ts";
 import { orders, outbox, productStock } from "../db/schema.ts";
 import { bearer, signUp, uniqueIp } from "../test/account-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
-import { loadCatalog } from "../catalog/load-catalog.ts";
 import { createOrderService } from "../orders/order-service.ts";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
+import { CLEANER, EBOOK, KIT, MUG, PAPERBACK, testProducts } from "#tests/fixtures/catalogue.ts";
+import { orderInput } from "#tests/fixtures/orders.ts";
 
-// Products of content/products.csv: 7 Salt Water Circuit paperback $22.99 (20 in stock),
-// 8 its eBook $12.99 (not counted), 25 Ultrasonic Instrument Cleaner $149.00 (3 in stock).
-const PAPERBACK = { id: 7, type: "Paperback" };
-const EBOOK = { id: 8, type: "eBook" };
-const CLEANER = { id: 25, type: "Ultrasonic Cleaner" };
-// 18 NTAG216 Glass Implant Kit $149.00, sold to adults only.
-const KIT = { id: 18, type: "Implant Kit" };
-
-const ADDRESS = {
-  firstName: "Ada",
-  surname: "Lovelace",
-  street: "1 Analytical Way",
-  city: "Sydney",
-  postcode: "2000",
-  country: "Australia",
-};
+// The test catalogue: the Salt Water Circuit paperback $22.99 (20 in stock), its eBook $12.99
+// (not counted), the ultrasonic cleaner $149.00 (3 in stock), the implant kit $149.00 (adults
+// only) and a mug.
 
 let database: Database;
 let app: FastifyInstance;
@@ -39,17 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-function orderInput(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
-  return {
-    idempotencyKey: randomUUID(),
-    // A buyer each: one buyer's unpaid orders are capped (tested on their own below).
-    email: `ada-${randomUUID().slice(0, 8)}@example.com`,
-    lines: [{ ...PAPERBACK, quantity: 2 }],
-    address: ADDRESS,
-    ...overrides,
-  };
-}
 
 function place(payload: object, headers: Record<string, string> = {}, remoteAddress = uniqueIp()) {
   return app.inject({ method: "POST", url: "/api/orders", payload, headers, remoteAddress });
@@ -381,14 +359,15 @@ describe("nobody can hoard the stock (issue 23)", () => {
 
   it("caps the units one buyer's unpaid orders hold together at 20", async () => {
     const email = `units-${randomUUID().slice(0, 8)}@example.com`;
-    const many = [7, 8, 9, 10, 11].map((id) => ({ id, type: "", quantity: 5 }));
-    const tooMany = await place(orderInput({ email, lines: many }));
+    const many = [PAPERBACK, EBOOK, MUG, CLEANER, KIT].map((line) => ({ ...line, quantity: 5 }));
+    const tooMany = await place(orderInput({ email, lines: many, adultDeclared: true }));
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.json().error).toEqual({
       code: "too_many_unpaid_units",
       message:
         "One order may hold at most 20 items until it is paid. Please split your order, or contact us about a larger one.",
     });
+    // Paperbacks, eBooks and mugs: there are enough of each.
     await placed(orderInput({ email, lines: many.slice(0, 3) }));
     const more = await place(
       orderInput({
@@ -523,8 +502,8 @@ describe("orders holding a product sold to adults only", () => {
     });
     const quote = response.json<OrderQuote>();
     expect(quote.lines.map((line) => [line.productId, line.ageRestricted])).toEqual([
-      [18, true],
-      [7, false],
+      [KIT.id, true],
+      [PAPERBACK.id, false],
     ]);
   });
 
@@ -560,7 +539,7 @@ describe("orders holding a product sold to adults only", () => {
     const { order } = await placed(
       orderInput({ email, lines: [{ ...KIT, quantity: 1 }], adultDeclared: true }),
     );
-    expect(order.lines[0]).toMatchObject({ productId: 18, ageRestricted: true });
+    expect(order.lines[0]).toMatchObject({ productId: KIT.id, ageRestricted: true });
     expect(Date.parse(order.adultDeclaredAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
     expect(await stockOf(KIT.id)).toBe(kitsBefore - 1);
     const [row] = await database.db
@@ -578,9 +557,8 @@ describe("orders holding a product sold to adults only", () => {
   });
 
   it("are refused by the order service itself, whatever route calls it", async () => {
-    const { products } = await loadCatalog("content");
     const service = createOrderService(database.db, {
-      products,
+      products: testProducts,
       siteUrl: "https://shop.test",
       shopEmail: "shop@example.com",
       expiryDays: 7,

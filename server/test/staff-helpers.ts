@@ -8,6 +8,8 @@ import type { Database, Db } from "../db/client.ts";
 import { bearer, logIn, newAccount, signUp, uniqueIp } from "./account-helpers.ts";
 import { createTestApp } from "./test-app.ts";
 import { createTestDatabase } from "./test-database.ts";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
+import { EBOOK } from "#tests/fixtures/catalogue.ts";
 
 /** An account made staff from the "command line", logged in afresh (a 12-hour staff session). */
 export async function signUpStaff(app: FastifyInstance, db: Db, prefix = "staff") {
@@ -23,17 +25,10 @@ export async function signUpStaff(app: FastifyInstance, db: Db, prefix = "staff"
   return { ...account, token, headers: bearer(token) };
 }
 
-export const ORDER_ADDRESS = {
-  firstName: "Ada",
-  surname: "Lovelace",
-  street: "1 Analytical Way",
-  city: "Sydney",
-  postcode: "2000",
-  country: "Australia",
-};
+export { ADDRESS as ORDER_ADDRESS } from "#tests/fixtures/addresses.ts";
 
 /**
- * Places an order as a guest (an eBook, product 8: not counted, so never sold out), each by a
+ * Places an order as a guest (an eBook: not counted, so never sold out), each by a
  * buyer of its own unless an e-mail address is given (one buyer's unpaid orders are capped).
  */
 export async function placeOrder(
@@ -47,8 +42,8 @@ export async function placeOrder(
     payload: {
       idempotencyKey: randomUUID(),
       email: `ada-${randomUUID().slice(0, 8)}@example.com`,
-      lines: [{ id: 8, type: "eBook", quantity: 1 }],
-      address: ORDER_ADDRESS,
+      lines: [{ ...EBOOK, quantity: 1 }],
+      address: ADDRESS,
       ...overrides,
     },
   });

@@ -1,18 +1,23 @@
 import { buildApp, type AppDeps } from "../app.ts";
 import type { ScryptCost } from "../auth/password-hash.ts";
 import { loadConfig } from "../config.ts";
+import { testCatalogue } from "#tests/fixtures/catalogue.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 /** Cheap scrypt parameters so tests do not spend half a second per hash (never in production). */
 export const TEST_HASH_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
-/** The API on a fresh database, driven through `app.inject` (no network). */
+/**
+ * The API on a fresh database, driven through `app.inject` (no network), selling the test
+ * catalogue (tests/fixtures/catalogue.ts) unless a test gives another.
+ */
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
   const database = overrides.database ?? (await createTestDatabase());
   const app = await buildApp({
     config,
     database,
+    catalog: testCatalogue,
     logger: false,
     auth: { hashCost: TEST_HASH_COST },
     // Tests run the mail and order jobs themselves, with a clock they control.

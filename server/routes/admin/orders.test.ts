@@ -10,6 +10,7 @@ import { auditLog, orders, outbox, productStock } from "../../db/schema.ts";
 import { ORDER_ADDRESS, placeOrder, signUpStaff } from "../../test/staff-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
+import { CLEANER, EBOOK, MUG } from "#tests/fixtures/catalogue.ts";
 
 let database: Database;
 let app: FastifyInstance;
@@ -110,8 +111,8 @@ describe("the orders list", () => {
     const small = await placeOrder(app);
     const large = await placeOrder(app, {
       lines: [
-        { id: 8, type: "eBook", quantity: 5 },
-        { id: 2, type: "eBook", quantity: 5 },
+        { ...EBOOK, quantity: 5 },
+        { ...MUG, quantity: 5 },
       ],
     });
     const rows = (await list("status=awaiting_payment")).orders;
@@ -316,13 +317,13 @@ describe("marking paid, shipped and cancelled", () => {
         await database.db
           .select({ available: productStock.available })
           .from(productStock)
-          .where(eq(productStock.productId, 25))
+          .where(eq(productStock.productId, CLEANER.id))
       )[0]?.available;
     const before = await stock();
     const email = `cancel.${randomUUID().slice(0, 8)}@example.com`;
     const { order } = await placeOrder(app, {
       email,
-      lines: [{ id: 25, type: "Ultrasonic Cleaner", quantity: 1 }],
+      lines: [{ ...CLEANER, quantity: 1 }],
     });
     expect(await stock()).toBe((before ?? 0) - 1);
     const missing = await asStaff("POST", `/api/admin/orders/${order.number}/cancel`, {

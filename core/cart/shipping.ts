@@ -1,30 +1,22 @@
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  ADDRESS_FIELD_NAMES,
+  EMPTY_ADDRESS,
+  type Address,
+  type AddressField,
+} from "../address.ts";
 import { gstCentsIncludedIn, toCents } from "../money/money.ts";
 import { quantityOf, type CartItem } from "./cart.ts";
 
-/** SPEC §3 Shipping form. SPEC §5: the form is not validated, so every field may be empty. */
-export const SHIPPING_FIELDS = [
-  "firstName",
-  "surname",
-  "street",
-  "city",
-  "postcode",
-  "country",
-] as const;
-export type ShippingField = (typeof SHIPPING_FIELDS)[number];
-
-/** Longest value kept per field; anything longer is cut, never rejected. */
-export const SHIPPING_FIELD_MAX_LENGTH = 100;
-
-export type ShippingForm = Record<ShippingField, string>;
-
-export const EMPTY_SHIPPING_FORM: ShippingForm = {
-  firstName: "",
-  surname: "",
-  street: "",
-  city: "",
-  postcode: "",
-  country: "",
-};
+/**
+ * SPEC §3 Shipping form: the shop's one address (core/address.ts). SPEC §5: the cart's form is
+ * not validated, so every field may be empty there.
+ */
+export const SHIPPING_FIELDS = ADDRESS_FIELD_NAMES;
+export type ShippingField = AddressField;
+export const SHIPPING_FIELD_MAX_LENGTH = ADDRESS_FIELD_MAX_LENGTH;
+export type ShippingForm = Address;
+export const EMPTY_SHIPPING_FORM = EMPTY_ADDRESS;
 
 /**
  * Reads a saved form; a field that is not text is empty, anything unreadable is an empty form.

@@ -1,4 +1,5 @@
 import { composeMail, type Block, type MailMessage } from "../mail/compose-mail.ts";
+import { addressLine } from "../address.ts";
 import { formatMoney, formatTime } from "../format.ts";
 import type { OrderView } from "./order.ts";
 
@@ -104,7 +105,7 @@ export function orderShippedEmail(input: OrderMailInput): MailMessage {
     },
     {
       paragraph: verified
-        ? `It goes to ${order.address.street}, ${order.address.city} ${order.address.postcode}, ${order.address.country}.`
+        ? `It goes to ${addressLine(order.address)}.`
         : "It goes to the shipping address on your order's page.",
     },
     { lines: order },
@@ -182,7 +183,7 @@ export function newOrderAlertEmail({
     },
     { lines: order },
     {
-      paragraph: `Ship to: ${name}, ${order.address.street}, ${order.address.city} ${order.address.postcode}, ${order.address.country}`,
+      paragraph: `Ship to: ${name}, ${addressLine(order.address)}`,
     },
   ];
   if (order.note) blocks.push({ paragraph: `Note from the buyer: ${order.note}` });

@@ -1,5 +1,5 @@
 import { emailSchema } from "../account/account-schemas.ts";
-import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "../cart/shipping.ts";
+import { addressSchema, draftAddressSchema, type Address } from "../address.ts";
 import {
   hasUnsafeCharacters,
   hasUnsafeTextCharacters,
@@ -10,46 +10,9 @@ import { z } from "../validation/zod.ts";
 /** Bounds of one order: quantities per line and lines per order. */
 export const ORDER_LIMITS = { quantityMax: 99, linesMax: 50, noteMax: 1000 } as const;
 
-const SHIPPING_LABELS: Record<ShippingField, string> = {
-  firstName: "First name",
-  surname: "Surname",
-  street: "Street address",
-  city: "City",
-  postcode: "Postcode",
-  country: "Country",
-};
-
-function addressField(field: ShippingField) {
-  const label = SHIPPING_LABELS[field];
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(SHIPPING_FIELD_MAX_LENGTH, {
-      message: `${label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`,
-      abort: true,
-    })
-    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label));
-}
-
-/** Where an order ships: every field of SPEC §3's shipping form, all required to order. */
-export const shippingAddressSchema = z.object({
-  firstName: addressField("firstName"),
-  surname: addressField("surname"),
-  street: addressField("street"),
-  city: addressField("city"),
-  postcode: addressField("postcode"),
-  country: addressField("country"),
-});
-export type ShippingAddress = z.output<typeof shippingAddressSchema>;
-
-/** An address being typed: any field may still be empty (the quote then has no shipping). */
-const draftField = z
-  .string()
-  .max(SHIPPING_FIELD_MAX_LENGTH, { abort: true })
-  .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage("Address"))
-  .default("");
-const draftAddressSchema = z.object({ postcode: draftField, country: draftField });
+/** Where an order ships: the shop's one address definition (core/address.ts). */
+export const shippingAddressSchema = addressSchema;
+export type ShippingAddress = Address;
 
 /** One cart line as the browser sends it: which product, and how many. Never a price. */
 export const orderLineSchema = z.object({

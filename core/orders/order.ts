@@ -1,3 +1,4 @@
+import { storedAddressSchema } from "../address.ts";
 import { named } from "../api/api-schemas.ts";
 import { z } from "../validation/zod.ts";
 import { ORDER_STATUSES } from "./order-status.ts";
@@ -11,14 +12,7 @@ const isoTime = z.string();
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** A shipping address as stored with an order. */
-export const orderAddressSchema = z.object({
-  firstName: z.string(),
-  surname: z.string(),
-  street: z.string(),
-  city: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-});
+export const orderAddressSchema = storedAddressSchema;
 
 /** One priced line: a snapshot of the product as sold, so later catalogue edits change nothing. */
 export const pricedLineSchema = z.object({

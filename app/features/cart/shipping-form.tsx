@@ -1,28 +1,8 @@
 import { FormField, Input } from "#app/components/form-field.tsx";
 import { useId } from "react";
-import { SHIPPING_FIELD_MAX_LENGTH, type ShippingField } from "#core/cart/shipping.ts";
+import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address.ts";
 import { updateShippingField, useShippingForm } from "./shipping-store.ts";
 import styles from "./shipping-form.module.css";
-
-/** SPEC §2 Shipping Info: the fields, their labels and what browsers may fill in. */
-const FIELDS: readonly {
-  name: ShippingField;
-  label: string;
-  autoComplete: string;
-  hint?: string;
-}[] = [
-  { name: "firstName", label: "First Name", autoComplete: "given-name" },
-  { name: "surname", label: "Surname", autoComplete: "family-name" },
-  { name: "street", label: "Street", autoComplete: "address-line1" },
-  { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "postcode", label: "Postcode", autoComplete: "postal-code" },
-  {
-    name: "country",
-    label: "Country",
-    autoComplete: "country-name",
-    hint: 'Shipping to the United States? Enter "USA".',
-  },
-];
 
 /**
  * SPEC §5: the shipping form is not validated; what is typed is kept for the tab's session
@@ -33,20 +13,23 @@ export function ShippingForm() {
   const id = useId();
   const titleId = `${id}-title`;
   return (
+    // Kept in this browser as it is typed, never sent; POST, so no press could put an address
+    // in a URL.
     <form
+      method="post"
       className={styles.form}
       aria-labelledby={titleId}
       noValidate
       onSubmit={(event) => event.preventDefault()}
     >
       <h2 id={titleId}>Shipping Info</h2>
-      {FIELDS.map((field) => {
+      {ADDRESS_FIELDS.map((field) => {
         return (
           <FormField
             key={field.name}
             label={field.label}
             id={`${id}-${field.name}`}
-            hint={field.hint}
+            hint={"hint" in field ? field.hint : undefined}
           >
             {(control) => (
               <Input
@@ -54,7 +37,7 @@ export function ShippingForm() {
                 name={field.name}
                 type="text"
                 autoComplete={field.autoComplete}
-                maxLength={SHIPPING_FIELD_MAX_LENGTH}
+                maxLength={ADDRESS_FIELD_MAX_LENGTH}
                 value={values[field.name]}
                 onChange={(event) => updateShippingField(field.name, event.target.value)}
               />

@@ -82,7 +82,7 @@ describe("CheckoutForm", () => {
     await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
     expect(email).toHaveAccessibleDescription("Email is required");
     expect(screen.getByLabelText("First Name")).toHaveAccessibleDescription(
-      "First name is required",
+      "First Name is required",
     );
     expect(screen.getByLabelText("Country")).toHaveAccessibleDescription("Country is required");
     await waitFor(() => expect(email).toHaveFocus());

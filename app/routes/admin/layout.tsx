@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import type { Dashboard } from "#core/admin/admin-schemas.ts";
-import { NeedsJavaScript } from "#app/components/needs-javascript.tsx";
+import { NeedsJavaScript } from "#app/components/needs-java-script.tsx";
 import { AdminNav } from "#app/features/admin/admin-nav.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";

@@ -81,6 +81,11 @@ export async function benchAbuse(
       label: `one address flooding ${each.name}: ${perAnswer.toFixed(2)} ms of server CPU per answer ≤ ${ABUSE_BUDGET.maxCpuMsPerAnswer}`,
       ok: perAnswer <= ABUSE_BUDGET.maxCpuMsPerAnswer,
     });
+    // A cheap answer is no answer if it is an error: every one must be a page, a file or a 429.
+    const errors = Object.entries(statuses)
+      .filter(([code]) => Number(code) >= 500)
+      .reduce((sum, [, count]) => sum + count, 0);
+    checks.push({ label: `flooding ${each.name}: ${errors} × 5xx = 0`, ok: errors === 0 });
   }
   printTable(
     `One client address, a query never seen before on every request (autocannon, 10 connections, ${seconds} s each)`,

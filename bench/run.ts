@@ -10,15 +10,7 @@
  * presses per control (default 10).
  */
 import { execSync } from "node:child_process";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { benchAbuse } from "./abuse.ts";
@@ -40,10 +32,12 @@ console.log("Building the site…");
 execSync("npm run build", { stdio: "ignore" });
 
 // Serve a copy of the build with the reference pages added, so the real build stays clean.
-const buildDir = mkdtempSync(path.join(tmpdir(), "bench-build-"));
+// It sits inside the project (build-bench/, ignored by git) so that the server build finds the
+// very node_modules the server uses: a copy elsewhere with a link to them loads a second React
+// Router, whose request context the first does not accept (every render a 500).
+const buildDir = path.resolve("build-bench");
+rmSync(buildDir, { recursive: true, force: true });
 cpSync("build", buildDir, { recursive: true });
-// The server build imports its packages from node_modules, found by walking up from it.
-symlinkSync(path.resolve("node_modules"), path.join(buildDir, "node_modules"), "dir");
 const clientDir = path.join(buildDir, "client");
 const homeHtml = readFileSync(path.join(clientDir, "index.html"), "utf8");
 for (const [urlPath, html] of [

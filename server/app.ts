@@ -176,7 +176,7 @@ export async function buildApp({
     warnOfPlaceholders(app.log);
     if (config.DATABASE_URL && !config.DATABASE_OWNER_URL) {
       app.log.warn(
-        "DATABASE_OWNER_URL is not set: the app's own database role owns every table, so it could rewrite the audit log. Give migrations a separate owner role (README, Deploying).",
+        "DATABASE_OWNER_URL is not set: the app's own database role owns every table, so it could rewrite the audit log. Give migrations a separate owner role (docs/configuration.md, docs/back-office.md).",
       );
     }
   }

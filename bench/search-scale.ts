@@ -75,7 +75,7 @@ export function syntheticCatalogue(size: number): Product[] {
       description: `A ${pick(ADJECTIVES)} ${pick(NOUNS)} ${pick(PHRASES)}, model ${(index * 7919) % 100_000}.`,
       category: pick(["Book", "Cyberware", "Merchandise"]),
       type: pick(["Paperback", "Implant Kit", "T-Shirt", "Indicator Strips"]),
-      price: Math.round(next() * 20_000) / 100,
+      priceCents: Math.round(next() * 20_000),
       images: [],
       ageRestricted: false,
     } as Product;

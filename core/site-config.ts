@@ -45,8 +45,8 @@ export const siteConfig = {
     accountNumber: "0000 0000",
     referenceHint: "your name and the word DONATION",
   },
-  /** Orders above this value (AUD, GST included) ship free (Purchase and Refund Policy). */
-  freeShippingThresholdAud: 300,
+  /** Orders above this value (whole cents of AUD, GST included) ship free (Purchase and Refund Policy). */
+  freeShippingOverCents: 30_000,
 } as const;
 
 export type SiteConfig = typeof siteConfig;

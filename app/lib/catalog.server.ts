@@ -7,13 +7,13 @@ import type { Product } from "#core/catalog/product.ts";
 export const catalog: readonly Product[] = parseProductsCsv(productsCsv, "content/products.csv");
 
 /** What the cart and checkout need to price a line and name it. */
-export type CartProduct = Pick<Product, "id" | "name" | "price" | "type" | "ageRestricted">;
+export type CartProduct = Pick<Product, "id" | "name" | "priceCents" | "type" | "ageRestricted">;
 
 export function cartProducts(): CartProduct[] {
-  return catalog.map(({ id, name, price, type, ageRestricted }) => ({
+  return catalog.map(({ id, name, priceCents, type, ageRestricted }) => ({
     id,
     name,
-    price,
+    priceCents,
     type,
     ageRestricted,
   }));

@@ -16,19 +16,19 @@ const products = [
   {
     id: 25,
     name: "Ultrasonic Instrument Cleaner 2 L",
-    price: 149,
+    priceCents: 14900,
     type: "Ultrasonic Cleaner",
     ageRestricted: false,
   },
   {
     id: 18,
     name: "NTAG216 Glass Implant Kit",
-    price: 149,
+    priceCents: 14900,
     type: "Implant Kit",
     ageRestricted: true,
   },
-  { id: 7, name: "Salt Water Circuit", price: 22.99, type: "Paperback", ageRestricted: false },
-  { id: 8, name: "Salt Water Circuit", price: 12.99, type: "eBook", ageRestricted: false },
+  { id: 7, name: "Salt Water Circuit", priceCents: 2299, type: "Paperback", ageRestricted: false },
+  { id: 8, name: "Salt Water Circuit", priceCents: 1299, type: "eBook", ageRestricted: false },
 ];
 
 function openCart(answer: () => Promise<StockLevels>) {

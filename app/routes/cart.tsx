@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router";
-import { formatAud } from "#core/money/money.ts";
+import { formatMoney } from "#core/format.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import { CartStockWarning, isShort } from "#app/features/cart/cart-stock-warning.tsx";
 import { CartSummary } from "#app/features/cart/cart-summary.tsx";
@@ -83,7 +83,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           )}
                           <CartStockWarning left={left} quantity={line.quantity} id={warningId} />
                         </th>
-                        <td>{line.product ? formatAud(line.product.price) : "Not available"}</td>
+                        <td>
+                          {line.product ? formatMoney(line.product.priceCents) : "Not available"}
+                        </td>
                         <td>{line.quantity}</td>
                         <td>
                           <button

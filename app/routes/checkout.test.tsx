@@ -11,7 +11,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const catalogue = [{ id: 7, name: "Salt Water Circuit", price: 22.99, type: "Paperback" }];
+const catalogue = [{ id: 7, name: "Salt Water Circuit", priceCents: 2299, type: "Paperback" }];
 const address = {
   firstName: "Ada",
   surname: "Lovelace",
@@ -101,7 +101,7 @@ describe("/checkout", () => {
   });
 
   it("says plainly when the server's prices differ from the ones the cart showed", async () => {
-    openCheckout({ products: [{ ...catalogue[0]!, price: 19.99 }] });
+    openCheckout({ products: [{ ...catalogue[0]!, priceCents: 1999 }] });
     const notice = await screen.findByText(/A price has changed since your cart showed it/);
     const alert = notice.closest('[role="alert"]');
     expect(alert).toHaveTextContent(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addToCart, cartCount, parseCart, removeFromCart, type CartItem } from "./cart.ts";
 
-const book = { id: 1, type: "Paperback", name: "Neural Interfaces", price: 39.95 };
+const book = { id: 1, type: "Paperback", name: "Neural Interfaces", priceCents: 3995 };
 
 describe("addToCart", () => {
   it("appends a new line with quantity 1", () => {

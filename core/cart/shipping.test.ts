@@ -32,9 +32,9 @@ describe("shippingCostCents", () => {
 
 describe("cartTotals", () => {
   const catalogue = new Map([
-    [1, { id: 1, name: "Mug", price: 0.1 }],
-    [2, { id: 2, name: "Pin", price: 0.2 }],
-    [3, { id: 3, name: "Kit", price: 149 }],
+    [1, { id: 1, name: "Mug", priceCents: 10 }],
+    [2, { id: 2, name: "Pin", priceCents: 20 }],
+    [3, { id: 3, name: "Kit", priceCents: 14900 }],
   ]);
 
   it("adds price × quantity in cents, then shipping, without float drift", () => {

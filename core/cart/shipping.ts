@@ -5,7 +5,7 @@ import {
   type Address,
   type AddressField,
 } from "../address.ts";
-import { gstCentsIncludedIn, toCents } from "../money/money.ts";
+import { gstCentsIncludedIn } from "../money/money.ts";
 import { quantityOf, type CartItem } from "./cart.ts";
 
 /**
@@ -80,7 +80,8 @@ export function quoteShipping(
 export interface PricedProduct {
   id: number;
   name: string;
-  price: number;
+  /** Whole cents, GST included. */
+  priceCents: number;
 }
 
 export interface CartLine<P extends PricedProduct = PricedProduct> {
@@ -106,7 +107,7 @@ export function cartLines<P extends PricedProduct>(
 
 /** Price × quantity in cents; 0 for a product not in the catalogue. */
 export function lineTotalCents(line: Pick<CartLine, "quantity" | "product">): number {
-  return line.product ? Math.round(toCents(line.product.price) * line.quantity) : 0;
+  return line.product ? line.product.priceCents * line.quantity : 0;
 }
 
 export interface CartTotals {

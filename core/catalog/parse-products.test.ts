@@ -26,7 +26,7 @@ describe("parseProductsCsv", () => {
     const [product] = parseProductsCsv(csv);
     expect(product).toMatchObject({
       id: 7,
-      price: 59.95,
+      priceCents: 5995,
       pageCount: 312,
       images: ["/a.svg", "/b.svg"],
     });
@@ -53,6 +53,23 @@ describe("parseProductsCsv", () => {
     ].join("\n");
     expect(() => parseProductsCsv(csv, "content/products.csv")).toThrow(
       'content/products.csv line 3, column "price": expected a number (found "ten")',
+    );
+  });
+
+  it("holds prices in whole cents from here on, exactly (0.1 + 0.2 never drifts)", () => {
+    const csv = [
+      header,
+      row({ id: "1", name: "A", category: "Book", price: "0.3" }),
+      row({ id: "2", name: "B", category: "Book", price: "1234.05" }),
+      row({ id: "3", name: "C", category: "Book", price: "20" }),
+    ].join("\n");
+    expect(parseProductsCsv(csv).map((product) => product.priceCents)).toEqual([30, 123405, 2000]);
+  });
+
+  it("refuses a price with fractions of a cent rather than rounding it silently", () => {
+    const csv = `${header}\n${row({ id: "1", name: "A", category: "Book", price: "9.999" })}`;
+    expect(() => parseProductsCsv(csv, "products.csv")).toThrow(
+      'products.csv line 2, column "price": must have at most two decimals',
     );
   });
 

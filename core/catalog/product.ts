@@ -1,4 +1,5 @@
 import { named } from "../api/api-schemas.ts";
+import { toCents } from "../money/money.ts";
 import { z } from "../validation/zod.ts";
 
 /** The columns of content/products.csv, in file order (SPEC §3 Product). */
@@ -61,8 +62,8 @@ export const productSchema = z.object({
   description: z.string(),
   category: z.string(),
   type: z.string(),
-  /** AUD, GST included. */
-  price: z.number().nonnegative(),
+  /** Whole cents of AUD, GST included (the CSV's `price` in dollars × 100). */
+  priceCents: z.number().int().nonnegative(),
   images: z.array(z.string()),
   isbn: text,
   publisher: text,
@@ -106,7 +107,13 @@ export const productRowSchema = z
     description: z.string().trim(),
     category: z.string().trim().min(1, "is required"),
     type: z.string().trim(),
-    price: numberCell("expected a number").pipe(z.number().nonnegative("must not be negative")),
+    // SPEC §3's price is dollars; from here on the shop counts whole cents.
+    price: numberCell("expected a number")
+      .pipe(z.number().nonnegative("must not be negative"))
+      .refine((dollars) => Math.abs(dollars * 100 - toCents(dollars)) < 1e-6, {
+        message: "must have at most two decimals",
+      })
+      .transform(toCents),
     images: z
       .string()
       .optional()
@@ -147,4 +154,5 @@ export const productRowSchema = z
       })
       .transform((value) => value === "true"),
   })
+  .transform(({ price, ...row }) => ({ ...row, priceCents: price }))
   .pipe(productSchema);

@@ -1,6 +1,6 @@
 import { quoteShipping, type ShippingForm } from "../cart/shipping.ts";
 import type { Product } from "../catalog/product.ts";
-import { gstCentsIncludedIn, toCents } from "../money/money.ts";
+import { gstCentsIncludedIn } from "../money/money.ts";
 import type { OrderQuote, PricedLine } from "./order.ts";
 import { ORDER_LIMITS, type OrderLineInput } from "./order-schemas.ts";
 
@@ -39,7 +39,7 @@ export function priceOrder(
       );
     }
     const key = `${product.id}`;
-    const unitCents = toCents(product.price);
+    const unitCents = product.priceCents;
     const existing = merged.get(key);
     const quantity = (existing?.quantity ?? 0) + line.quantity;
     if (quantity > maxUnitsPerProduct) {

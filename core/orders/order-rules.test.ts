@@ -6,8 +6,8 @@ import { OrderRefusedError, priceOrder } from "./order-pricing.ts";
 import { placeOrderSchema, quoteRequestSchema } from "./order-schemas.ts";
 import { canMoveOrder } from "./order-status.ts";
 
-const book = { id: 1, name: "Book", type: "Paperback", price: 19.99, isbn: "978-0" } as Product;
-const mug = { id: 2, name: "Mug", type: "Mug", price: 22.95, sku: "KYB-1" } as Product;
+const book = { id: 1, name: "Book", type: "Paperback", priceCents: 1999, isbn: "978-0" } as Product;
+const mug = { id: 2, name: "Mug", type: "Mug", priceCents: 2295, sku: "KYB-1" } as Product;
 const catalogue = new Map([book, mug].map((product) => [product.id, product]));
 const AU = { postcode: "2000", country: "Australia" };
 

@@ -1,6 +1,5 @@
 import { SHIPPING_CENTS } from "../cart/shipping.ts";
 import { formatMoney } from "../format.ts";
-import { formatAud } from "../money/money.ts";
 import { formatAddress, siteConfig } from "../site-config.ts";
 
 /**
@@ -15,7 +14,7 @@ export const mdxComponentText: Readonly<Record<string, string>> = {
   SupportPhone: siteConfig.phone.display,
   StreetAddress: formatAddress(),
   MeetupVenue: siteConfig.meetup.venue,
-  FreeShippingThreshold: formatAud(siteConfig.freeShippingThresholdAud),
+  FreeShippingThreshold: formatMoney(siteConfig.freeShippingOverCents),
   ShippingRateUsa: formatMoney(SHIPPING_CENTS.usa),
   ShippingRateStandard: formatMoney(SHIPPING_CENTS.elsewhere),
 };

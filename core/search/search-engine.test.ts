@@ -10,7 +10,7 @@ function product(id: number, name: string, description: string, extra: Partial<P
     description,
     category: "Cyberware",
     type: "Tool",
-    price: 10,
+    priceCents: 1000,
     images: [],
     ageRestricted: false,
     ...extra,
@@ -19,23 +19,23 @@ function product(id: number, name: string, description: string, extra: Partial<P
 
 const products: Product[] = [
   product(1, "Magnetic Field Viewer Card", "Shows the poles of an implanted magnet."),
-  product(2, "NFC Keyfob", "Glows near a MAGNETIC or radio field.", { price: 30 }),
+  product(2, "NFC Keyfob", "Glows near a MAGNETIC or radio field.", { priceCents: 3000 }),
   product(3, "Mug", "Sizes S–XXL, don’t ask.", { category: "Merchandise", type: "Mug" }),
   product(4, "Sterilisation Pouches", "Self-sealing.", {
     sku: "KYB-ST-001",
     type: "Autoclave Pouches",
     genre: "Sterilization",
-    price: 24.95,
+    priceCents: 2495,
   }),
   product(5, "Neural Interfaces", "A textbook.", {
     category: "Book",
     isbn: "978-0-6489217-0-7",
     publisher: "Kybernetes Press",
     genre: "Biomedical Engineering",
-    price: 89.95,
+    priceCents: 8995,
   }),
-  product(6, "Field Guide", "Covers magnetic implants.", { category: "Book", price: 45 }),
-  product(7, "Guide to the Field", "Read about fields.", { category: "Book", price: 120 }),
+  product(6, "Field Guide", "Covers magnetic implants.", { category: "Book", priceCents: 4500 }),
+  product(7, "Guide to the Field", "Read about fields.", { category: "Book", priceCents: 12000 }),
 ];
 
 const pages: PageDocument[] = [
@@ -188,7 +188,7 @@ describe("suggestions", () => {
       kind: "product",
       title: "Magnetic Field Viewer Card (Tool)",
       path: "/cyberware#product-1",
-      price: 10,
+      priceCents: 1000,
     });
     expect(suggestions.map((suggestion) => suggestion.kind)).toContain("glossary");
   });

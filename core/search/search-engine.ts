@@ -222,7 +222,7 @@ export function createSearchEngine(
   const productsByTitle = inverse(productIndex.titleOrder);
   // What the filters read, per product: the price, the category's place in
   // SEARCH_CATEGORIES (its length for another), and one bit per price band it falls in.
-  const prices = Float64Array.from(products, (product) => product.price);
+  const prices = Float64Array.from(products, (product) => product.priceCents);
   const categoryOf = Uint8Array.from(products, (product) => {
     const index = SEARCH_CATEGORIES.findIndex(
       (option) => option.value === product.category.toLowerCase(),
@@ -231,7 +231,7 @@ export function createSearchEngine(
   });
   const bandsOf = Uint8Array.from(products, (product) =>
     PRICE_BANDS.reduce(
-      (bits, band, index) => bits | (inPriceRange(product.price, band) ? 1 << index : 0),
+      (bits, band, index) => bits | (inPriceRange(product.priceCents, band) ? 1 << index : 0),
       0,
     ),
   );
@@ -384,7 +384,7 @@ export function createSearchEngine(
           // Editions share a name: the type tells the paperback from the eBook.
           title: `${product.name} (${product.type})`,
           path: productPath(product),
-          price: product.price,
+          priceCents: product.priceCents,
         };
       });
       const pageSuggestions = pageSearch.suggest(q, MAX_SUGGESTIONS);

@@ -1,4 +1,5 @@
 import type { ProductCategory } from "../catalog/category.ts";
+import { toCents } from "../money/money.ts";
 
 /** SPEC §2/§9: where a search looks; `all` is the default. */
 export const SEARCH_SCOPE_VALUES = ["all", "shop", "page"] as const;
@@ -41,8 +42,12 @@ export interface SearchRequest extends SearchFilters {
   scope: SearchScope;
 }
 
-export function inPriceRange(price: number, { min, max }: { min?: number; max?: number }) {
-  return (min === undefined || price >= min) && (max === undefined || price <= max);
+/** Whether a price in cents lies in a range given in dollars, as the address holds it. */
+export function inPriceRange(priceCents: number, { min, max }: { min?: number; max?: number }) {
+  return (
+    (min === undefined || priceCents >= toCents(min)) &&
+    (max === undefined || priceCents <= toCents(max))
+  );
 }
 
 export type SearchQueryResult =

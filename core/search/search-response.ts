@@ -88,8 +88,8 @@ export const suggestionSchema = z.object({
   kind: z.enum(["product", "page", "glossary"]),
   title: z.string(),
   path: z.string(),
-  /** Products only: AUD, GST included. */
-  price: z.number().optional(),
+  /** Products only: whole cents of AUD, GST included. */
+  priceCents: z.number().int().optional(),
 });
 export type Suggestion = z.output<typeof suggestionSchema>;
 

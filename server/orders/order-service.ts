@@ -23,7 +23,6 @@ import {
   paymentReceivedEmail,
 } from "#core/orders/order-emails.ts";
 import { formatDay, formatMoney, sydneyDay } from "#core/format.ts";
-import { toCents } from "#core/money/money.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { emailKey } from "#core/validation/email.ts";
 import type { AuditAction } from "#core/admin/audit-actions.ts";
@@ -156,7 +155,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export function createOrderService(db: Db, options: OrderServiceOptions) {
   const catalogue = new Map(options.products.map((product) => [product.id, product]));
-  const freeOverCents = toCents(siteConfig.freeShippingThresholdAud);
+  const freeOverCents = siteConfig.freeShippingOverCents;
   const limits = options.limits ?? DEFAULT_HOLD_LIMITS;
 
   const link = (order: Pick<OrderRow, "number" | "accessToken">) =>

@@ -70,7 +70,7 @@ describe("POST /api/orders/quote", () => {
       url: "/api/orders/quote",
       payload: {
         lines: [
-          { ...PAPERBACK, quantity: 2, price: 0.01, name: "Free book" },
+          { ...PAPERBACK, quantity: 2, priceCents: 1, name: "Free book" },
           { ...EBOOK, quantity: 1 },
         ],
         address: { postcode: "10001", country: " USA " },

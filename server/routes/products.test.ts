@@ -32,7 +32,7 @@ describe("GET /api/products", () => {
     expect(body.products).toHaveLength(2);
     expect(body.products[0]).toMatchObject({
       id: 1,
-      price: 29.99,
+      priceCents: 2999,
       pageCount: 312,
       images: ["/a.svg", "/b.svg"],
       ageRestricted: true,

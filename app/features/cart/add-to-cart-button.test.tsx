@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 
-const book = { id: 5, name: "Firing Patterns", type: "Paperback", price: 32.99 };
+const book = { id: 5, name: "Firing Patterns", type: "Paperback", priceCents: 3299 };
 
 afterEach(() => {
   vi.useRealTimers();

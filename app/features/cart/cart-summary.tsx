@@ -1,5 +1,5 @@
 import type { CartTotals } from "#core/cart/shipping.ts";
-import { fromCents, formatAud } from "#core/money/money.ts";
+import { formatMoney } from "#core/format.ts";
 import { siteConfig } from "#core/site-config.ts";
 import styles from "./cart-summary.module.css";
 
@@ -11,28 +11,27 @@ export function CartSummary({
   totals: CartTotals;
   freeShipping?: boolean;
 }) {
-  const money = (cents: number) => formatAud(fromCents(cents));
   return (
     <dl className={styles.summary}>
       <div>
         <dt>Items</dt>
-        <dd>{money(totals.itemsCents)}</dd>
+        <dd>{formatMoney(totals.itemsCents)}</dd>
       </div>
       <div>
         <dt>Shipping</dt>
         <dd>
           {freeShipping
-            ? `Free (orders over ${formatAud(siteConfig.freeShippingThresholdAud)})`
-            : money(totals.shippingCents)}
+            ? `Free (orders over ${formatMoney(siteConfig.freeShippingOverCents)})`
+            : formatMoney(totals.shippingCents)}
         </dd>
       </div>
       <div className={styles.total}>
         <dt>Total Value</dt>
-        <dd>{money(totals.totalCents)} incl. GST</dd>
+        <dd>{formatMoney(totals.totalCents)} incl. GST</dd>
       </div>
       <div>
         <dt>GST included in total</dt>
-        <dd>{money(totals.gstCents)}</dd>
+        <dd>{formatMoney(totals.gstCents)}</dd>
       </div>
     </dl>
   );

@@ -9,7 +9,6 @@ import {
   type PricedProduct,
   type ShippingQuote,
 } from "#core/cart/shipping.ts";
-import { toCents } from "#core/money/money.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useCart } from "./cart-store.ts";
@@ -31,10 +30,6 @@ export function usePricedCart<P extends PricedProduct>(
   const address = useShippingForm();
   const ready = useHydrated();
   const lines = cartLines(cart, catalogue);
-  const shipping = quoteShipping(
-    address,
-    itemsTotalCents(lines),
-    toCents(siteConfig.freeShippingThresholdAud),
-  );
+  const shipping = quoteShipping(address, itemsTotalCents(lines), siteConfig.freeShippingOverCents);
   return { ready, lines, totals: cartTotals(lines, shipping.cents), shipping };
 }

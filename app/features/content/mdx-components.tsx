@@ -2,7 +2,6 @@ import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAddress, isPlaceholder, siteConfig, type SiteLinkName } from "#core/site-config.ts";
 import { formatMoney } from "#core/format.ts";
-import { formatAud } from "#core/money/money.ts";
 import { SHIPPING_CENTS } from "#core/cart/shipping.ts";
 import { ExampleBankDetailsNotice } from "#app/components/example-bank-details-notice.tsx";
 import { SpinningEmblem } from "./spinning-emblem.tsx";
@@ -71,7 +70,7 @@ export const mdxComponents = {
   StreetAddress: () => <>{formatAddress()}</>,
   TradingHours: () => <>{siteConfig.tradingHours}</>,
   MeetupVenue: () => <>{siteConfig.meetup.venue}</>,
-  FreeShippingThreshold: () => <>{formatAud(siteConfig.freeShippingThresholdAud)}</>,
+  FreeShippingThreshold: () => <>{formatMoney(siteConfig.freeShippingOverCents)}</>,
   ShippingRateUsa: () => <>{formatMoney(SHIPPING_CENTS.usa)}</>,
   ShippingRateStandard: () => <>{formatMoney(SHIPPING_CENTS.elsewhere)}</>,
   BankDetails,

@@ -14,7 +14,9 @@ describe("the checkout's idempotency key", () => {
     // A second tab reads the same storage; the order of the lines does not matter.
     expect(checkoutKey([...cart].reverse())).toBe(key);
     // Names and prices of the stored lines are not part of the cart's content.
-    expect(checkoutKey(cart.map((line) => ({ ...line, name: "Renamed", price: 1 })))).toBe(key);
+    expect(checkoutKey(cart.map((line) => ({ ...line, name: "Renamed", priceCents: 100 })))).toBe(
+      key,
+    );
   });
 
   it("is new when the cart changes, and after the order is placed", () => {

@@ -1,10 +1,10 @@
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatMoney } from "#core/format.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./orders.module.css";
 
-const money = (cents: number) => formatAud(fromCents(cents));
+const money = formatMoney;
 
 /** An order's lines with shipping, total and the GST it includes, as one table. */
 export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption: string }) {
@@ -40,7 +40,7 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
           </th>
           <td>
             {quote.freeShipping
-              ? `Free (orders over ${formatAud(siteConfig.freeShippingThresholdAud)})`
+              ? `Free (orders over ${money(siteConfig.freeShippingOverCents)})`
               : money(quote.shippingCents)}
           </td>
         </tr>

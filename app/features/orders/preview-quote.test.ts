@@ -4,8 +4,8 @@ import { previewQuote, priceChanges } from "./preview-quote.ts";
 import { sampleQuote } from "./sample-orders.ts";
 
 const catalogue = new Map([
-  [7, { id: 7, name: "Salt Water Circuit", price: 22.99 }],
-  [30, { id: 30, name: "Cyborg Culture Sticker Pack", price: 9.95 }],
+  [7, { id: 7, name: "Salt Water Circuit", priceCents: 2299 }],
+  [30, { id: 30, name: "Cyborg Culture Sticker Pack", priceCents: 995 }],
 ]);
 
 describe("the checkout's preview of the cart", () => {
@@ -29,7 +29,7 @@ describe("the checkout's preview of the cart", () => {
     const same = cartLines([{ id: 7, type: "Paperback", quantity: 2 }], catalogue);
     expect(priceChanges(sampleQuote, same)).toEqual([]);
 
-    const cheaper = new Map([[7, { id: 7, name: "Salt Water Circuit", price: 19.99 }]]);
+    const cheaper = new Map([[7, { id: 7, name: "Salt Water Circuit", priceCents: 1999 }]]);
     const shown = cartLines([{ id: 7, type: "Paperback", quantity: 2 }], cheaper);
     expect(priceChanges(sampleQuote, shown)).toEqual([
       { name: "Salt Water Circuit", type: "Paperback", wasCents: 1999, nowCents: 2299 },

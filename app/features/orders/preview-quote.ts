@@ -4,7 +4,6 @@ import {
   type CartTotals,
   type PricedProduct,
 } from "#core/cart/shipping.ts";
-import { toCents } from "#core/money/money.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 
 /**
@@ -28,7 +27,7 @@ export function previewQuote(
               name: line.product.name,
               sku: null,
               isbn: null,
-              unitCents: toCents(line.product.price),
+              unitCents: line.product.priceCents,
               quantity: line.quantity,
               lineCents: lineTotalCents(line),
               ageRestricted: line.product.ageRestricted ?? false,
@@ -54,7 +53,7 @@ export interface PriceChange {
 /** The lines whose unit price on the server differs from the one the cart page showed. */
 export function priceChanges(quote: OrderQuote, shown: readonly CartLine[]): PriceChange[] {
   const shownCents = new Map(
-    shown.flatMap((line) => (line.product ? [[line.id, toCents(line.product.price)]] : [])),
+    shown.flatMap((line) => (line.product ? [[line.id, line.product.priceCents]] : [])),
   );
   return quote.lines.flatMap((line) => {
     const was = shownCents.get(line.productId);

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatAud } from "#core/money/money.ts";
+import { formatMoney } from "#core/format.ts";
+import { toCents } from "#core/money/money.ts";
 import { searchHref, type SearchRequest } from "#core/search/search-query.ts";
 import type { ProductHit, SearchResponse } from "#core/search/search-response.ts";
 import { Highlighted } from "./highlighted.tsx";
@@ -215,10 +216,12 @@ function FilterList({
   );
 }
 
+/** A price filter as the address gives it (dollars), in words. */
 function priceLabel(min?: number, max?: number): string {
-  if (min !== undefined && max !== undefined) return `${formatAud(min)} to ${formatAud(max)}`;
-  if (min !== undefined) return `${formatAud(min)} and over`;
-  return `Up to ${formatAud(max ?? 0)}`;
+  const aud = (dollars: number) => formatMoney(toCents(dollars));
+  if (min !== undefined && max !== undefined) return `${aud(min)} to ${aud(max)}`;
+  if (min !== undefined) return `${aud(min)} and over`;
+  return `Up to ${aud(max ?? 0)}`;
 }
 
 interface ResultSectionProps {

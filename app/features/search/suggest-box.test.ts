@@ -8,7 +8,7 @@ const found: Suggestion[] = [
     kind: "product",
     title: "Magnetic Field Viewer Card",
     path: "/cyberware#product-13",
-    price: 12.95,
+    priceCents: 1295,
   },
   { kind: "page", title: "Cyborg Museum", path: "/cyborgmuseum" },
   { kind: "glossary", title: "Magnet", path: "/terminologies?letter=M#term-magnet" },

@@ -8,7 +8,7 @@
  * React never compares or replaces what this script puts inside them, before or after it
  * hydrates a page.
  */
-import { formatAud } from "#core/money/money.ts";
+import { formatMoney } from "#core/format.ts";
 import type { Suggestion, SuggestionsResponse } from "#core/search/search-response.ts";
 
 export const SUGGESTION_DELAY_MS = 150;
@@ -101,9 +101,9 @@ export function enhanceSearchBox(
         const detail = document.createElement("span");
         detail.className = "search-suggestion-detail";
         detail.textContent =
-          suggestion.price === undefined
+          suggestion.priceCents === undefined
             ? KIND_LABELS[suggestion.kind]
-            : `${KIND_LABELS[suggestion.kind]}, ${formatAud(suggestion.price)}`;
+            : `${KIND_LABELS[suggestion.kind]}, ${formatMoney(suggestion.priceCents)}`;
         option.append(title, " ", detail);
         // Keep the focus in the box; the click then chooses.
         option.addEventListener("mousedown", (event) => event.preventDefault());

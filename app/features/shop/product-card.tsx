@@ -2,14 +2,13 @@ import type { ReactNode } from "react";
 import type { Product } from "#core/catalog/product.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { isCategory } from "#core/catalog/category.ts";
-import { formatAud } from "#core/money/money.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./product-card.module.css";
-import { formatDay } from "#core/format.ts";
+import { formatDay, formatMoney } from "#core/format.ts";
 
 type FieldName = Exclude<
   keyof Product,
-  "id" | "name" | "description" | "price" | "images" | "stock" | "ageRestricted"
+  "id" | "name" | "description" | "priceCents" | "images" | "stock" | "ageRestricted"
 >;
 
 const LABELS: Record<FieldName, string> = {
@@ -124,7 +123,7 @@ export function ProductCard({
       <Heading className={styles.name}>{product.name}</Heading>
       {note}
       {product.ageRestricted ? <AdultsOnlyLabel as="p" /> : null}
-      <p className={styles.price}>{formatAud(product.price)}</p>
+      <p className={styles.price}>{formatMoney(product.priceCents)}</p>
       {availability}
       <p className={styles.description}>{product.description}</p>
       <dl className={styles.fields}>

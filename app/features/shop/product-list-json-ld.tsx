@@ -39,7 +39,7 @@ export function productStructuredData(product: Product) {
       : {}),
     offers: {
       "@type": "Offer",
-      price: product.price.toFixed(2),
+      price: (product.priceCents / 100).toFixed(2),
       priceCurrency: "AUD",
       availability: "https://schema.org/InStock",
     },

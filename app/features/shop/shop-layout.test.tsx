@@ -13,7 +13,7 @@ function book(id: number, name: string, genre: string): Product {
     description: "",
     category: "Book",
     type: "Paperback",
-    price: 10,
+    priceCents: 1000,
     images: [],
     ageRestricted: false,
     genre,

@@ -165,6 +165,37 @@ describe("the account page", () => {
     expect(screen.getByLabelText("New username")).toHaveValue("ada3");
   });
 
+  it("keeps the new e-mail through the page's refusal, then the server's", async () => {
+    serverAction.mockImplementation(async (form) => ({
+      status: 400,
+      message: "Your current password is not correct",
+      fields: { currentPassword: "Your current password is not correct" },
+      values: { intent: "update", email: String(form.get("email")) },
+    }));
+    const user = renderPage();
+    await user.type(await screen.findByLabelText("New email"), "new@example.com");
+    await user.click(screen.getByRole("button", { name: "Update account" }));
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true"),
+      { timeout: 5000 },
+    );
+    expect(screen.getByLabelText("New email")).toHaveValue("new@example.com");
+    await user.type(screen.getByLabelText("Current password"), "wrong");
+    await user.click(screen.getByRole("button", { name: "Update account" }));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(
+        /Your current password is not correct/,
+      ),
+    );
+    expect(sentForms[0]?.get("email")).toBe("new@example.com");
+    expect(screen.getByLabelText("New email")).toHaveValue("new@example.com");
+    await user.type(screen.getByLabelText("Current password"), "right");
+    await user.click(screen.getByRole("button", { name: "Update account" }));
+    await waitFor(() => expect(sentForms).toHaveLength(2));
+    expect(sentForms[1]?.get("email")).toBe("new@example.com");
+  });
+
   it("says Subscribe only sent a confirmation link, and reads the account again", async () => {
     serverAction.mockResolvedValue({ intent: "subscribe", done: true, subscribed: false });
     const user = renderPage();

@@ -9,6 +9,7 @@ import {
 import { PasswordField } from "#app/components/password-field.tsx";
 import { StoredField } from "#app/components/stored-field.tsx";
 import styles from "#app/components/forms.module.css";
+import { paths } from "#app/paths.ts";
 import { INTENT_FIELD, isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
 import { FIELD_ATTRIBUTES } from "./account-fields.ts";
 import { accountRules } from "./account-rules.ts";
@@ -97,6 +98,7 @@ export function AccountEditForm({ answer, sending }: Props) {
       <Form
         ref={form}
         method="post"
+        action={paths.account}
         className={styles.form}
         noValidate
         onFocus={accountRules.prefetch}

@@ -44,12 +44,12 @@ export function AskFirstForm({
     if (sending || !window.confirm(question)) return;
     const form = new FormData(event.currentTarget);
     form.set(CONFIRMED_FIELD, "yes");
-    void submit(form, { method: "post" });
+    void submit(form, { method: "post", action: paths.account });
   }
 
   if (isConfirm(answer) && answer.intent === intent) {
     return (
-      <Form method="post" aria-busy={sending}>
+      <Form method="post" action={paths.account} aria-busy={sending}>
         <input type="hidden" name={INTENT_FIELD} value={intent} />
         <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
         <StoredField stored="authToken" />
@@ -66,7 +66,7 @@ export function AskFirstForm({
     );
   }
   return (
-    <Form method="post" onSubmit={askFirst} aria-busy={sending}>
+    <Form method="post" action={paths.account} onSubmit={askFirst} aria-busy={sending}>
       <input type="hidden" name={INTENT_FIELD} value={intent} />
       <StoredField stored="authToken" />
       <button type="submit" className={className}>

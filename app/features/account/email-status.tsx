@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import { StoredField } from "#app/components/stored-field.tsx";
 import styles from "#app/components/forms.module.css";
+import { paths } from "#app/paths.ts";
 import type { AccountDetails } from "./account-api.ts";
 import { INTENT_FIELD, isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
 
@@ -44,7 +45,7 @@ export function EmailStatus({ details, answer, sending }: Props) {
         </>
       ) : null}
       {!emailVerified || pendingEmail ? (
-        <Form method="post" className={styles.actions} aria-busy={sending}>
+        <Form method="post" action={paths.account} className={styles.actions} aria-busy={sending}>
           <input type="hidden" name={INTENT_FIELD} value="resendVerification" />
           <StoredField stored="authToken" />
           <button type="submit" className={styles.secondary}>

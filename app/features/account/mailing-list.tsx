@@ -4,6 +4,7 @@ import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
 import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import { StoredField } from "#app/components/stored-field.tsx";
 import styles from "#app/components/forms.module.css";
+import { paths } from "#app/paths.ts";
 import {
   INTENT_FIELD,
   intentOf,
@@ -67,7 +68,7 @@ export function MailingList({ subscribed, pending, answer, sending }: Props) {
       <p id={consentId} className={styles.muted}>
         Subscribing means: “{MAILING_LIST_CONSENT_WORDING}”
       </p>
-      <Form method="post" aria-busy={sending}>
+      <Form method="post" action={paths.account} aria-busy={sending}>
         <StoredField stored="authToken" />
         <div className={styles.actions}>
           <button

@@ -80,6 +80,19 @@ function renderPage() {
   return userEvent.setup();
 }
 
+/** Types a new e-mail and presses Update: the page itself refuses, and draws the form again. */
+async function changeEmailWithoutCurrentPassword() {
+  const user = renderPage();
+  await user.type(await screen.findByLabelText("New email"), "new@example.com");
+  await user.click(screen.getByRole("button", { name: "Update account" }));
+  // The first check waits for the shared rules to arrive.
+  await waitFor(
+    () => expect(screen.getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true"),
+    { timeout: 5000 },
+  );
+  return user;
+}
+
 describe("the account page", () => {
   it("reads the details and orders with the stored login", async () => {
     renderPage();
@@ -99,16 +112,7 @@ describe("the account page", () => {
   });
 
   it("asks for the current password before an e-mail change, and sends nothing", async () => {
-    const user = renderPage();
-    await user.type(await screen.findByLabelText("New email"), "new@example.com");
-    await user.click(screen.getByRole("button", { name: "Update account" }));
-    // A refusal draws the form again, with what was typed (passwords excepted).
-    // The first check waits for the shared rules to arrive.
-    await waitFor(
-      () =>
-        expect(screen.getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true"),
-      { timeout: 5000 },
-    );
+    await changeEmailWithoutCurrentPassword();
     const current = screen.getByLabelText("Current password");
     expect(current).toHaveAccessibleDescription(expect.stringContaining(CURRENT_PASSWORD_REQUIRED));
     expect(current).toHaveFocus();
@@ -172,14 +176,7 @@ describe("the account page", () => {
       fields: { currentPassword: "Your current password is not correct" },
       values: { intent: "update", email: String(form.get("email")) },
     }));
-    const user = renderPage();
-    await user.type(await screen.findByLabelText("New email"), "new@example.com");
-    await user.click(screen.getByRole("button", { name: "Update account" }));
-    await waitFor(
-      () =>
-        expect(screen.getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true"),
-      { timeout: 5000 },
-    );
+    const user = await changeEmailWithoutCurrentPassword();
     expect(screen.getByLabelText("New email")).toHaveValue("new@example.com");
     await user.type(screen.getByLabelText("Current password"), "wrong");
     await user.click(screen.getByRole("button", { name: "Update account" }));

@@ -1,4 +1,4 @@
-import type { Page, Request } from "@playwright/test";
+import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { expect, expectNoAxeViolations, holdScripts, test, waitForHydration } from "./fixtures.ts";
 import { createUser, holdToken, sessionStatus, storedToken } from "./users.ts";
 
@@ -100,6 +100,16 @@ test.describe("the account page in a browser that runs no JavaScript", () => {
   });
 });
 
+/** A logged-in visitor on /account, its framework scripts held back (the head script runs). */
+async function openAccountBeforeItsScript(page: Page, request: APIRequestContext) {
+  const user = await createUser(request, "early");
+  const sent = posts(page);
+  await holdToken(page, user.token);
+  const release = await holdScripts(page);
+  await page.goto("/account", { waitUntil: "commit" });
+  return { user, sent, release };
+}
+
 test.describe("a press before the page's JavaScript has loaded", () => {
   // Once deleted, the page's first read of the account is refused (401), as it should be.
   test.use({ allowedConsoleErrors: /status of 401/ });
@@ -108,11 +118,7 @@ test.describe("a press before the page's JavaScript has loaded", () => {
     page,
     request,
   }) => {
-    const user = await createUser(request, "early");
-    const sent = posts(page);
-    await holdToken(page, user.token);
-    const release = await holdScripts(page);
-    await page.goto("/account", { waitUntil: "commit" });
+    const { user, sent, release } = await openAccountBeforeItsScript(page, request);
     const renamed = `${user.username}x`;
     await page.getByLabel("New username").fill(renamed);
     await page.getByRole("button", { name: "Update account" }).click();
@@ -137,11 +143,7 @@ test.describe("a press before the page's JavaScript has loaded", () => {
     page,
     request,
   }) => {
-    const user = await createUser(request, "early");
-    const sent = posts(page);
-    await holdToken(page, user.token);
-    const release = await holdScripts(page);
-    await page.goto("/account", { waitUntil: "commit" });
+    const { user, sent, release } = await openAccountBeforeItsScript(page, request);
     await page.getByRole("button", { name: "Delete account" }).click();
     await expect(page.getByText(DELETE_CONFIRMATION)).toBeVisible();
     expect(await sessionStatus(request, user.token)).toBe(200);

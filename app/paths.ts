@@ -109,6 +109,15 @@ export const dataFiles = {
   robots: "/robots.txt",
 } as const;
 
+/**
+ * Files an account's form posts for, with the login in the form (never in the address): not
+ * pages, never prerendered or listed in the sitemap (they are not in `paths`).
+ */
+export const accountFiles = {
+  /** Download my data (Privacy Act APP 12): the account's data as a JSON attachment. */
+  myData: "/account-data",
+} as const;
+
 /** Second spellings SPEC §2 gives for some routes; they serve the same screen. */
 export const caseVariants: Readonly<Record<string, AppPath>> = {
   "/cyberwarecatalogue": paths.cyberwareCatalogue,

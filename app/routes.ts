@@ -1,7 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { contentPages } from "./features/content/content-pages.ts";
 import { shops } from "./features/shop/shops.ts";
-import { adminPaths, dataFiles, orderRoutes, paths } from "./paths.ts";
+import { accountFiles, adminPaths, dataFiles, orderRoutes, paths } from "./paths.ts";
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
@@ -37,6 +37,7 @@ export default [
   route(at(paths.login), "routes/login.tsx"),
   route(at(paths.logout), "routes/logout.tsx"),
   route(at(paths.account), "routes/account.tsx"),
+  route(at(accountFiles.myData), "routes/account-data.ts"),
   // A forgotten password, and the pages e-mailed links open (secret in the fragment, decision 015)
   route(at(paths.forgotPassword), "routes/forgot-password.tsx"),
   route(at(paths.resetPassword), "routes/reset-password.tsx"),

@@ -251,22 +251,20 @@ test.describe("when the API fails", () => {
   test("every account action shows its SPEC failure message", async ({ page, request }) => {
     const user = await createUser(request);
     await holdToken(page, user.token);
-    const failing = [
-      "get-account-details",
-      "update-account",
-      "Subscribe-mailing-list",
-      "Unsubscribe-mailing-list",
-      "delete-account",
-    ];
-    for (const name of failing) {
-      await page.route(`**/api/${name}`, (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: "application/json",
-          body: '{"error":{"code":"internal_error","message":"x"}}',
-        }),
-      );
-    }
+    // The details are read from the API; the forms post to the page's action (its data address:
+    // /account.data, or /account/_.data for the prerendered page).
+    await page.route("**/api/get-account-details", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"error":{"code":"internal_error","message":"x"}}',
+      }),
+    );
+    await page.route(/\/account(\.data|\/_\.data)/, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" })
+        : route.continue(),
+    );
     await page.goto("/account");
     await waitForHydration(page);
     await expect(

@@ -1,17 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Form } from "react-router";
 import {
   Field,
   errorFeedback,
   FeedbackMessage,
   type Feedback,
 } from "#app/components/form-field.tsx";
-import { useAccountFields } from "./account-fields.ts";
-import { ApiError } from "#app/lib/api-client.ts";
-import { accountApi } from "./account-api.ts";
-import { accountRules, checkAccountForm } from "./account-rules.ts";
-import styles from "#app/components/forms.module.css";
 import { PasswordField } from "#app/components/password-field.tsx";
-import { isUnauthorized } from "./use-account-details.ts";
+import { StoredField } from "#app/components/stored-field.tsx";
+import styles from "#app/components/forms.module.css";
+import { paths } from "#app/paths.ts";
+import { INTENT_FIELD, isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
+import { FIELD_ATTRIBUTES } from "./account-fields.ts";
+import { accountRules } from "./account-rules.ts";
 
 export const ACCOUNT_UPDATED = "Account details updated";
 
@@ -20,129 +21,122 @@ export function emailChangePendingMessage(email: string): string {
   return `We sent a link to ${email}. Your e-mail changes when you follow it.`;
 }
 
-const isFilled = (value: string | undefined) => value !== undefined && value !== "";
+type Name = keyof typeof FIELD_ATTRIBUTES;
+
+function feedbackOf(answer: AccountAnswer | undefined): Feedback {
+  if (isDone(answer) && answer.intent === "update") {
+    if (!answer.emailChangePending) return { kind: "success", text: ACCOUNT_UPDATED };
+    const sent = emailChangePendingMessage(answer.emailChangePending);
+    const text: ReactNode = answer.otherChanges ? (
+      <>
+        {ACCOUNT_UPDATED}
+        <br />
+        {sent}
+      </>
+    ) : (
+      sent
+    );
+    return { kind: "success", text };
+  }
+  if (!isFailure(answer)) return null;
+  // A weak password or a wrong current password is said next to its field; a pause after too
+  // many tries, an unreachable server or a missing login, under the form.
+  if (answer.noLogin) {
+    return errorFeedback(
+      "Failed to update account data",
+      `${answer.message ?? ""} What you typed is still in the form, but for passwords: they are never sent back, so type them again.`,
+    );
+  }
+  const hasFieldErrors = Object.keys(answer.fields).some((key) => key !== "_");
+  const why =
+    answer.fields._ ??
+    (!hasFieldErrors && (answer.status === 0 || answer.status === 429)
+      ? answer.message
+      : undefined) ??
+    (hasFieldErrors ? "Please correct the fields marked above." : undefined);
+  return errorFeedback("Failed to update account data", why);
+}
 
 interface Props {
-  token: string;
-  /** Called with the fresh token the server issues after a change. */
-  onUpdated: (token: string | undefined) => void;
-  onUnauthorized: () => void;
+  /** The action's answer to this form, if the last one was for it. */
+  answer: AccountAnswer | undefined;
+  sending: boolean;
 }
 
 /**
  * SPEC §2 Account: the edit form; an empty field keeps the current value. Changing the e-mail
  * or the password also takes the current password, so a stolen token alone cannot take over.
+ * Posted to the page's action, a plain form before the page's JavaScript has loaded.
  */
-export function AccountEditForm({ token, onUpdated, onUnauthorized }: Props) {
-  const fields = useAccountFields();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [pending, setPending] = useState(false);
-  const [checks, setChecks] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+export function AccountEditForm({ answer, sending }: Props) {
   const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Each new answer to this form refills it (after a refusal) or empties it (after a change);
+  // answers to the page's other forms leave what is typed here alone.
+  const [shown, setShown] = useState({ answer, round: 0 });
+  if (answer !== undefined && answer !== shown.answer) setShown({ answer, round: shown.round + 1 });
+  const { round } = shown;
+  const failure = isFailure(shown.answer) ? shown.answer : undefined;
 
   // After a refusal, focus goes to the first field in error, whose message is read out.
   useEffect(() => {
-    if (checks === 0) return;
-    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [checks]);
+    if (!failure) return;
+    form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [round, failure]);
 
-  function fail(errors: Record<string, string>, reason?: string) {
-    fields.setErrors(errors);
-    setChecks((count) => count + 1);
-    const hasFieldErrors = Object.keys(errors).some((key) => key !== "_");
-    const why =
-      errors._ ??
-      reason ??
-      (hasFieldErrors ? "Please correct the fields marked above." : undefined);
-    setFeedback(errorFeedback("Failed to update account data", why));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFeedback(null);
-    setPending(true);
-    const checked = await checkAccountForm("updateAccountSchema", fields.values);
-    if (!checked.ok) {
-      fail(checked.errors);
-      setPending(false);
-      return;
-    }
-    fields.setErrors({});
-    try {
-      const answer = await accountApi.updateAccount(token, checked.data);
-      const newEmail = checked.data.email;
-      const otherChanges = isFilled(checked.data.username) || isFilled(checked.data.password);
-      let text: ReactNode = ACCOUNT_UPDATED;
-      if (answer.emailChangePending && typeof newEmail === "string") {
-        const sent = emailChangePendingMessage(newEmail.trim());
-        text = otherChanges ? (
-          <>
-            {ACCOUNT_UPDATED}
-            <br />
-            {sent}
-          </>
-        ) : (
-          sent
-        );
-      }
-      fields.clear();
-      setFeedback({ kind: "success", text });
-      onUpdated(answer.token);
-    } catch (error) {
-      if (isUnauthorized(error)) onUnauthorized();
-      else if (error instanceof ApiError) {
-        // A weak password or a wrong current password is said next to its field; a pause
-        // after too many tries, or an unreachable server, under the form.
-        const hasFields = Object.keys(error.fields).length > 0;
-        fail(
-          error.fields,
-          hasFields
-            ? undefined
-            : error.status === 0 || error.status === 429
-              ? error.message
-              : undefined,
-        );
-      } else fail({});
-    } finally {
-      setPending(false);
-    }
-  }
+  const field = (name: Name) => ({
+    ...FIELD_ATTRIBUTES[name],
+    name,
+    defaultValue: failure?.values[name] ?? "",
+    error: failure?.fields[name],
+  });
 
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>Edit account details</h2>
       <p className={styles.muted}>Fill in only what you want to change.</p>
-      <form
-        // POST, so a press before the page is ready never puts a credential in the URL.
+      <Form
+        ref={form}
         method="post"
-        ref={formRef}
+        action={paths.account}
         className={styles.form}
         noValidate
-        onSubmit={(event) => void submit(event)}
         onFocus={accountRules.prefetch}
-        aria-busy={pending}
+        aria-busy={sending}
       >
-        <Field label="New username" placeholder="Enter new username" {...fields.bind("username")} />
-        <Field label="New email" placeholder="Enter new email" {...fields.bind("email")} />
-        <PasswordField
-          label="New password"
-          placeholder="Enter new password"
-          {...fields.bind("password")}
+        <input type="hidden" name={INTENT_FIELD} value="update" />
+        <StoredField stored="authToken" />
+        <Field
+          key={`username-${round}`}
+          label="New username"
+          placeholder="Enter new username"
+          {...field("username")}
+        />
+        <Field
+          key={`email-${round}`}
+          label="New email"
+          placeholder="Enter new email"
+          {...field("email")}
         />
         <PasswordField
+          key={`password-${round}`}
+          label="New password"
+          placeholder="Enter new password"
+          {...field("password")}
+        />
+        <PasswordField
+          key={`currentPassword-${round}`}
           label="Current password"
           hint="Needed to change your email or password."
-          {...fields.bind("currentPassword")}
+          {...field("currentPassword")}
         />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary}>
             Update account
           </button>
         </div>
-        <FeedbackMessage feedback={feedback} />
-      </form>
+        <FeedbackMessage feedback={feedbackOf(answer)} />
+      </Form>
     </section>
   );
 }

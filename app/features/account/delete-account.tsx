@@ -1,40 +1,29 @@
-import { useId, useState } from "react";
-import { FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
-import { accountApi } from "./account-api.ts";
+import { useId } from "react";
+import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
-import { isUnauthorized } from "./use-account-details.ts";
+import { isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
+import { AskFirstForm } from "./ask-first-form.tsx";
 
 /** SPEC §5: the browser confirmation asked before deleting. */
 export const DELETE_CONFIRMATION =
   "Are you sure you want to delete your account? Deleting an account is not recoverable.";
 
+export const ACCOUNT_DELETED = "Your account has been deleted.";
+
+function feedbackOf(answer: AccountAnswer | undefined): Feedback {
+  if (isDone(answer)) return { kind: "success", text: ACCOUNT_DELETED };
+  if (!isFailure(answer)) return null;
+  return errorFeedback("Failed to delete account", answer.noLogin ? answer.message : undefined);
+}
+
 interface Props {
-  token: string;
-  onDeleted: () => void;
-  onUnauthorized: () => void;
+  answer: AccountAnswer | undefined;
+  sending: boolean;
 }
 
 /** SPEC §2 Account: the delete-account section. */
-export function DeleteAccount({ token, onDeleted, onUnauthorized }: Props) {
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [pending, setPending] = useState(false);
+export function DeleteAccount({ answer, sending }: Props) {
   const titleId = useId();
-
-  async function remove() {
-    if (pending || !window.confirm(DELETE_CONFIRMATION)) return;
-    setFeedback(null);
-    setPending(true);
-    try {
-      await accountApi.deleteAccount(token);
-      onDeleted();
-    } catch (error) {
-      if (isUnauthorized(error)) onUnauthorized();
-      else setFeedback({ kind: "error", text: "Failed to delete account" });
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>Delete account</h2>
@@ -42,10 +31,16 @@ export function DeleteAccount({ token, onDeleted, onUnauthorized }: Props) {
         Deleting your account removes your username, email address and mailing-list choice. It
         cannot be undone.
       </p>
-      <button type="button" className={styles.danger} onClick={() => void remove()}>
-        Delete account
-      </button>
-      <FeedbackMessage feedback={feedback} />
+      <AskFirstForm
+        intent="deleteAccount"
+        question={DELETE_CONFIRMATION}
+        label="Delete account"
+        confirmLabel="Yes, delete my account"
+        className={styles.danger}
+        answer={answer}
+        sending={sending}
+      />
+      <FeedbackMessage feedback={feedbackOf(answer)} />
     </section>
   );
 }

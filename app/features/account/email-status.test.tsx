@@ -1,78 +1,69 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFetch } from "#app/test/answer-fetch.ts";
+import { describe, expect, it } from "vitest";
+import { renderInRoute } from "#app/test/render-in-route.tsx";
+import type { AccountAnswer } from "./account-answers.ts";
 import { EmailStatus } from "./email-status.tsx";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-function renderStatus(details: { emailVerified: boolean; pendingEmail: string | null }) {
-  const onChanged = vi.fn();
-  const onUnauthorized = vi.fn();
-  render(
+function renderStatus(
+  details: { emailVerified: boolean; pendingEmail: string | null },
+  answer?: AccountAnswer,
+) {
+  return renderInRoute(() => (
     <dl>
       <dt>Email status</dt>
       <dd>
         <EmailStatus
-          token="member.token"
           details={{ email: "ada@example.com", ...details }}
-          onChanged={onChanged}
-          onUnauthorized={onUnauthorized}
+          answer={answer}
+          sending={false}
         />
       </dd>
-    </dl>,
-  );
-  return { onChanged, onUnauthorized };
+    </dl>
+  ));
 }
 
 describe("EmailStatus", () => {
-  it("shows a verified address without a resend button", () => {
+  it("shows a verified address with nothing to do", () => {
     renderStatus({ emailVerified: true, pendingEmail: null });
-    expect(screen.getByRole("definition")).toHaveTextContent(/^Verified$/);
-    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.getByText("Verified")).toBeVisible();
+    expect(screen.queryByRole("button")).toBeNull();
   });
 
-  it("resends the link to an unverified address", async () => {
-    const fetch = answerFetch(200, { ok: true });
-    renderStatus({ emailVerified: false, pendingEmail: null });
-    expect(screen.getByRole("definition")).toHaveTextContent("Not verified");
+  it("posts Resend with its intent and the stored login", async () => {
+    const sent = renderStatus({ emailVerified: false, pendingEmail: null });
+    expect(screen.getByText("Not verified")).toBeVisible();
     await userEvent.click(screen.getByRole("button", { name: "Resend verification e-mail" }));
-    await waitFor(() =>
-      expect(screen.getByRole("status")).toHaveTextContent(
-        "We sent a new link to ada@example.com.",
-      ),
-    );
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe("/api/resend-verification");
-    expect(init?.method).toBe("POST");
-    expect(init?.headers).toMatchObject({ authorization: "Bearer member.token" });
+    await screen.findByRole("button", { name: "Resend verification e-mail" });
+    expect(Object.fromEntries(sent[0] ?? [])).toEqual({
+      intent: "resendVerification",
+      authToken: "",
+    });
   });
 
-  it("names the new address waiting for its link, and resends to it", async () => {
-    answerFetch(200, { ok: true });
-    renderStatus({ emailVerified: true, pendingEmail: "new@example.com" });
-    expect(screen.getByRole("definition")).toHaveTextContent("Verified");
-    expect(screen.getByRole("definition")).toHaveTextContent(
-      "Changing to new@example.com: follow the link we sent there.",
+  it("says where the new link went: the address waiting to replace the current one", () => {
+    renderStatus(
+      { emailVerified: true, pendingEmail: "new@example.com" },
+      { intent: "resendVerification", done: true, alreadyVerified: false },
     );
-    await userEvent.click(screen.getByRole("button", { name: "Resend verification e-mail" }));
-    await waitFor(() =>
-      expect(screen.getByRole("status")).toHaveTextContent(
-        "We sent a new link to new@example.com.",
-      ),
+    expect(screen.getByText(/Changing to new@example.com/)).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "We sent a new link to new@example.com. It works once and for 48 hours.",
     );
   });
 
-  it("says when the link could not be sent", async () => {
-    answerFetch(429, { error: { code: "rate_limited", message: "Please try again later." } });
-    renderStatus({ emailVerified: false, pendingEmail: null });
-    await userEvent.click(screen.getByRole("button", { name: "Resend verification e-mail" }));
-    await waitFor(() =>
-      expect(screen.getByRole("alert")).toHaveTextContent(
-        "Failed to send the verification e-mail.Please try again later.",
-      ),
+  it("passes on the pause after too many links", () => {
+    renderStatus(
+      { emailVerified: false, pendingEmail: null },
+      {
+        status: 429,
+        message: "Too many requests. Please try again in 60 second(s).",
+        fields: {},
+        values: { intent: "resendVerification" },
+      },
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      /Failed to send the verification e-mail\.Too many requests/,
     );
   });
 });

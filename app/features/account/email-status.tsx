@@ -1,56 +1,40 @@
-import { useState } from "react";
+import { Form } from "react-router";
 import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import { StoredField } from "#app/components/stored-field.tsx";
 import styles from "#app/components/forms.module.css";
-import { ApiError } from "#app/lib/api-client.ts";
-import { accountApi, type AccountDetails } from "./account-api.ts";
-import { isUnauthorized } from "./use-account-details.ts";
+import { paths } from "#app/paths.ts";
+import type { AccountDetails } from "./account-api.ts";
+import { INTENT_FIELD, isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
+
+function feedbackOf(answer: AccountAnswer | undefined, target: string): Feedback {
+  if (isDone(answer) && answer.intent === "resendVerification") {
+    return {
+      kind: "success",
+      text: answer.alreadyVerified
+        ? "Your e-mail address is already verified."
+        : `We sent a new link to ${target}. It works once and for 48 hours.`,
+    };
+  }
+  if (!isFailure(answer)) return null;
+  return errorFeedback(
+    "Failed to send the verification e-mail.",
+    answer.noLogin || answer.status === 429 ? answer.message : undefined,
+  );
+}
 
 interface Props {
-  token: string;
   details: Pick<AccountDetails, "email" | "emailVerified" | "pendingEmail">;
-  /** Read the details again (a resend may find the address verified meanwhile). */
-  onChanged: () => void;
-  onUnauthorized: () => void;
+  /** The action's answer to Resend, if the last one was for it. */
+  answer: AccountAnswer | undefined;
+  sending: boolean;
 }
 
 /**
  * Whether the account's address is proved, and the new one waiting for its link, with a way
  * to have the link sent again. Shown in the account's details list.
  */
-export function EmailStatus({ token, details, onChanged, onUnauthorized }: Props) {
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
+export function EmailStatus({ details, answer, sending }: Props) {
   const { email, emailVerified, pendingEmail } = details;
-  const target = pendingEmail ?? email;
-
-  async function resend() {
-    if (busy) return;
-    setFeedback(null);
-    setBusy(true);
-    try {
-      const answer = await accountApi.resendVerification(token);
-      setFeedback({
-        kind: "success",
-        text: answer.alreadyVerified
-          ? "Your e-mail address is already verified."
-          : `We sent a new link to ${target}. It works once and for 48 hours.`,
-      });
-      if (answer.alreadyVerified) onChanged();
-    } catch (error) {
-      if (isUnauthorized(error)) onUnauthorized();
-      else {
-        setFeedback(
-          errorFeedback(
-            "Failed to send the verification e-mail.",
-            error instanceof ApiError && error.status === 429 ? error.message : undefined,
-          ),
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <>
       {emailVerified ? "Verified" : "Not verified"}
@@ -61,13 +45,15 @@ export function EmailStatus({ token, details, onChanged, onUnauthorized }: Props
         </>
       ) : null}
       {!emailVerified || pendingEmail ? (
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={() => void resend()}>
+        <Form method="post" action={paths.account} className={styles.actions} aria-busy={sending}>
+          <input type="hidden" name={INTENT_FIELD} value="resendVerification" />
+          <StoredField stored="authToken" />
+          <button type="submit" className={styles.secondary}>
             Resend verification e-mail
           </button>
-        </div>
+        </Form>
       ) : null}
-      <FeedbackMessage feedback={feedback} />
+      <FeedbackMessage feedback={feedbackOf(answer, pendingEmail ?? email)} />
     </>
   );
 }

@@ -1,54 +1,56 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFetch } from "#app/test/answer-fetch.ts";
-import { LOG_OUT_EVERYWHERE_CONFIRMATION, LogOutEverywhere } from "./log-out-everywhere.tsx";
+import { renderInRoute } from "#app/test/render-in-route.tsx";
+import type { AccountAnswer } from "./account-answers.ts";
+import {
+  LOG_OUT_EVERYWHERE_CONFIRMATION,
+  LogOutEverywhere,
+  LOGGED_OUT_EVERYWHERE,
+} from "./log-out-everywhere.tsx";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderButton() {
-  const onLoggedOut = vi.fn();
-  render(
-    <LogOutEverywhere token="member.token" onLoggedOut={onLoggedOut} onUnauthorized={() => {}} />,
-  );
-  return onLoggedOut;
+function renderSection(answer?: AccountAnswer) {
+  return renderInRoute(() => <LogOutEverywhere answer={answer} sending={false} />);
 }
 
-const press = () => userEvent.click(screen.getByRole("button", { name: "Log out everywhere" }));
-
 describe("LogOutEverywhere", () => {
-  it("asks first, and does nothing when the visitor declines", async () => {
-    const fetch = answerFetch(200, { ok: true });
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
-    const onLoggedOut = renderButton();
-    await press();
+  it("asks first, and posts only once confirmed", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValue(true);
+    const sent = renderSection();
+    const button = screen.getByRole("button", { name: "Log out everywhere" });
+    await userEvent.click(button);
     expect(confirm).toHaveBeenCalledWith(LOG_OUT_EVERYWHERE_CONFIRMATION);
-    expect(fetch).not.toHaveBeenCalled();
-    expect(onLoggedOut).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(Object.fromEntries(sent[0] ?? [])).toEqual({
+      intent: "logOutEverywhere",
+      authToken: "",
+      confirmed: "yes",
+    });
   });
 
-  it("ends every session on the server, then hands over", async () => {
-    const fetch = answerFetch(200, { ok: true });
-    vi.spyOn(window, "confirm").mockReturnValue(true);
-    const onLoggedOut = renderButton();
-    await press();
-    await waitFor(() => expect(onLoggedOut).toHaveBeenCalledOnce());
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe("/api/logout-everywhere");
-    expect(init?.method).toBe("POST");
-    expect(init?.headers).toMatchObject({ authorization: "Bearer member.token" });
+  it("asks on the page when the press came before the page's script", () => {
+    renderSection({ intent: "logOutEverywhere", confirm: true });
+    expect(screen.getByText(LOG_OUT_EVERYWHERE_CONFIRMATION)).toBeVisible();
+    const yes = screen.getByRole("button", { name: "Yes, log out everywhere" });
+    expect(yes.closest("form")?.querySelector('[name="confirmed"]')).toHaveValue("yes");
+    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/account");
   });
 
-  it("stays on the page with a message when the server fails", async () => {
-    answerFetch(500, { error: { code: "internal_error", message: "x" } });
-    vi.spyOn(window, "confirm").mockReturnValue(true);
-    const onLoggedOut = renderButton();
-    await press();
-    await waitFor(() =>
-      expect(screen.getByRole("alert")).toHaveTextContent("Failed to log out everywhere."),
+  it("says it is done, or that it failed", () => {
+    renderSection({ intent: "logOutEverywhere", done: true });
+    expect(screen.getByRole("status")).toHaveTextContent(LOGGED_OUT_EVERYWHERE);
+  });
+
+  it("says when it failed", () => {
+    renderSection({ status: 500, fields: {}, values: { intent: "logOutEverywhere" } });
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Failed to log out everywhere. Please try again.",
     );
-    expect(onLoggedOut).not.toHaveBeenCalled();
   });
 });

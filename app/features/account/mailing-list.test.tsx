@@ -1,70 +1,60 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
-import { answerFetch } from "#app/test/answer-fetch.ts";
+import { renderInRoute } from "#app/test/render-in-route.tsx";
+import type { AccountAnswer } from "./account-answers.ts";
 import { MailingList, SUBSCRIBED, SUBSCRIPTION_PENDING, UNSUBSCRIBED } from "./mailing-list.tsx";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-function renderList(state: { subscribed?: boolean; pending?: boolean }) {
-  const onChanged = vi.fn();
-  render(
+function renderList(state: { subscribed?: boolean; pending?: boolean }, answer?: AccountAnswer) {
+  return renderInRoute(() => (
     <MailingList
-      token="member.token"
       subscribed={state.subscribed}
       pending={state.pending}
-      onChanged={onChanged}
-      onUnauthorized={() => {}}
-    />,
-  );
-  return onChanged;
+      answer={answer}
+      sending={false}
+    />
+  ));
 }
 
 describe("MailingList", () => {
-  it("says Subscribe only sent a confirmation link (double opt-in)", async () => {
-    const fetch = answerFetch(200, { ok: true, subscribed: false, pending: true });
-    const onChanged = renderList({ subscribed: false, pending: false });
+  it("posts which button was pressed, with the stored login", async () => {
+    const sent = renderList({ subscribed: false, pending: false });
     const subscribe = screen.getByRole("button", { name: "Subscribe" });
     // What the subscriber agrees to is shown with the button, word for word.
     expect(subscribe).toHaveAccessibleDescription(
       expect.stringContaining(MAILING_LIST_CONSENT_WORDING),
     );
-    await userEvent.click(subscribe);
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(SUBSCRIPTION_PENDING));
-    expect(screen.getByRole("status")).not.toHaveTextContent(SUBSCRIBED);
-    expect(onChanged).toHaveBeenCalledOnce();
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe("/api/Subscribe-mailing-list");
-    expect(init?.method).toBe("PUT");
-  });
-
-  it("says so when the account was subscribed already", async () => {
-    answerFetch(200, { ok: true, subscribed: true, pending: false });
-    renderList({ subscribed: true });
-    await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(SUBSCRIBED));
-  });
-
-  it("shows a subscription waiting for its confirmation", () => {
-    renderList({ subscribed: false, pending: true });
-    expect(screen.getByText(/Subscription pending confirmation/)).toBeVisible();
-  });
-
-  it("unsubscribes and keeps SPEC's failure messages", async () => {
-    answerFetch(200, { ok: true, subscribed: false });
-    renderList({ subscribed: true });
-    expect(screen.getByText("You are subscribed to our promotional mailing list.")).toBeVisible();
     await userEvent.click(screen.getByRole("button", { name: "Unsubscribe" }));
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(UNSUBSCRIBED));
+    await screen.findByRole("button", { name: "Unsubscribe" });
+    expect(Object.fromEntries(sent[0] ?? [])).toEqual({ authToken: "", intent: "unsubscribe" });
+  });
 
-    vi.restoreAllMocks();
-    answerFetch(500, { error: { code: "internal_error", message: "x" } });
-    await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
-    await waitFor(() =>
-      expect(screen.getByRole("alert")).toHaveTextContent("Failed to Subscribe mailing list"),
+  it("says Subscribe only sent a confirmation link (double opt-in)", () => {
+    renderList({ subscribed: false }, { intent: "subscribe", done: true, subscribed: false });
+    expect(screen.getByRole("status")).toHaveTextContent(SUBSCRIPTION_PENDING);
+    expect(screen.getByRole("status")).not.toHaveTextContent(SUBSCRIBED);
+  });
+
+  it("says when the list was left", () => {
+    renderList({ subscribed: false }, { intent: "unsubscribe", done: true });
+    expect(screen.getByRole("status")).toHaveTextContent(UNSUBSCRIBED);
+  });
+
+  it("shows SPEC's failure message for the button pressed", () => {
+    renderList(
+      { subscribed: true },
+      { status: 500, fields: {}, values: { intent: "unsubscribe" } },
     );
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to Unsubscribe mailing list");
+  });
+
+  it("describes the current state, including a pending confirmation", () => {
+    renderList({ subscribed: false, pending: true });
+    expect(
+      screen.getByText(
+        "Subscription pending confirmation: follow the link we e-mailed you to start it.",
+      ),
+    ).toBeVisible();
   });
 });

@@ -1,9 +1,17 @@
-import { useId, useState } from "react";
+import { useId } from "react";
+import { Form } from "react-router";
 import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
-import { FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
-import { accountApi } from "./account-api.ts";
+import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import { StoredField } from "#app/components/stored-field.tsx";
 import styles from "#app/components/forms.module.css";
-import { isUnauthorized } from "./use-account-details.ts";
+import { paths } from "#app/paths.ts";
+import {
+  INTENT_FIELD,
+  intentOf,
+  isDone,
+  isFailure,
+  type AccountAnswer,
+} from "./account-answers.ts";
 
 // SPEC §8 spells these "Succesfully subscribed!" and "Unsuccesfully subscribed!"; both are
 // corrected on purpose (see README).
@@ -18,47 +26,32 @@ const FAILURES = {
   unsubscribe: "Failed to Unsubscribe mailing list",
 } as const;
 
+function feedbackOf(answer: AccountAnswer | undefined): Feedback {
+  if (isDone(answer)) {
+    if (answer.intent === "subscribe") {
+      return { kind: "success", text: answer.subscribed ? SUBSCRIBED : SUBSCRIPTION_PENDING };
+    }
+    return { kind: "success", text: UNSUBSCRIBED };
+  }
+  if (!isFailure(answer)) return null;
+  const failed = intentOf(answer) === "unsubscribe" ? FAILURES.unsubscribe : FAILURES.subscribe;
+  return errorFeedback(failed, answer.noLogin ? answer.message : undefined);
+}
+
 interface Props {
-  token: string;
   /** The current state, or undefined while it is being read. */
   subscribed: boolean | undefined;
   /** Subscribe was pressed and the e-mailed link is not followed yet. */
   pending: boolean | undefined;
-  onChanged: () => void;
-  onUnauthorized: () => void;
+  /** The action's answer to Subscribe or Unsubscribe, if the last one was for them. */
+  answer: AccountAnswer | undefined;
+  sending: boolean;
 }
 
 /** SPEC §2 Account: subscribe to or unsubscribe from the promotional mailing list. */
-export function MailingList({ token, subscribed, pending, onChanged, onUnauthorized }: Props) {
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
+export function MailingList({ subscribed, pending, answer, sending }: Props) {
   const titleId = useId();
   const consentId = useId();
-
-  async function change(action: keyof typeof FAILURES) {
-    if (busy) return;
-    setFeedback(null);
-    setBusy(true);
-    try {
-      if (action === "subscribe") {
-        const answer = await accountApi.subscribe(token);
-        setFeedback({
-          kind: "success",
-          text: answer.subscribed ? SUBSCRIBED : SUBSCRIPTION_PENDING,
-        });
-      } else {
-        await accountApi.unsubscribe(token);
-        setFeedback({ kind: "success", text: UNSUBSCRIBED });
-      }
-      onChanged();
-    } catch (error) {
-      if (isUnauthorized(error)) onUnauthorized();
-      else setFeedback({ kind: "error", text: FAILURES[action] });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>Mailing list</h2>
@@ -75,24 +68,29 @@ export function MailingList({ token, subscribed, pending, onChanged, onUnauthori
       <p id={consentId} className={styles.muted}>
         Subscribing means: “{MAILING_LIST_CONSENT_WORDING}”
       </p>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.primary}
-          aria-describedby={consentId}
-          onClick={() => void change("subscribe")}
-        >
-          Subscribe
-        </button>
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={() => void change("unsubscribe")}
-        >
-          Unsubscribe
-        </button>
-      </div>
-      <FeedbackMessage feedback={feedback} />
+      <Form method="post" action={paths.account} aria-busy={sending}>
+        <StoredField stored="authToken" />
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            name={INTENT_FIELD}
+            value="subscribe"
+            className={styles.primary}
+            aria-describedby={consentId}
+          >
+            Subscribe
+          </button>
+          <button
+            type="submit"
+            name={INTENT_FIELD}
+            value="unsubscribe"
+            className={styles.secondary}
+          >
+            Unsubscribe
+          </button>
+        </div>
+      </Form>
+      <FeedbackMessage feedback={feedbackOf(answer)} />
     </section>
   );
 }

@@ -1,45 +1,23 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatDay, formatMoney, sydneyDay } from "#core/format.ts";
 import type { OrderSummary } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import { orderPath } from "#app/paths.ts";
-import { fetchMyOrders } from "./order-api.ts";
 import styles from "./orders.module.css";
 
-type State =
-  { status: "loading" } | { status: "ready"; orders: OrderSummary[] } | { status: "failed" };
-
-const dateFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Australia/Sydney",
-});
+/** The account's orders as the page's loader read them: undefined while it reads. */
+export type OrderHistoryState = OrderSummary[] | "failed" | undefined;
 
 /** "Your orders" on /account: newest first, each opening its page (and from there its invoice). */
-export function OrderHistory({ token }: { token: string | null }) {
-  const [state, setState] = useState<State>({ status: "loading" });
-  useEffect(() => {
-    if (!token) return;
-    let current = true;
-    fetchMyOrders(token).then(
-      ({ orders }) => current && setState({ status: "ready", orders }),
-      () => current && setState({ status: "failed" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [token]);
-
+export function OrderHistory({ orders }: { orders: OrderHistoryState }) {
   return (
     <section aria-labelledby="your-orders">
       <h2 id="your-orders">Your orders</h2>
-      {state.status === "loading" ? (
+      {orders === undefined ? (
         <p role="status">Loading your orders…</p>
-      ) : state.status === "failed" ? (
+      ) : orders === "failed" ? (
         <p role="alert">Your orders could not be loaded. Please reload the page.</p>
-      ) : state.orders.length === 0 ? (
+      ) : orders.length === 0 ? (
         <p>You haven&apos;t placed any orders yet.</p>
       ) : (
         <table className={styles.table}>
@@ -53,18 +31,18 @@ export function OrderHistory({ token }: { token: string | null }) {
             </tr>
           </thead>
           <tbody>
-            {state.orders.map((order) => (
+            {orders.map((order) => (
               <tr key={order.number}>
                 <th scope="row">
                   <Link to={orderPath(order.number)}>{order.number}</Link>
                 </th>
                 <td>
                   <time dateTime={order.createdAt}>
-                    {dateFormat.format(new Date(order.createdAt))}
+                    {formatDay(sydneyDay(new Date(order.createdAt)))}
                   </time>
                 </td>
                 <td>{ORDER_STATUS_LABELS[order.status]}</td>
-                <td>{formatAud(fromCents(order.totalCents))}</td>
+                <td>{formatMoney(order.totalCents)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { paths } from "#app/paths.ts";
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -53,6 +54,8 @@ export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sendi
     <Form
       ref={form}
       method="post"
+      // Named outright: a prerendered page's form would otherwise post to "/contactus/".
+      action={paths.contactUs}
       className={styles.form}
       noValidate
       onFocus={contactRules.prefetch}

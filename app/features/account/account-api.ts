@@ -1,8 +1,4 @@
-import type {
-  ResetPasswordInput,
-  SignupInput,
-  UpdateAccountInput,
-} from "#core/account/account-schemas.ts";
+import type { SignupInput, UpdateAccountInput } from "#core/account/account-schemas.ts";
 import type { AccountDetails } from "#core/account/account-responses.ts";
 import { callApi, callApiOk, fetchApiFile } from "#app/lib/api-client.ts";
 
@@ -54,23 +50,4 @@ export const accountApi = {
 
   /** The account, consent records, orders and contact messages as a JSON file (APP 12). */
   downloadAccountData: (token: string) => fetchApiFile("/account-data", { token }),
-
-  forgotPassword: (email: string) =>
-    callApiOk("/forgot-password", { method: "POST", body: { email } }),
-
-  resetPassword: (input: ResetPasswordInput) =>
-    callApiOk("/reset-password", { method: "POST", body: input }),
-
-  verifyEmail: (linkToken: string) =>
-    callApiOk<{ ok: boolean; email: string }>("/verify-email", {
-      method: "POST",
-      body: { token: linkToken },
-    }),
-
-  confirmSubscription: (linkToken: string) =>
-    callApiOk("/confirm-subscription", { method: "POST", body: { token: linkToken } }),
-
-  /** The e-mail's unsubscribe link: works without logging in. */
-  unsubscribeWithLink: (linkToken: string) =>
-    callApiOk("/unsubscribe", { method: "POST", body: { token: linkToken } }),
 };

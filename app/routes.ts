@@ -37,7 +37,7 @@ export default [
   route(at(paths.login), "routes/login.tsx"),
   route(at(paths.logout), "routes/logout.tsx"),
   route(at(paths.account), "routes/account.tsx"),
-  // A forgotten password, and the pages e-mailed links open (secret in the fragment, decision 015)
+  // A forgotten password, and the pages e-mailed links open (a button posts the secret, decision 021)
   route(at(paths.forgotPassword), "routes/forgot-password.tsx"),
   route(at(paths.resetPassword), "routes/reset-password.tsx"),
   route(at(paths.verifyEmail), "routes/verify-email.tsx"),

@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import styles from "#app/components/forms.module.css";
 import { ConfirmSubscription } from "#app/features/account/confirm-subscription.tsx";
 import { followLink, linkPageHeaders } from "#app/features/account/follow-link.server.ts";
-import { NO_REFERRER, sendLink } from "#app/features/account/link-answer.ts";
+import { REFERRER_POLICY_META, sendLink } from "#app/features/account/link-answer.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -15,7 +15,7 @@ export const meta = () => [
     description: "Confirm your subscription to the Kybernetes mailing list.",
     path: paths.confirmSubscription,
   }),
-  NO_REFERRER,
+  REFERRER_POLICY_META,
 ];
 
 export const headers = linkPageHeaders;

@@ -3,7 +3,7 @@ import { resetPasswordFormSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
 import { checkAccountForm } from "#app/features/account/account-rules.ts";
 import { followLinkForm, linkPageHeaders } from "#app/features/account/follow-link.server.ts";
-import { NO_REFERRER } from "#app/features/account/link-answer.ts";
+import { REFERRER_POLICY_META } from "#app/features/account/link-answer.ts";
 import { ResetPassword } from "#app/features/account/reset-password.tsx";
 import { clearToken } from "#app/features/auth/auth-store.ts";
 import { checkThenSend } from "#app/lib/forms.ts";
@@ -19,7 +19,7 @@ export const meta = () => [
     description: "Choose a new password for your Kybernetes account with the link we e-mailed.",
     path: paths.resetPassword,
   }),
-  NO_REFERRER,
+  REFERRER_POLICY_META,
 ];
 
 export const headers = linkPageHeaders;

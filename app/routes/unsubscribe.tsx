@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import styles from "#app/components/forms.module.css";
 import { followLink, linkPageHeaders } from "#app/features/account/follow-link.server.ts";
-import { NO_REFERRER, sendLink } from "#app/features/account/link-answer.ts";
+import { REFERRER_POLICY_META, sendLink } from "#app/features/account/link-answer.ts";
 import { UnsubscribeWithLink } from "#app/features/account/unsubscribe-with-link.tsx";
 import { servicesContext } from "#app/load-context.ts";
 import { interactive } from "#app/lib/route-handle.ts";
@@ -15,7 +15,7 @@ export const meta = () => [
     description: "Leave the Kybernetes mailing list with the link from one of its e-mails.",
     path: paths.unsubscribe,
   }),
-  NO_REFERRER,
+  REFERRER_POLICY_META,
 ];
 
 export const headers = linkPageHeaders;

@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import styles from "#app/components/forms.module.css";
 import { followLink, linkPageHeaders } from "#app/features/account/follow-link.server.ts";
-import { NO_REFERRER, sendLink } from "#app/features/account/link-answer.ts";
+import { REFERRER_POLICY_META, sendLink } from "#app/features/account/link-answer.ts";
 import { VerifyEmail } from "#app/features/account/verify-email.tsx";
 import { servicesContext } from "#app/load-context.ts";
 import { interactive } from "#app/lib/route-handle.ts";
@@ -15,7 +15,7 @@ export const meta = () => [
     description: "Confirm the e-mail address of your Kybernetes account.",
     path: paths.verifyEmail,
   }),
-  NO_REFERRER,
+  REFERRER_POLICY_META,
 ];
 
 export const headers = linkPageHeaders;

@@ -3,7 +3,7 @@ import { linkSchema, linkTokenSchema } from "#core/account/account-schemas.ts";
 import { refusalOf } from "#core/pages/page-services.ts";
 import type { z } from "#core/validation/zod.ts";
 import { parseForm, refused } from "#app/lib/forms.ts";
-import type { LinkFailure } from "./link-answer.ts";
+import { LINK_PAGE_REFERRER_POLICY, type LinkFailure } from "./link-answer.ts";
 import { INVALID_LINK, MISSING_LINK } from "./link-feedback.tsx";
 import { LINK_TOKEN_FIELD } from "./use-link-token.ts";
 
@@ -73,12 +73,14 @@ export function followLink<Result>(request: Request, follow: (token: string) => 
 }
 
 /**
- * The headers of every link page (its `headers` export): its address may hold the secret, so it
- * sends no Referer and is kept by no cache; an action's own headers (Retry-After) stay.
+ * The headers of every link page (its `headers` export): its address may hold the secret, so no
+ * cache keeps it and a Referer never carries more than the site's origin; an action's own
+ * headers (Retry-After) stay. Not `no-referrer`: that makes the browser post the form with
+ * `Origin: null`, and React Router refuses such a POST as a cross-site one (decision 021).
  */
 export function linkPageHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
   const headers = new Headers(actionHeaders);
-  headers.set("Referrer-Policy", "no-referrer");
+  headers.set("Referrer-Policy", LINK_PAGE_REFERRER_POLICY);
   headers.set("Cache-Control", "no-store");
   return headers;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { paths } from "#app/paths.ts";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
 import { errorFeedback, FeedbackMessage, Field } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
@@ -45,6 +46,7 @@ export function ForgotPasswordForm({
   return (
     <Form
       method="post"
+      action={paths.forgotPassword}
       className={styles.form}
       noValidate
       onFocus={accountRules.prefetch}

@@ -24,5 +24,11 @@ export function sendLink<Answer>(request: Request, serverAction: () => Promise<A
   return checkThenSend(request, () => ({}), serverAction);
 }
 
+/** What a link page's Referer may say: the site's origin, never the path or the query. */
+export const LINK_PAGE_REFERRER_POLICY = "strict-origin";
+
 /** In every link page's head too, for a proxy that drops the header (decision 021). */
-export const NO_REFERRER = { name: "referrer", content: "no-referrer" } as const;
+export const REFERRER_POLICY_META = {
+  name: "referrer",
+  content: LINK_PAGE_REFERRER_POLICY,
+} as const;

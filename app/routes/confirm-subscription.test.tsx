@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useActionData, useNavigation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoute } from "#app/test/render-route.tsx";
 import { clientAction } from "./confirm-subscription.tsx";
 import {
   ConfirmSubscription,
@@ -19,27 +19,14 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-function Page() {
-  const answer = useActionData() as ConfirmSubscriptionAnswer | undefined;
-  const navigation = useNavigation();
-  return <ConfirmSubscription answer={answer} sending={navigation.state === "submitting"} />;
-}
-
 function openLink(address: string) {
-  window.history.replaceState(null, "", address);
-  const url = new URL(address, "http://site");
-  const Stub = createRoutesStub([
-    {
-      path: "/confirm-subscription",
-      Component: Page,
-      action: async ({ request }) =>
-        clientAction({
-          request,
-          serverAction: async () => serverAction(await request.clone().formData()),
-        } as unknown as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  render(<Stub initialEntries={[url.pathname + url.search]} />);
+  renderRoute<ConfirmSubscriptionAnswer>({
+    path: "/confirm-subscription",
+    address,
+    clientAction,
+    serverAction,
+    page: (answer, sending) => <ConfirmSubscription answer={answer} sending={sending} />,
+  });
 }
 
 const confirmButton = () => screen.findByRole("button", { name: "Confirm my subscription" });

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useActionData, useNavigation } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { accountRules } from "#app/features/account/account-rules.ts";
+import { renderRoute } from "#app/test/render-route.tsx";
 import { clientAction } from "./forgot-password.tsx";
 import {
   ForgotPasswordForm,
@@ -16,37 +17,29 @@ afterEach(() => {
   serverAction.mockReset();
 });
 
-function Page() {
-  const answer = useActionData() as ForgotPasswordAnswer | undefined;
-  const navigation = useNavigation();
-  return <ForgotPasswordForm answer={answer} sending={navigation.state === "submitting"} />;
-}
-
 function setup() {
-  const Stub = createRoutesStub([
-    {
-      path: "/forgot-password",
-      Component: Page,
-      action: async ({ request }) =>
-        clientAction({
-          request,
-          serverAction: async () => serverAction(await request.clone().formData()),
-        } as unknown as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  render(<Stub initialEntries={["/forgot-password"]} />);
+  renderRoute<ForgotPasswordAnswer>({
+    path: "/forgot-password",
+    address: "/forgot-password",
+    clientAction,
+    serverAction,
+    page: (answer, sending) => <ForgotPasswordForm answer={answer} sending={sending} />,
+  });
   return {
     email: () => screen.getByLabelText("Email"),
     send: () => userEvent.click(screen.getByRole("button", { name: "Send reset link" })),
   };
 }
 
+// The rules the browser loads on first use, loaded before the clock of any test starts.
+beforeAll(() => accountRules.load());
+
 describe("ForgotPasswordForm", () => {
   it("checks the address with the shared schema before sending anything", async () => {
     const { email, send } = setup();
     await send();
     await waitFor(() => expect(email()).toHaveAccessibleDescription("Email is required"));
-    expect(email()).toHaveFocus();
+    await waitFor(() => expect(email()).toHaveFocus());
     await userEvent.type(email(), "ada@example");
     await send();
     await waitFor(() => expect(email()).toHaveAccessibleDescription("Invalid email format"));
@@ -61,7 +54,7 @@ describe("ForgotPasswordForm", () => {
     await userEvent.type(email(), " ada@example.com ");
     await send();
 
-    expect(await screen.findByRole("status")).toHaveTextContent(RESET_LINK_SENT);
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(RESET_LINK_SENT));
     expect(screen.getByRole("alert")).toBeEmptyDOMElement();
     expect(serverAction.mock.calls[0]?.[0].get("email")).toBe("ada@example.com");
   });

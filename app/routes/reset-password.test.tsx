@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useActionData, useNavigation } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { accountRules } from "#app/features/account/account-rules.ts";
+import { renderRoute } from "#app/test/render-route.tsx";
 import { PASSWORDS_DIFFER } from "#core/account/account-schemas.ts";
 import { clientAction } from "./reset-password.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
@@ -22,39 +23,29 @@ afterEach(() => {
 });
 
 function openLink(address: string, onReset = vi.fn()) {
-  window.history.replaceState(null, "", address);
-  const url = new URL(address, "http://site");
-  function Page() {
-    const answer = useActionData() as ResetPasswordAnswer | undefined;
-    const navigation = useNavigation();
-    return (
-      <ResetPassword
-        answer={answer}
-        sending={navigation.state === "submitting"}
-        onReset={onReset}
-      />
-    );
-  }
-  const Stub = createRoutesStub([
-    {
-      path: "/reset-password",
-      Component: Page,
-      action: async ({ request }) =>
-        clientAction({
-          request,
-          serverAction: async () => serverAction(await request.clone().formData()),
-        } as unknown as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  render(<Stub initialEntries={[url.pathname + url.search]} />);
+  renderRoute<ResetPasswordAnswer>({
+    path: "/reset-password",
+    address,
+    clientAction,
+    serverAction,
+    page: (answer, sending) => (
+      <ResetPassword answer={answer} sending={sending} onReset={onReset} />
+    ),
+  });
   return onReset;
 }
 
+/** Pasted rather than typed key by key: the same events for the form, a quicker test. */
 async function choosePassword(password: string, again = password) {
-  await userEvent.type(await screen.findByLabelText("New password"), password);
-  await userEvent.type(screen.getByLabelText("Confirm new password"), again);
+  await userEvent.click(await screen.findByLabelText("New password"));
+  await userEvent.paste(password);
+  await userEvent.click(screen.getByLabelText("Confirm new password"));
+  await userEvent.paste(again);
   await userEvent.click(screen.getByRole("button", { name: "Set new password" }));
 }
+
+// The rules the browser loads on first use, loaded before the clock of any test starts.
+beforeAll(() => accountRules.load());
 
 describe("ResetPassword", () => {
   it("posts the query's token with the new password, and the address keeps no token", async () => {

@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useActionData, useNavigation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoute } from "#app/test/render-route.tsx";
 import { clientAction } from "./unsubscribe.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
 import { UNSUBSCRIBED } from "#app/features/account/mailing-list.tsx";
@@ -19,27 +19,14 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-function Page() {
-  const answer = useActionData() as UnsubscribeAnswer | undefined;
-  const navigation = useNavigation();
-  return <UnsubscribeWithLink answer={answer} sending={navigation.state === "submitting"} />;
-}
-
 function openLink(address: string) {
-  window.history.replaceState(null, "", address);
-  const url = new URL(address, "http://site");
-  const Stub = createRoutesStub([
-    {
-      path: "/unsubscribe",
-      Component: Page,
-      action: async ({ request }) =>
-        clientAction({
-          request,
-          serverAction: async () => serverAction(await request.clone().formData()),
-        } as unknown as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  render(<Stub initialEntries={[url.pathname + url.search]} />);
+  renderRoute<UnsubscribeAnswer>({
+    path: "/unsubscribe",
+    address,
+    clientAction,
+    serverAction,
+    page: (answer, sending) => <UnsubscribeWithLink answer={answer} sending={sending} />,
+  });
 }
 
 const unsubscribeButton = () => screen.findByRole("button", { name: "Unsubscribe" });

@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useActionData, useNavigation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoute } from "#app/test/render-route.tsx";
 import { clientAction } from "./verify-email.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
 import {
@@ -20,27 +20,14 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-function Page() {
-  const answer = useActionData() as VerifyEmailAnswer | undefined;
-  const navigation = useNavigation();
-  return <VerifyEmail answer={answer} sending={navigation.state === "submitting"} />;
-}
-
 function openLink(address: string) {
-  window.history.replaceState(null, "", address);
-  const url = new URL(address, "http://site");
-  const Stub = createRoutesStub([
-    {
-      path: "/verify-email",
-      Component: Page,
-      action: async ({ request }) =>
-        clientAction({
-          request,
-          serverAction: async () => serverAction(await request.clone().formData()),
-        } as unknown as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  render(<Stub initialEntries={[url.pathname + url.search]} />);
+  renderRoute<VerifyEmailAnswer>({
+    path: "/verify-email",
+    address,
+    clientAction,
+    serverAction,
+    page: (answer, sending) => <VerifyEmail answer={answer} sending={sending} />,
+  });
 }
 
 const verifyButton = () => screen.findByRole("button", { name: "Verify my e-mail" });

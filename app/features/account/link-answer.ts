@@ -19,6 +19,14 @@ export function linkRefused(
   return isFailure(answer) && typeof answer.fields[LINK_TOKEN_FIELD] === "string";
 }
 
+/** Why a press failed, for the line under what failed. */
+export function failureReason(failure: FormFailure): string {
+  if (failure.message) return failure.message;
+  return failure.status === 0
+    ? "The connection failed. Please try again."
+    : "Something went wrong. Please try again.";
+}
+
 /** The browser's side: the server's action, whose failure to answer keeps the page. */
 export function sendLink<Answer>(request: Request, serverAction: () => Promise<Answer>) {
   return checkThenSend(request, () => ({}), serverAction);

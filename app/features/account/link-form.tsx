@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import styles from "#app/components/forms.module.css";
 import { isFailure } from "#app/lib/forms.ts";
-import { linkRefused, type LinkAnswer } from "./link-answer.ts";
+import { failureReason, linkRefused, type LinkAnswer } from "./link-answer.ts";
 import { LinkFeedback, MISSING_LINK } from "./link-feedback.tsx";
 import { LINK_TOKEN_FIELD, useLinkToken } from "./use-link-token.ts";
 
@@ -60,10 +60,7 @@ export function LinkForm<Result>({
         <>
           {failed}
           <br />
-          {failure.message ??
-            (failure.status === 0
-              ? "The connection failed. Please try again."
-              : "Something went wrong. Please try again.")}
+          {failureReason(failure)}
         </>
       );
     }

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { isFailure } from "#app/lib/forms.ts";
 import { paths } from "#app/paths.ts";
-import { linkRefused, type LinkAnswer } from "./link-answer.ts";
+import { failureReason, linkRefused, type LinkAnswer } from "./link-answer.ts";
 import { LinkFeedback, MISSING_LINK } from "./link-feedback.tsx";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
 import { useLinkToken } from "./use-link-token.ts";
@@ -59,10 +59,7 @@ export function ResetPassword({ answer, sending, onReset }: Props) {
           {fieldProblem ? null : (
             <>
               <br />
-              {failure.message ??
-                (failure.status === 0
-                  ? "The connection failed. Please try again."
-                  : "Something went wrong. Please try again.")}
+              {failureReason(failure)}
             </>
           )}
         </>

@@ -1,4 +1,4 @@
-import { accountLinkPaths } from "#core/account/account-links.ts";
+import { accountLinkPaths, linkPagePaths } from "#core/account/account-links.ts";
 
 /** Every route path of SPEC §2 in one place; links and the route table use these names. */
 export const paths = {
@@ -143,8 +143,12 @@ export const noIndexPaths: readonly string[] = [
   paths.unsubscribe,
 ];
 
-/** Pages whose HTML depends on the request, so the server renders them (decision 011). */
-export const serverRenderedPaths: readonly string[] = [paths.search];
+/**
+ * Pages whose HTML depends on the request, so the server renders them (decision 011): search
+ * results, and the pages e-mailed links open with `?token=`, whose form must hold the link's
+ * secret without JavaScript; never kept or prerendered (decision 021).
+ */
+export const serverRenderedPaths: readonly string[] = [paths.search, ...linkPagePaths];
 
 /** The canonical form of a path (case variants map to the route table's spelling). */
 export function canonicalPath(pathname: string): string {

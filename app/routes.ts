@@ -38,7 +38,7 @@ export default [
   route(at(paths.logout), "routes/logout.tsx"),
   route(at(paths.account), "routes/account.tsx"),
   route(at(accountFiles.myData), "routes/account-data.ts"),
-  // A forgotten password, and the pages e-mailed links open (secret in the fragment, decision 015)
+  // A forgotten password, and the pages e-mailed links open (a button posts the secret, decision 021)
   route(at(paths.forgotPassword), "routes/forgot-password.tsx"),
   route(at(paths.resetPassword), "routes/reset-password.tsx"),
   route(at(paths.verifyEmail), "routes/verify-email.tsx"),

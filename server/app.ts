@@ -17,6 +17,7 @@ import { errorBody, HttpError } from "./lib/http-errors.ts";
 import {
   AccessLogController,
   flushLog,
+  loggableUrl,
   stdoutDestination,
   type LogDestination,
 } from "./lib/logging.ts";
@@ -137,7 +138,7 @@ export async function buildApp({
             paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
             censor: "[redacted]",
           },
-          // The one-click unsubscribe link carries its secret in the query string.
+          // E-mailed links carry their secret in the query string (lib/logging.ts).
           serializers: { req: serializeRequest },
           stream: logDestination,
         }
@@ -390,9 +391,7 @@ function clientError(status: number, error: FastifyError) {
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: /token=/i.test(request.url)
-      ? request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]")
-      : request.url,
+    url: loggableUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -7,7 +7,8 @@
  * - the theme toggle and Escape on the open menu work on every page, hydrated or not;
  * - a change made in another tab (theme, login, cart) shows at once;
  * - the header's search box suggests products, pages and terms as a person types;
- * - a form sends the login or cart this browser keeps, even before the page has hydrated.
+ * - a form sends the login or cart this browser keeps, even before the page has hydrated, and
+ *   a link page's form the secret of an old `#token=` link.
  *
  * It is bundled from this file and core/ at build time (build-plugins/inline-script.ts), so it
  * reads the stored values exactly as the app's stores do. React takes over the counts on pages
@@ -106,6 +107,13 @@ document.addEventListener(
       const key = field.dataset.stored;
       if (key === "authToken") field.value = parseToken(read(STORAGE_KEYS.authToken)) ?? "";
       if (key === "cart") field.value = read(STORAGE_KEYS.cart) ?? "[]";
+    }
+    // A link e-mailed before decision 021 holds its secret in the fragment, which the server
+    // never saw: it goes into the link page's form.
+    for (const field of event.target.querySelectorAll<HTMLInputElement>("input[data-link-token]")) {
+      if (field.value === "") {
+        field.value = new URLSearchParams(location.hash.slice(1)).get("token")?.trim() ?? "";
+      }
     }
   },
   true,

@@ -1,9 +1,14 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { forgotPasswordSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
+import { checkAccountForm } from "#app/features/account/account-rules.ts";
 import { ForgotPasswordForm } from "#app/features/account/forgot-password-form.tsx";
+import { checkThenSend, invalid, parseForm, refused } from "#app/lib/forms.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
+import type { Route } from "./+types/forgot-password";
 
 export const meta = () =>
   pageMeta({
@@ -14,15 +19,41 @@ export const meta = () =>
 
 export const handle = interactive;
 
+/** Sends a reset link; the answer is the same whether or not an account uses the address. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(forgotPasswordSchema, form);
+  if (!parsed.ok) return invalid(parsed.failure);
+  try {
+    await context.get(servicesContext).accounts.forgotPassword(parsed.data.email);
+    return { sent: true as const };
+  } catch (error) {
+    return refused(error, form);
+  }
+}
+
+/** In the browser: the e-mail rules at once, without a round trip. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return checkThenSend(
+    request,
+    async (fields) => {
+      const checked = await checkAccountForm("forgotPasswordSchema", fields);
+      return checked.ok ? {} : checked.errors;
+    },
+    serverAction,
+  );
+}
+
 /** Asks for a reset link; open to anyone, logged in or not. */
-export default function ForgotPassword() {
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
   return (
     <section className={styles.page} aria-labelledby="forgot-password-title">
       <h1 id="forgot-password-title">Forgot your password?</h1>
       <p>
         Enter the e-mail address of your account. We will send it a link to choose a new password.
       </p>
-      <ForgotPasswordForm />
+      <ForgotPasswordForm answer={actionData} sending={navigation.state === "submitting"} />
       <p>
         Remembered it? <Link to={paths.login}>Log in</Link>.
       </p>

@@ -9,7 +9,7 @@ export const LINK_LIFETIME_MINUTES = {
 } as const;
 
 const NOT_YOU =
-  "If you did not ask for this, you can ignore this e-mail: nothing changes until the link is followed.";
+  "If you did not ask for this, you can ignore this e-mail: nothing changes unless the link is used.";
 
 const hours = (minutes: number) =>
   minutes < 120
@@ -37,7 +37,7 @@ export function verifyEmailEmail({ to, link }: Omit<LinkMail, "username">): Mail
   return composeMail("verify_email", to, "Confirm your e-mail address for Kybernetes", [
     { paragraph: "Hello," },
     {
-      paragraph: `Please confirm that ${to} is your e-mail address by following this link. It works once and for ${hours(LINK_LIFETIME_MINUTES.verify_email)}.`,
+      paragraph: `Please confirm that ${to} is your e-mail address: open this link and press “Verify my e-mail” on the page. It works once and for ${hours(LINK_LIFETIME_MINUTES.verify_email)}.`,
     },
     { link: { label: "Confirm my e-mail address", href: link } },
     { paragraph: NOT_YOU },
@@ -120,7 +120,7 @@ export function confirmSubscriptionEmail({ to, username, link }: LinkMail): Mail
       { paragraph: "You asked to join our mailing list. You agreed to this:" },
       { paragraph: `“${MAILING_LIST_CONSENT_WORDING}”` },
       {
-        paragraph: `Your subscription starts only when you follow this link (it works for ${hours(LINK_LIFETIME_MINUTES.confirm_subscription)}):`,
+        paragraph: `Your subscription starts only when you open this link and press “Confirm my subscription” on the page (it works for ${hours(LINK_LIFETIME_MINUTES.confirm_subscription)}):`,
       },
       { link: { label: "Yes, subscribe me", href: link } },
       {

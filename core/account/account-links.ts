@@ -1,6 +1,7 @@
 /**
- * The pages e-mailed links open. The secret travels in the fragment (`#token=`), which the
- * browser never sends: it stays out of server logs, proxies and Referer headers.
+ * The pages e-mailed links open. The secret travels in the query (`?token=`) so that the page
+ * works without JavaScript (decision 021): opening it only shows a button whose form posts the
+ * token; those pages send no Referer and the access log drops their query.
  */
 export const accountLinkPaths = {
   verifyEmail: "/verify-email",
@@ -12,8 +13,28 @@ export const accountLinkPaths = {
 
 export type AccountLinkPath = (typeof accountLinkPaths)[keyof typeof accountLinkPaths];
 
+/** The pages whose address carries a link's secret (`?token=`). */
+export const linkPagePaths: readonly AccountLinkPath[] = [
+  accountLinkPaths.resetPassword,
+  accountLinkPaths.verifyEmail,
+  accountLinkPaths.confirmSubscription,
+  accountLinkPaths.unsubscribe,
+];
+
+/**
+ * Whether a request's path is one of those pages, as the server matches it: in any case, with
+ * a trailing slash, or as the page's data request (`/verify-email.data`).
+ */
+export function isLinkPagePath(pathname: string): boolean {
+  const page = pathname
+    .toLowerCase()
+    .replace(/(?:\/_)?\.data$/, "")
+    .replace(/\/+$/, "");
+  return (linkPagePaths as readonly string[]).includes(page);
+}
+
 export function accountLink(siteUrl: string, path: AccountLinkPath, token: string): string {
-  return `${siteUrl}${path}#token=${encodeURIComponent(token)}`;
+  return `${siteUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
 /** Where a mail client POSTs RFC 8058's one-click unsubscribe. */

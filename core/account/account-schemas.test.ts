@@ -3,6 +3,8 @@ import { fieldErrors } from "../validation/field-errors.ts";
 import { contactFormSchema } from "../contact/contact-schema.ts";
 import { placeOrderSchema } from "../orders/order-schemas.ts";
 import {
+  PASSWORDS_DIFFER,
+  resetPasswordFormSchema,
   forgotPasswordSchema,
   loginSchema,
   signupSchema,
@@ -211,6 +213,40 @@ describe("updateAccountSchema", () => {
       messages(updateAccountSchema.safeParse({ username: "", email: "", password: "" })),
     ).toEqual({
       _: "Enter a new username, email or password to change",
+    });
+  });
+});
+
+describe("resetPasswordFormSchema", () => {
+  const token = "Zr4b-9Qx_2mN8pLw7tVy3kHs6dJf1cGa";
+  const errors = (input: Record<string, string>) => {
+    const parsed = resetPasswordFormSchema.safeParse(input);
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  };
+
+  it("takes the new password twice, the same both times, with the link's secret", () => {
+    const password = "violet lantern harbour 58";
+    expect(resetPasswordFormSchema.parse({ token, password, confirmPassword: password })).toEqual({
+      token,
+      password,
+      confirmPassword: password,
+    });
+    expect(errors({ token, password, confirmPassword: `${password} ` })).toEqual({
+      confirmPassword: PASSWORDS_DIFFER,
+    });
+  });
+
+  it("follows SPEC's password rules and asks for the second copy", () => {
+    expect(errors({ token, password: "short", confirmPassword: "short" })).toEqual({
+      password: "Password must be at least 8 characters",
+    });
+    expect(errors({ token, password: "x".repeat(65), confirmPassword: "" })).toEqual({
+      password: "Password must be at most 64 characters",
+      confirmPassword: "Type the new password again",
+    });
+    expect(errors({ token: "", password: "", confirmPassword: "" })).toMatchObject({
+      token: "This link is not valid",
+      password: "Password is required",
     });
   });
 });

@@ -171,5 +171,24 @@ export const resetPasswordSchema = z.object({
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ResetPassword = z.output<typeof resetPasswordSchema>;
 
+export const PASSWORDS_DIFFER = "The two passwords are not the same";
+
+/**
+ * The reset page's form (/reset-password): the new password typed twice, so a slip of the
+ * finger does not lock the person out again, and the link's secret in a hidden field.
+ */
+export const resetPasswordFormSchema = z
+  .object({
+    token: linkTokenSchema,
+    password: passwordSchema,
+    confirmPassword: z
+      .string({ error: "Type the new password again" })
+      .min(1, "Type the new password again"),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+
 /** `POST /api/verify-email`, `/api/confirm-subscription`, `/api/unsubscribe`. */
 export const linkSchema = z.object({ token: linkTokenSchema });

@@ -78,6 +78,38 @@ describe("the access log", () => {
     }
   });
 
+  it("keeps no query of the pages e-mailed links open, whatever the secret is called", async () => {
+    const lines: string[] = [];
+    const app = await createTestApp({
+      logger: true,
+      logStream: { write: (line) => void lines.push(line) },
+      config: loadConfig({ NODE_ENV: "test" }),
+    });
+    const addresses = [
+      "/verify-email?token=secret.link.value.0001",
+      "/Reset-Password/?tok%65n=secret.link.value.0002",
+      "/confirm-subscription.data?token=secret.link.value.0003&_routes=x",
+      "/unsubscribe?t=secret.link.value.0004",
+      "/orders/KB-1?token=secret.link.value.0005",
+    ];
+    try {
+      for (const url of addresses) await app.inject({ url });
+      const logged = parse(lines.join(""))
+        .filter((line) => line.reqId)
+        .map((line) => line.req?.url);
+      expect(logged).toEqual([
+        "/verify-email?[redacted]",
+        "/Reset-Password/?[redacted]",
+        "/confirm-subscription.data?[redacted]",
+        "/unsubscribe?[redacted]",
+        "/orders/KB-1?token=[redacted]",
+      ]);
+      expect(lines.join("")).not.toContain("secret.link.value");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("is written out, buffered lines included, when the app closes", async () => {
     const file = path.join(tempFolder("log-flush-"), "server.log");
     // Buffered as stdout is by default, with no timer: only close() can write these lines.

@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
 } from "fastify";
 import pino from "pino";
+import { isLinkPagePath } from "#core/account/account-links.ts";
 
 /** Where log lines go: stdout by default, or a stream a test reads. */
 export interface LogDestination {
@@ -73,5 +74,25 @@ export class AccessLogController extends LogController {
     }
     this.#accessLog ??= request.server.log.child({}, { redact: [] });
     this.#accessLog.info({ reqId: request.id, ...fields }, "request completed");
+  }
+}
+
+/**
+ * A request's address as the log keeps it. The pages e-mailed links open lose their whole
+ * query (decision 021: it holds the link's secret, perhaps under a name a mail client chose);
+ * elsewhere a `token=` parameter (the one-click unsubscribe, a guest's order) is redacted.
+ */
+export function loggableUrl(url: string): string {
+  const query = url.indexOf("?");
+  if (query === -1) return url;
+  if (isLinkPagePath(pathOf(url.slice(0, query)))) return `${url.slice(0, query)}?[redacted]`;
+  return /token=/i.test(url) ? url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]") : url;
+}
+
+function pathOf(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
   }
 }

@@ -74,7 +74,7 @@ describe("POST /api/signup", () => {
   it("sends a verification link, which verifies the address once", async () => {
     const account = await signUp(app);
     const { mail, token } = await linkFromMail(database.db, account.email, "verify_email");
-    expect(mail.text).toContain("/verify-email#token=");
+    expect(mail.text).toContain("/verify-email?token=");
     const verified = await post(app, "/api/verify-email", { token });
     expect(verified.json()).toEqual({ ok: true, email: account.email });
     expect((await accountDetails(app, account.token)).json().emailVerified).toBe(true);

@@ -52,7 +52,7 @@ describe("forgotten password", () => {
     expect(known.body).toBe(unknown.body);
     expect((await mailsTo(database.db, stranger)).length).toBe(0);
     const { mail } = await linkFromMail(database.db, account.email, "reset_password");
-    expect(mail.text).toContain("/reset-password#token=");
+    expect(mail.text).toContain("/reset-password?token=");
     expect(mail.text).toContain("30 minutes");
   });
 

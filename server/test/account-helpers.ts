@@ -72,7 +72,7 @@ export async function mailsTo(db: Db, to: string) {
 export async function linkFromMail(db: Db, to: string, kind: string) {
   const mail = (await mailsTo(db, to)).filter((row) => row.kind === kind).at(-1);
   if (!mail) throw new Error(`no ${kind} e-mail to ${to}`);
-  const token = /#token=([\w.%-]+)/.exec(mail.text)?.[1];
+  const token = /[?#]token=([\w.%-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`the ${kind} e-mail holds no link`);
   return { mail, token: decodeURIComponent(token) };
 }

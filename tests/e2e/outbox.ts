@@ -136,7 +136,7 @@ export async function waitForMail(query: MailQuery, timeout = 15_000): Promise<O
 }
 
 /**
- * The site-relative address of the message's link to `page` (`/verify-email#token=…`): the
+ * The site-relative address of the message's link to `page` (`/verify-email?token=…`): the
  * e-mails name the public site (SITE_URL), the tests open it on the test server.
  */
 export function linkIn(mail: OutboxMail, page: string): string {

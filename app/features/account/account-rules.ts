@@ -8,7 +8,11 @@ type Rules = Awaited<ReturnType<typeof accountRules.load>>;
 
 /** The shared schemas the account forms check with. */
 export type AccountFormSchema =
-  "signupSchema" | "updateAccountSchema" | "forgotPasswordSchema" | "resetPasswordSchema";
+  | "signupSchema"
+  | "updateAccountSchema"
+  | "forgotPasswordSchema"
+  | "resetPasswordSchema"
+  | "resetPasswordFormSchema";
 
 export type AccountCheck<Data, Values> =
   { ok: true; data: Data | Values } | { ok: false; errors: Record<string, string> };

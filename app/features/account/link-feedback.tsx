@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import fieldStyles from "#app/components/form-field.module.css";
 import styles from "#app/components/forms.module.css";
 
@@ -14,19 +14,33 @@ interface Props {
   status?: ReactNode;
   /** A problem, announced at once. */
   alert?: ReactNode;
+  /**
+   * The answer being shown: when it changes, the focus moves to what it says (the button that
+   * was pressed may be gone).
+   */
+  answer?: unknown;
 }
 
 /**
  * The two live regions of a link page. Both are in the page from the first paint, so what
  * fills them in later is announced.
  */
-export function LinkFeedback({ status, alert }: Props) {
+export function LinkFeedback({ status, alert, answer }: Props) {
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const hasAlert = Boolean(alert);
+
+  useEffect(() => {
+    if (answer === undefined) return;
+    (hasAlert ? alertRef : statusRef).current?.focus();
+  }, [answer, hasAlert]);
+
   return (
     <>
-      <p role="status" className={styles.notice}>
+      <p ref={statusRef} role="status" className={styles.notice} tabIndex={-1}>
         {status}
       </p>
-      <p role="alert" className={fieldStyles.failure}>
+      <p ref={alertRef} role="alert" className={fieldStyles.failure} tabIndex={-1}>
         {alert}
       </p>
     </>

@@ -1,98 +1,73 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
-import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import { PasswordField } from "#app/components/password-field.tsx";
-import { ApiError } from "#app/lib/api-client.ts";
-import { accountApi } from "./account-api.ts";
-import { accountRules, checkAccountForm } from "./account-rules.ts";
-import { isInvalidLink } from "./use-follow-link.ts";
+import type { LinkFailure } from "./link-answer.ts";
+import { accountRules } from "./account-rules.ts";
+import { LINK_TOKEN_FIELD } from "./use-link-token.ts";
+
+const FIELDS = ["password", "confirmPassword"] as const;
 
 interface Props {
-  /** The secret of the e-mailed reset link. */
-  linkToken: string;
-  onReset: () => void;
-  /** The link was used, expired or replaced: the form cannot help any more. */
-  onInvalidLink: () => void;
+  /** The page's path: the form posts there, without the query that held the secret. */
+  action: string;
+  /** The secret of the e-mailed reset link, posted in a hidden field. */
+  linkToken: string | null;
+  /** The last refusal, if any: its messages go next to the fields. */
+  failure: LinkFailure | undefined;
+  sending: boolean;
 }
 
-/** /reset-password: the new password, sent with the link's token. */
-export function ResetPasswordForm({ linkToken, onReset, onInvalidLink }: Props) {
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const busy = useRef(false);
-  const input = useRef<HTMLInputElement>(null);
+/**
+ * /reset-password: the new password typed twice, posted with the link's secret to the page's
+ * action (a plain POST before the page's JavaScript has loaded). Passwords never come back in
+ * an answer: after a refusal they are typed again.
+ */
+export function ResetPasswordForm({ action, linkToken, failure, sending }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  const fields = failure?.fields;
 
-  function refuse(message: string) {
-    setError(message);
-    setFeedback({ kind: "error", text: "Failed to change the password." });
-    input.current?.focus();
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setFeedback(null);
-    try {
-      const checked = await checkAccountForm("resetPasswordSchema", {
-        token: linkToken,
-        password,
-      });
-      if (!checked.ok) {
-        if (checked.errors.token) onInvalidLink();
-        else refuse(checked.errors.password ?? "Password is required");
-        return;
-      }
-      await accountApi.resetPassword(checked.data);
-      onReset();
-    } catch (failure) {
-      const fieldError = failure instanceof ApiError ? failure.fields.password : undefined;
-      if (fieldError) {
-        refuse(fieldError);
-      } else if (isInvalidLink(failure)) {
-        onInvalidLink();
-      } else {
-        setFeedback(
-          errorFeedback(
-            "Failed to change the password.",
-            failure instanceof ApiError ? failure.message : undefined,
-          ),
-        );
-      }
-    } finally {
-      busy.current = false;
-    }
-  }
+  useEffect(() => {
+    const first = failure && FIELDS.find((field) => failure.fields[field]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [failure]);
 
   return (
-    <form
-      // POST, so a press before the page is ready never puts a credential in the URL.
+    <Form
+      ref={form}
       method="post"
+      action={action}
       className={styles.form}
       noValidate
-      onSubmit={(event) => void submit(event)}
       onFocus={accountRules.prefetch}
       aria-label="Choose a new password"
+      aria-busy={sending}
     >
+      {/* Filled by the page script from an old link's `#token=` when pressed early. */}
+      <input type="hidden" name={LINK_TOKEN_FIELD} value={linkToken ?? ""} data-link-token="" />
       <PasswordField
-        ref={input}
         label="New password"
         name="password"
         autoComplete="new-password"
         maxLength={ACCOUNT_LIMITS.passwordMax}
         hint={`${ACCOUNT_LIMITS.passwordMin} to ${ACCOUNT_LIMITS.passwordMax} characters. Several unrelated words are easy to remember and hard to guess.`}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={error}
+        defaultValue=""
+        error={fields?.password}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        maxLength={ACCOUNT_LIMITS.passwordMax}
+        defaultValue=""
+        error={fields?.confirmPassword}
       />
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary}>
+        <button type="submit" className={styles.primary} disabled={sending}>
           Set new password
         </button>
       </div>
-      <FeedbackMessage feedback={feedback} />
-    </form>
+    </Form>
   );
 }

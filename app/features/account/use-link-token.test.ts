@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { readLinkToken } from "./use-link-token.ts";
 
 describe("readLinkToken", () => {
-  it("reads the token from the fragment, where the e-mails put it", () => {
-    expect(readLinkToken({ hash: "#token=abc.DEF_-1", search: "" })).toBe("abc.DEF_-1");
+  it("reads the token from the query, where the e-mails put it", () => {
+    expect(readLinkToken({ hash: "", search: "?token=abc.DEF_-1" })).toBe("abc.DEF_-1");
   });
 
-  it("reads ?token= when a mail client moved it into the query", () => {
-    expect(readLinkToken({ hash: "", search: "?token=abc" })).toBe("abc");
+  it("reads #token= from links e-mailed before decision 021", () => {
+    expect(readLinkToken({ hash: "#token=a%2Eb", search: "" })).toBe("a.b");
   });
 
-  it("prefers the fragment, decodes it, and finds nothing in an empty address", () => {
-    expect(readLinkToken({ hash: "#token=a%2Eb", search: "?token=other" })).toBe("a.b");
+  it("prefers the query and finds nothing in an empty address", () => {
+    expect(readLinkToken({ hash: "#token=other", search: "?token=abc" })).toBe("abc");
     expect(readLinkToken({ hash: "", search: "" })).toBeNull();
-    expect(readLinkToken({ hash: "#token=", search: "" })).toBeNull();
+    expect(readLinkToken({ hash: "#token=", search: "?token=%20" })).toBeNull();
   });
 });

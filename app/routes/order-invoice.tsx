@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatMoney as money, formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
 import { authStore } from "#app/features/auth/auth-store.ts";
@@ -32,23 +32,15 @@ export function HydrateFallback() {
 
 export const ErrorBoundary = OrderNotFound;
 
-const money = (cents: number) => formatAud(fromCents(cents));
-const dateFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Australia/Sydney",
-});
-
 /** Where the invoice's payment stands, from the order's history. */
 function paymentLine(order: OrderView): string {
   const paid = order.history.find((event) => event.status === "paid");
   if (order.status === "cancelled") {
     return paid
-      ? `Order cancelled; the payment received ${dateFormat.format(new Date(paid.at))} is refunded.`
+      ? `Order cancelled; the payment received ${formatTime(paid.at, "date")} is refunded.`
       : "Order cancelled: nothing is due.";
   }
-  if (paid) return `Paid by bank transfer on ${dateFormat.format(new Date(paid.at))}.`;
+  if (paid) return `Paid by bank transfer on ${formatTime(paid.at, "date")}.`;
   return `Due: ${money(order.totalCents)} by bank transfer with the reference ${order.number}.`;
 }
 
@@ -76,7 +68,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
           <dd>{order.number}</dd>
           <dt>Invoice date</dt>
           <dd>
-            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+            <time dateTime={order.createdAt}>{formatTime(order.createdAt, "date")}</time>
           </dd>
         </dl>
       </header>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#core/orders/order-status.ts";
 import formStyles from "#app/components/forms.module.css";
@@ -36,13 +37,6 @@ export function HydrateFallback() {
 }
 
 export const ErrorBoundary = OrderNotFound;
-
-const timeFormat = new Intl.DateTimeFormat("en-AU", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Australia/Sydney",
-});
-const formatTime = (iso: string) => timeFormat.format(new Date(iso));
 
 const NEXT_STEPS: Record<OrderStatus, string> = {
   awaiting_payment:

@@ -1,10 +1,9 @@
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatMoney as money } from "#core/format.ts";
+import { formatAud } from "#core/money/money.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./orders.module.css";
-
-const money = (cents: number) => formatAud(fromCents(cents));
 
 /** An order's lines with shipping, total and the GST it includes, as one table. */
 export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption: string }) {

@@ -3,10 +3,11 @@ import { formatMoney as money, formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
 import { authStore } from "#app/features/auth/auth-store.ts";
-import { loadOrder } from "#app/features/orders/load-order.ts";
+import { accessTokenOf, findOrderByLink, loadOrder } from "#app/features/orders/load-order.ts";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { interactiveReading } from "#app/lib/route-handle.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order-invoice";
 import styles from "./order-invoice.module.css";
@@ -21,14 +22,20 @@ export const meta = ({ params }: Route.MetaArgs) => [
 
 export const handle = interactiveReading("token");
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+/** On the server: the order its link opens (`?token=`), so the invoice shows without JavaScript. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return findOrderByLink(request, params.number, context.get(servicesContext));
+}
+
+/** In the browser: the server's order, or else the one the buyer's login opens. */
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  if (accessTokenOf(request)) {
+    const page = await serverLoader();
+    if (page.order) return page;
+  }
   return loadOrder(request, params.number, authStore.get());
 }
 clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <p role="status">Loading your invoice…</p>;
-}
 
 export const ErrorBoundary = OrderNotFound;
 
@@ -47,6 +54,18 @@ function paymentLine(order: OrderView): string {
 /** A printable tax invoice for one order: one A4 page. */
 export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
   const { order, accessToken } = loaderData;
+  if (!order) {
+    return (
+      <>
+        <p role="status">Loading your invoice…</p>
+        <p>
+          Your login is kept in this browser, where only the site's JavaScript can read it. If the
+          invoice does not open, please turn on JavaScript, or open it from the link in your order
+          e-mail.
+        </p>
+      </>
+    );
+  }
   const namedBuyer = order.totalCents >= NAMED_BUYER_FROM_CENTS;
   return (
     <article className={styles.invoice} aria-labelledby="invoice-title">

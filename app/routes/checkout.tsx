@@ -259,16 +259,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           turn on JavaScript to place your order.
         </p>
       </noscript>
-      {quote ? (
-        <>
-          <OrderLinesTable quote={quote} caption="Your order" />
-          {quote.shippingCents === 0 && !quote.freeShipping ? (
-            <p className={styles.hint}>
-              Shipping is added once you enter a postcode and country below.
-            </p>
-          ) : null}
-        </>
-      ) : null}
       <p>
         Something to change? <Link to={paths.cart}>Go back to your cart</Link>.
       </p>
@@ -279,6 +269,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         needsAdultDeclaration={quote?.lines.some((line) => line.ageRestricted) ?? false}
         expectedTotalCents={quote?.totalCents}
         prefill={prefill}
+        summary={
+          quote ? (
+            <>
+              <OrderLinesTable quote={quote} caption="Your order" />
+              {quote.shippingCents === 0 && !quote.freeShipping ? (
+                <p className={styles.hint}>
+                  Shipping is added once you enter a postcode and country above.
+                </p>
+              ) : null}
+            </>
+          ) : null
+        }
         onAddressInput={(name, value) => updateShippingField(name as keyof typeof address, value)}
       />
     </CheckoutPage>

@@ -40,6 +40,11 @@ interface CheckoutFormProps {
   prefill: Readonly<Record<string, string | undefined>>;
   /** An address field changed: the cart page's form and the quote follow. */
   onAddressInput: (name: string, value: string) => void;
+  /**
+   * What the order comes to, shown just before Place order: it appears once the page has read
+   * the cart, and nothing above it moves then.
+   */
+  summary?: ReactNode;
 }
 
 /**
@@ -54,6 +59,7 @@ export function CheckoutForm({
   expectedTotalCents,
   prefill,
   onAddressInput,
+  summary,
 }: CheckoutFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const key = useRef<HTMLInputElement>(null);
@@ -219,6 +225,7 @@ export function CheckoutForm({
           ) : null}
         </fieldset>
       ) : null}
+      {summary}
       {expectedTotalCents !== undefined ? (
         <p>
           You pay {formatMoney(expectedTotalCents)} by bank transfer after placing the order; the

@@ -9,6 +9,7 @@ import type { PageServices } from "#core/pages/page-services.ts";
 import { CHECKOUT_KEY_STORAGE } from "#app/features/orders/checkout-key.ts";
 import { apiAnswers, sampleOrder } from "#app/features/orders/sample-orders.ts";
 import { servicesContext } from "#app/load-context.ts";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import Checkout, { action, clientAction, clientLoader } from "./checkout.tsx";
 
 beforeAll(async () => {
@@ -35,14 +36,7 @@ const products = [
 ];
 const BOOKS = { id: 7, type: "Paperback", quantity: 2 };
 const KIT = { id: 18, type: "Implant Kit", quantity: 1 };
-const address = {
-  firstName: "Ada",
-  surname: "Lovelace",
-  street: "1 Analytical Way",
-  city: "Sydney",
-  postcode: "2000",
-  country: "Australia",
-};
+const address = ADDRESS;
 
 const refusal = (statusCode: number, code: string, message: string) =>
   Object.assign(new Error(message), { statusCode, code });

@@ -26,7 +26,7 @@ type LoaderArgs = Parameters<typeof clientLoader>[0];
 type ServerArgs = Parameters<typeof loader>[0];
 
 /** The server's order service, as the page's loader and action reach it: one order, KB-100042. */
-function serverOrders() {
+function serverOrders(refuseCancel?: Error) {
   let current: OrderView = sampleOrder;
   const calls: { call: string; access: { login?: string; token?: string } }[] = [];
   const opens = (access: { login?: string; token?: string }) =>
@@ -39,6 +39,7 @@ function serverOrders() {
       },
       cancel: async (_number: string, access: { login?: string; token?: string }) => {
         calls.push({ call: "cancel", access });
+        if (refuseCancel) throw refuseCancel;
         if (!opens(access)) return undefined;
         current = cancelled;
         return current;
@@ -93,6 +94,9 @@ function serveOrder() {
   );
   return calls;
 }
+
+// The first render in jsdom can take more than findBy's default second on a busy machine.
+const FIRST_RENDER = { timeout: 10_000 };
 
 function openOrder(url: string) {
   const Stub = createRoutesStub([
@@ -160,7 +164,11 @@ describe("/orders/:number", () => {
   it("puts how to pay first, then what happens next, the lines, address, note and history", async () => {
     serveOrder();
     openOrder("/orders/KB-100042?token=tok_123");
-    const heading = await screen.findByRole("heading", { level: 1, name: "Order KB-100042" });
+    const heading = await screen.findByRole(
+      "heading",
+      { level: 1, name: "Order KB-100042" },
+      FIRST_RENDER,
+    );
     expect(screen.getByText(/^Status:/)).toHaveTextContent("Status: Awaiting payment");
 
     const payment = screen.getByRole("region", { name: "How to pay" });
@@ -186,7 +194,9 @@ describe("/orders/:number", () => {
   it("cancels after a second, explicit confirmation, with focus kept in step", async () => {
     const calls = serveOrder();
     openOrder("/orders/KB-100042?token=tok_123");
-    await userEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Cancel order" }, FIRST_RENDER),
+    );
     // Each step is a press of the page's form, answered at once in the browser.
     const keep = await screen.findByRole("button", { name: "Keep my order" });
     await waitFor(() => expect(keep).toHaveFocus());
@@ -208,6 +218,28 @@ describe("/orders/:number", () => {
     expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveFocus();
     expect(screen.getByRole("list")).toHaveTextContent("Cancelled (You cancelled it)");
+  });
+
+  it("says why an order could not be cancelled, and keeps the choice on screen", async () => {
+    server = serverOrders(
+      Object.assign(new Error("This order is paid: contact us to cancel it."), {
+        statusCode: 409,
+        code: "cannot_cancel",
+      }),
+    );
+    serveOrder();
+    openOrder("/orders/KB-100042?token=tok_123");
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Cancel order" }, FIRST_RENDER),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Yes, cancel the order" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "This order is paid: contact us to cancel it.",
+      ),
+    );
+    expect(screen.getByRole("button", { name: "Yes, cancel the order" })).toBeEnabled();
+    expect(screen.getByText(/^Status:/)).toHaveTextContent("Status: Awaiting payment");
   });
 
   it("says it couldn't find the order, and how to open it", async () => {

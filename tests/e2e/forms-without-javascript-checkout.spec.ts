@@ -1,18 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import { expect, holdScripts, test, waitForHydration } from "./fixtures.ts";
 
 // Plenty in stock (content/products.csv), so parallel tests never run out.
 const STICKERS = { id: 30, type: "Sticker Pack", quantity: 2 };
-
-const ADDRESS = {
-  firstName: "Ada",
-  surname: "Lovelace",
-  street: "1 Analytical Way",
-  city: "Sydney",
-  postcode: "2000",
-  country: "Australia",
-};
 
 const LABELS: Record<keyof typeof ADDRESS, string> = {
   firstName: "First Name",

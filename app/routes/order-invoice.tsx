@@ -3,7 +3,7 @@ import { formatMoney as money, formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
 import { authStore } from "#app/features/auth/auth-store.ts";
-import { accessTokenOf, findOrderByLink, loadOrder } from "#app/features/orders/load-order.ts";
+import { findOrderByLink, loadOrderInBrowser } from "#app/features/orders/load-order.ts";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { interactiveReading } from "#app/lib/route-handle.ts";
@@ -29,11 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** In the browser: the server's order, or else the one the buyer's login opens. */
 export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
-  if (accessTokenOf(request)) {
-    const page = await serverLoader();
-    if (page.order) return page;
-  }
-  return loadOrder(request, params.number, authStore.get());
+  return loadOrderInBrowser(request, params.number, serverLoader, authStore.get());
 }
 clientLoader.hydrate = true as const;
 

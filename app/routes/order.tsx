@@ -12,7 +12,11 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "#core/orders/order-status
 import formStyles from "#app/components/forms.module.css";
 import { StoredField } from "#app/components/stored-field.tsx";
 import { authStore } from "#app/features/auth/auth-store.ts";
-import { accessTokenOf, findOrderByLink, loadOrder } from "#app/features/orders/load-order.ts";
+import {
+  accessTokenOf,
+  findOrderByLink,
+  loadOrderInBrowser,
+} from "#app/features/orders/load-order.ts";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import styles from "#app/features/orders/orders.module.css";
@@ -38,16 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return findOrderByLink(request, params.number, context.get(servicesContext));
 }
 
-/**
- * In the browser: the order the server opened with the link's token (no second request when
- * the page hydrates), or else the one the buyer's login opens (that login lives only here).
- */
+/** In the browser: the server's order, or else the one the buyer's login opens. */
 export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
-  if (accessTokenOf(request)) {
-    const page = await serverLoader();
-    if (page.order) return page;
-  }
-  return loadOrder(request, params.number, authStore.get());
+  return loadOrderInBrowser(request, params.number, serverLoader, authStore.get());
 }
 clientLoader.hydrate = true as const;
 

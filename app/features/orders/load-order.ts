@@ -53,3 +53,20 @@ export async function loadOrder(
     throw error;
   }
 }
+
+/**
+ * In the browser: the order the server opened with the link's token (no second request when
+ * the page hydrates), or else the one the buyer's login opens (that login lives only here).
+ */
+export async function loadOrderInBrowser(
+  request: Request,
+  number: string | undefined,
+  serverLoader: () => Promise<OrderPageData>,
+  bearer: string | null,
+): Promise<OrderPageData> {
+  if (accessTokenOf(request)) {
+    const page = await serverLoader();
+    if (page.order) return page;
+  }
+  return loadOrder(request, number, bearer);
+}

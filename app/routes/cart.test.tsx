@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StockLevels } from "#core/orders/availability.ts";
 import { fetchStockLevels } from "#app/features/shop/fetch-stock-levels.ts";
-import Cart from "./cart.tsx";
+import Cart, { clientLoader } from "./cart.tsx";
 
 vi.mock("#app/features/shop/fetch-stock-levels.ts", () => ({ fetchStockLevels: vi.fn() }));
 const askStock = vi.mocked(fetchStockLevels);
@@ -45,7 +45,11 @@ function openCart(answer: () => Promise<StockLevels>) {
   const Stub = createRoutesStub([
     {
       path: "/cart",
-      loader: () => ({ products }),
+      // As in the browser: the build's catalogue, then the clientLoader's live counts.
+      loader: () =>
+        clientLoader({
+          serverLoader: () => Promise.resolve({ products }),
+        } as unknown as Parameters<typeof clientLoader>[0]),
       Component: Cart as never,
       HydrateFallback: () => null,
     },

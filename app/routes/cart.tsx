@@ -7,7 +7,7 @@ import { CartSummary } from "#app/features/cart/cart-summary.tsx";
 import { removeCartLine } from "#app/features/cart/cart-store.ts";
 import { ShippingForm } from "#app/features/cart/shipping-form.tsx";
 import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
-import { useStockLevels } from "#app/features/shop/use-stock-levels.ts";
+import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
 import { cartProducts } from "#app/lib/catalog.server.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -30,11 +30,18 @@ export function loader() {
   return { products: cartProducts() };
 }
 
+/** In the browser: the catalogue's prices, and the live stock that warns about a short line. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
+  return { ...page, stock };
+}
+clientLoader.hydrate = true as const;
+
 export const shouldRevalidate = () => false;
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { ready, lines, totals, shipping } = usePricedCart(loaderData.products);
-  const stock = useStockLevels();
+  const stock = "stock" in loaderData ? loaderData.stock : undefined;
   const cartTitle = useRef<HTMLHeadingElement>(null);
 
   return (

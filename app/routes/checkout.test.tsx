@@ -1,51 +1,101 @@
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OrderQuote } from "#core/orders/order.ts";
-import { apiAnswers, json, sampleOrder, sampleQuote } from "#app/features/orders/sample-orders.ts";
-import Checkout from "./checkout.tsx";
+import { createRoutesStub, RouterContextProvider, useLocation } from "react-router";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { PlacedOrder } from "#core/orders/order.ts";
+import { priceOrder } from "#core/orders/order-pricing.ts";
+import type { PlaceOrder, QuoteRequest } from "#core/orders/order-schemas.ts";
+import type { PageServices } from "#core/pages/page-services.ts";
+import { CHECKOUT_KEY_STORAGE } from "#app/features/orders/checkout-key.ts";
+import { apiAnswers, sampleOrder } from "#app/features/orders/sample-orders.ts";
+import { servicesContext } from "#app/load-context.ts";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
+import Checkout, { action, clientAction, clientLoader } from "./checkout.tsx";
+
+beforeAll(async () => {
+  // The page's inline script: it fills the form's stored fields (cart, login) as it is sent.
+  await import("#app/layout/page-script.ts");
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
+  localStorage.clear();
   sessionStorage.clear();
 });
 
-const catalogue = [{ id: 7, name: "Salt Water Circuit", priceCents: 2299, type: "Paperback" }];
-const address = {
-  firstName: "Ada",
-  surname: "Lovelace",
-  street: "1 Analytical Way",
-  city: "Sydney",
-  postcode: "2000",
-  country: "Australia",
-};
+// The NTAG216 Glass Implant Kit is sold to adults only (as in content/products.csv).
+const products = [
+  { id: 7, name: "Salt Water Circuit", priceCents: 2299, type: "Paperback", ageRestricted: false },
+  {
+    id: 18,
+    name: "NTAG216 Glass Implant Kit",
+    priceCents: 14900,
+    type: "Implant Kit",
+    ageRestricted: true,
+  },
+];
+const BOOKS = { id: 7, type: "Paperback", quantity: 2 };
+const KIT = { id: 18, type: "Implant Kit", quantity: 1 };
+const address = ADDRESS;
 
-interface Setup {
-  products?: typeof catalogue;
-  quote?: () => unknown;
-  token?: string;
+const refusal = (statusCode: number, code: string, message: string) =>
+  Object.assign(new Error(message), { statusCode, code });
+
+type Place = (order: PlaceOrder, login: string | undefined) => Promise<PlacedOrder>;
+
+/** The server's order service as the action reaches it, over the test catalogue. */
+function serverOrders(place: Place) {
+  const catalogue = new Map(products.map((product) => [product.id, product]));
+  const placed: { order: PlaceOrder; login: string | undefined }[] = [];
+  const services = {
+    orders: {
+      quote: (request: QuoteRequest) =>
+        priceOrder(request.lines, catalogue, request.address, 30_000),
+      place: async (order: PlaceOrder, login: string | undefined) => {
+        placed.push({ order, login });
+        return place(order, login);
+      },
+    },
+  } as unknown as PageServices;
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  return { placed, context };
 }
 
-function openCheckout({ products = catalogue, quote = () => sampleQuote, token }: Setup = {}) {
-  localStorage.setItem("cart", JSON.stringify([{ id: 7, type: "Paperback", quantity: 2 }]));
-  sessionStorage.setItem("shipping", JSON.stringify(address));
+const placedOrder: Place = async () => ({ order: sampleOrder, accessToken: "tok_123" });
+
+/** Unwraps `data(…)` as React Router does before the clientAction sees the server's answer. */
+const unwrap = (answer: unknown) =>
+  typeof answer === "object" && answer !== null && "init" in answer && "data" in answer
+    ? answer.data
+    : answer;
+
+interface Setup {
+  cart?: unknown[];
+  token?: string;
+  shipping?: Partial<typeof address>;
+  place?: Place;
+}
+
+function openCheckout({
+  cart = [BOOKS],
+  token,
+  shipping = address,
+  place = placedOrder,
+}: Setup = {}) {
+  localStorage.setItem("cart", JSON.stringify(cart));
+  sessionStorage.setItem("shipping", JSON.stringify(shipping));
   if (token) localStorage.setItem("authToken", token);
-  const quoted: unknown[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(
+  const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({
-      "POST /orders/quote": ({ body }) => {
-        quoted.push(body);
-        return quote();
-      },
       "GET /get-account-details": () => ({
         username: "ada",
         email: "ada@example.com",
         subscribed: false,
       }),
-      "POST /orders": () => json(201, { order: sampleOrder, accessToken: "tok_123" }),
     }),
   );
+  const server = serverOrders(place);
   function OrderPage() {
     const location = useLocation();
     return <p>Opened {location.pathname + location.search}</p>;
@@ -53,63 +103,66 @@ function openCheckout({ products = catalogue, quote = () => sampleQuote, token }
   const Stub = createRoutesStub([
     {
       path: "/checkout",
-      Component: Checkout,
-      loader: () => ({ products }),
+      Component: Checkout as never,
+      loader: () =>
+        clientLoader({
+          serverLoader: async () => ({ products }),
+        } as unknown as Parameters<typeof clientLoader>[0]),
+      action: ({ request }) =>
+        clientAction({
+          request,
+          serverAction: async () =>
+            unwrap(
+              await action({
+                request: request.clone(),
+                context: server.context,
+              } as unknown as Parameters<typeof action>[0]),
+            ),
+        } as unknown as Parameters<typeof clientAction>[0]),
       HydrateFallback: () => null,
     },
     { path: "/orders/:number", Component: OrderPage },
   ]);
   render(<Stub initialEntries={["/checkout"]} />);
-  return quoted;
+  return { ...server, fetch, user: userEvent.setup() };
 }
 
 const table = () => screen.getByRole("table", { name: "Your order" });
+const placeButton = () => screen.getByRole("button", { name: /Place order|Placing order/ });
 
 describe("/checkout", () => {
-  it("keeps SPEC's words, then shows the server's prices, shipping, total and GST", async () => {
-    let answer: (quote: OrderQuote) => void = () => {};
-    const quoted = openCheckout({ quote: () => new Promise((resolve) => (answer = resolve)) });
+  it("keeps SPEC's words and prices the cart with the server's function, asking no one", async () => {
+    const { fetch } = openCheckout();
     expect(await screen.findByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
     expect(
       screen.getByText("Please confirm the products you want to purchase before purchasing."),
     ).toBeVisible();
-
-    // While the server prices the order, a status line says so and the table holds its place.
-    expect(await screen.findByText("Checking prices with the shop…")).toHaveAttribute(
-      "role",
-      "status",
+    const rows = within(await screen.findByRole("table", { name: "Your order" })).getAllByRole(
+      "row",
     );
-    expect(table()).toHaveTextContent("Salt Water Circuit");
-    await waitFor(() => expect(quoted).toHaveLength(1));
-    expect(quoted[0]).toEqual({
-      lines: [{ id: 7, type: "Paperback", quantity: 2 }],
-      address: { postcode: "2000", country: "Australia" },
-    });
-
-    await act(async () => answer(sampleQuote));
-    expect(await screen.findByText("Prices checked with the shop.")).toBeVisible();
-    const rows = screen.getAllByRole("row");
     expect(rows[1]).toHaveTextContent("Salt Water Circuit");
     expect(rows[1]).toHaveTextContent("Paperback");
     expect(rows[1]).toHaveTextContent("$22.99 AUD");
-    expect(rows[1]).toHaveTextContent("2");
     expect(rows[1]).toHaveTextContent("$45.98 AUD");
     expect(table()).toHaveTextContent("Shipping$20.00 AUD");
     expect(table()).toHaveTextContent("Total$65.98 AUD");
     expect(table()).toHaveTextContent("includes GST of $6.00 AUD");
-    expect(screen.queryByText(/changed since your cart/)).not.toBeInTheDocument();
+    expect(screen.getByText(/You pay \$65\.98 AUD by bank transfer/)).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("says plainly when the server's prices differ from the ones the cart showed", async () => {
-    openCheckout({ products: [{ ...catalogue[0]!, priceCents: 1999 }] });
-    const notice = await screen.findByText(/A price has changed since your cart showed it/);
-    const alert = notice.closest('[role="alert"]');
-    expect(alert).toHaveTextContent(
-      "Salt Water Circuit (Paperback): now $22.99 AUD, was $19.99 AUD",
-    );
-    expect(alert).toHaveTextContent("The total below uses the new price.");
-    // Above the total, before the form that confirms it.
-    expect(alert!.compareDocumentPosition(table()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  it("works shipping out again as the country is typed", async () => {
+    const { user } = openCheckout();
+    const country = await screen.findByLabelText("Country");
+    await waitFor(() => expect(country).toHaveValue("Australia"));
+    await user.clear(country);
+    await user.type(country, "usa");
+    expect(table()).toHaveTextContent("Shipping$10.00 AUD");
+    expect(table()).toHaveTextContent("Total$55.98 AUD");
+    // The cart page's form follows.
+    expect(JSON.parse(sessionStorage.getItem("shipping") ?? "{}")).toMatchObject({
+      country: "usa",
+    });
   });
 
   it("fills in the account's e-mail and the address typed on the cart page", async () => {
@@ -117,67 +170,202 @@ describe("/checkout", () => {
     const email = await screen.findByLabelText("E-mail");
     await waitFor(() => expect(email).toHaveValue("ada@example.com"));
     expect(screen.getByLabelText("First Name")).toHaveValue("Ada");
+    expect(screen.getByLabelText("Street")).toHaveAttribute("autocomplete", "address-line1");
     expect(screen.getByLabelText("Postcode")).toHaveValue("2000");
   });
 
-  it("empties the cart only once the order is placed, and opens the order", async () => {
-    openCheckout();
-    await screen.findByText("Prices checked with the shop.");
-    await userEvent.type(screen.getByLabelText("E-mail"), "guest@example.com");
-    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
-    await userEvent.click(screen.getByRole("button", { name: "Place order" }));
-    expect(await screen.findByText("Opened /orders/KB-100042?token=tok_123")).toBeVisible();
-    expect(localStorage.getItem("cart")).toBe("[]");
+  it("checks every field with the order schema before sending, beside each field", async () => {
+    const { user, placed } = openCheckout({ shipping: { ...address, city: "" } });
+    await user.click(await screen.findByRole("button", { name: "Place order" }));
+    // The fields come back with the answer, each with its message.
+    const email = () => screen.getByLabelText("E-mail");
+    await waitFor(() => expect(email()).toHaveAccessibleDescription("Email is required"));
+    expect(email()).toHaveFocus();
+    expect(screen.getByLabelText("City")).toHaveAccessibleDescription("City is required");
+    expect(placed).toEqual([]);
   });
 
-  it("explains a cart the server cannot price, with the way back to the cart", async () => {
-    openCheckout({
-      quote: () =>
-        json(400, {
-          error: {
-            code: "unknown_product",
-            message: "Product 7 is not in our catalogue any more. Please remove it from your cart.",
-          },
-        }),
+  it("places the order once, with the cart's key, the total shown and the login, then opens it", async () => {
+    const { user, placed } = openCheckout({ token: "member.token" });
+    await waitFor(() => expect(screen.getByLabelText("E-mail")).toHaveValue("ada@example.com"));
+    await user.type(screen.getByLabelText("Note for the shop"), "Leave it at the door");
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
+    await user.click(placeButton());
+    expect(await screen.findByText("Opened /orders/KB-100042?token=tok_123")).toBeVisible();
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.login).toBe("member.token");
+    expect(placed[0]!.order).toMatchObject({
+      email: "ada@example.com",
+      lines: [{ id: 7, type: "Paperback", quantity: 2 }],
+      address,
+      note: "Leave it at the door",
+      expectedTotalCents: 6598,
     });
-    await screen.findByText(/Product 7 is not in our catalogue any more/);
-    // The only alert on the page: the form, with its own, is gone.
-    const alert = screen.getByRole("alert");
+    expect(placed[0]!.order.idempotencyKey).toMatch(/^[\w-]{16,}$/);
+    expect(localStorage.getItem("cart")).toBe("[]");
+    expect(localStorage.getItem(CHECKOUT_KEY_STORAGE)).toBeNull();
+  });
+
+  it("says what is out of stock beside the form, links back to the cart and keeps what was typed", async () => {
+    const { user } = openCheckout({
+      place: () =>
+        Promise.reject(
+          refusal(409, "out_of_stock", "Salt Water Circuit is out of stock. Please remove it."),
+        ),
+    });
+    await user.type(await screen.findByLabelText("E-mail"), "guest@example.com");
+    await user.click(placeButton());
+    const alert = await screen.findByRole("alert", { name: "" });
+    await waitFor(() => expect(alert).toHaveTextContent("Salt Water Circuit is out of stock."));
+    expect(within(alert).getByRole("link", { name: "Change your cart" })).toHaveAttribute(
+      "href",
+      "/cart",
+    );
+    expect(screen.getByLabelText("E-mail")).toHaveValue("guest@example.com");
+    expect(screen.getByLabelText("City")).toHaveValue("Sydney");
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
+  });
+
+  it("shows the server's new prices when they changed, and places at the new total on the next press", async () => {
+    let first = true;
+    const { user, placed } = openCheckout({
+      place: async (order) => {
+        if (first) {
+          first = false;
+          throw refusal(409, "price_changed", "Prices changed since you opened checkout.");
+        }
+        return {
+          order: { ...sampleOrder, totalCents: order.expectedTotalCents ?? 0 },
+          accessToken: "tok_123",
+        };
+      },
+    });
+    await user.type(await screen.findByLabelText("E-mail"), "guest@example.com");
+    await user.click(placeButton());
+    expect(
+      await screen.findByText(/The total has changed since this page showed it/),
+    ).toBeVisible();
+    await user.click(placeButton());
+    expect(await screen.findByText(/^Opened \/orders\/KB-100042/)).toBeVisible();
+    expect(placed.map(({ order }) => order.idempotencyKey)).toEqual([
+      placed[0]!.order.idempotencyKey,
+      placed[0]!.order.idempotencyKey,
+    ]);
+  });
+
+  it("forgets an expired login, so the next press orders as a guest", async () => {
+    const { user } = openCheckout({
+      token: "stale.token",
+      place: () => Promise.reject(refusal(401, "unauthorized", "Please log in again")),
+    });
+    const email = await screen.findByLabelText("E-mail");
+    await waitFor(() => expect(email).toHaveValue("ada@example.com"));
+    await user.click(placeButton());
+    expect(await screen.findByText(/Your login has expired/)).toBeVisible();
+    expect(localStorage.getItem("authToken")).toBeNull();
+  });
+
+  it("asks the buyer of an adults-only product to declare being 18 or over", async () => {
+    const { user, placed } = openCheckout({ cart: [KIT] });
+    await user.type(await screen.findByLabelText("E-mail"), "adult@example.com");
+    const declaration = () =>
+      screen.getByRole("checkbox", { name: "I declare that I am 18 years of age or older" });
+    await user.click(placeButton());
+    await waitFor(() => expect(declaration()).toHaveAttribute("aria-invalid", "true"));
+    expect(declaration()).toHaveAccessibleDescription(/Please confirm that you are 18 or over/);
+    expect(declaration()).toHaveFocus();
+    expect(screen.getByLabelText("E-mail")).toHaveValue("adult@example.com");
+    expect(placed).toEqual([]);
+    await user.click(declaration());
+    await user.click(placeButton());
+    expect(await screen.findByText(/^Opened \/orders\/KB-100042/)).toBeVisible();
+    expect(placed[0]!.order.adultDeclared).toBe(true);
+  });
+
+  it("shows no declaration when nothing in the cart is adults-only", async () => {
+    openCheckout();
+    await screen.findByRole("table", { name: "Your order" });
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+  });
+
+  it("explains a cart the shop cannot price, with the way back to the cart", async () => {
+    openCheckout({ cart: [{ id: 999, type: "Gone", quantity: 1 }] });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Product 999 is not in our catalogue any more.");
     expect(within(alert).getByRole("link", { name: "Go back to your cart" })).toHaveAttribute(
       "href",
       "/cart",
     );
-    // Nothing to confirm until the cart is changed.
     expect(screen.queryByRole("button", { name: "Place order" })).not.toBeInTheDocument();
-  });
-
-  it("offers to try again when the shop cannot be reached, keeping what was typed", async () => {
-    let fail = true;
-    openCheckout({
-      quote: () =>
-        fail ? Promise.reject(new TypeError("Failed to fetch")) : Promise.resolve(sampleQuote),
-    });
-    expect(await screen.findByText(/could not reach the shop/)).toBeVisible();
-    await userEvent.type(screen.getByLabelText("E-mail"), "ada@example.com");
-    fail = false;
-    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Prices checked with the shop.")).toBeVisible();
-    expect(screen.queryByText(/could not reach the shop/)).not.toBeInTheDocument();
-    expect(screen.getByLabelText("E-mail")).toHaveValue("ada@example.com");
   });
 
   it("points an empty cart at the shops", async () => {
-    localStorage.setItem("cart", "[]");
-    const Stub = createRoutesStub([
-      {
-        path: "/checkout",
-        Component: Checkout,
-        loader: () => ({ products: catalogue }),
-        HydrateFallback: () => null,
-      },
-    ]);
-    render(<Stub initialEntries={["/checkout"]} />);
+    openCheckout({ cart: [] });
     expect(await screen.findByText(/Your cart is empty/)).toBeVisible();
     expect(screen.queryByRole("button", { name: "Place order" })).not.toBeInTheDocument();
+  });
+});
+
+describe("/checkout's action, as a press before the page's JavaScript answers it", () => {
+  const form = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({
+      email: "guest@example.com",
+      ...address,
+      note: "",
+      ...fields,
+    })) {
+      body.set(name, value);
+    }
+    return new Request("http://shop.test/checkout", { method: "POST", body });
+  };
+  const run = async (fields: Record<string, string>) => {
+    const server = serverOrders(placedOrder);
+    const answer = await action({
+      request: form(fields),
+      context: server.context,
+    } as unknown as Parameters<typeof action>[0]);
+    return { answer: unwrap(answer) as Record<string, unknown>, placed: server.placed };
+  };
+
+  it("says the cart lives in the browser when none came, keeping what was typed", async () => {
+    const { answer, placed } = await run({ cart: "" });
+    expect(answer).toMatchObject({
+      status: 400,
+      code: "cart_not_sent",
+      message: expect.stringContaining("Your cart is kept in this browser"),
+      values: { email: "guest@example.com", street: "1 Analytical Way" },
+    });
+    expect(placed).toEqual([]);
+  });
+
+  it("shows the server's total first when the press came before the page showed one", async () => {
+    const { answer, placed } = await run({ cart: JSON.stringify([BOOKS]) });
+    expect(answer).toMatchObject({
+      status: 409,
+      code: "confirm_total",
+      quote: { totalCents: 6598 },
+      values: { email: "guest@example.com" },
+    });
+    expect(placed).toEqual([]);
+  });
+
+  it("places the order with a key of its own, and answers its number and link", async () => {
+    const { answer, placed } = await run({
+      cart: JSON.stringify([BOOKS]),
+      expectedTotalCents: "6598",
+    });
+    expect(answer).toEqual({ placed: { number: "KB-100042", accessToken: "tok_123" } });
+    expect(placed[0]!.order.idempotencyKey).toMatch(/^[\w-]{16,}$/);
+  });
+
+  it("answers the schema's messages and never sends a password or login back", async () => {
+    const { answer } = await run({
+      cart: JSON.stringify([BOOKS]),
+      email: "",
+      authToken: "member.token",
+    });
+    expect(answer).toMatchObject({ status: 400, fields: { email: "Email is required" } });
+    expect(answer.values).not.toHaveProperty("authToken");
   });
 });

@@ -1,20 +1,38 @@
-import { useMemo, useState } from "react";
-import { Link } from "react-router";
-import { formatAud, fromCents } from "#core/money/money.ts";
-import { useAccountDetails } from "#app/features/account/use-account-details.ts";
-import { clearToken, useAuthToken } from "#app/features/auth/auth-store.ts";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { parseCart } from "#core/cart/cart.ts";
+import type { AccountDetails } from "#core/account/account-responses.ts";
+import { placeOrderSchemaFor } from "#core/orders/order-schemas.ts";
+import { refusalOf } from "#core/pages/page-services.ts";
+import { authStore, clearToken } from "#app/features/auth/auth-store.ts";
 import { cartStore, useCart } from "#app/features/cart/cart-store.ts";
 import { updateShippingField, useShippingForm } from "#app/features/cart/shipping-store.ts";
-import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
 import { CheckoutForm } from "#app/features/orders/checkout-form.tsx";
+import { forgetCheckoutKey } from "#app/features/orders/checkout-key.ts";
+import {
+  checkoutInput,
+  quoteCheckout,
+  type CheckoutAnswer,
+  type CheckoutFailure,
+} from "#app/features/orders/checkout-order.ts";
+import { orderLines } from "#app/features/orders/order-api.ts";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
-import { previewQuote, priceChanges } from "#app/features/orders/preview-quote.ts";
-import { useCheckoutQuote } from "#app/features/orders/use-checkout-quote.ts";
-import { cartProducts } from "#app/lib/catalog.server.ts";
+import { checkOrder } from "#app/features/orders/order-rules.ts";
+import { callApi } from "#app/lib/api-client.ts";
+import { cartProducts, catalog } from "#app/lib/catalog.server.ts";
+import {
+  checkThenSend,
+  formValues,
+  invalid,
+  isFailure,
+  loginOf,
+  parseForm,
+} from "#app/lib/forms.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { paths } from "#app/paths.ts";
+import { servicesContext } from "#app/load-context.ts";
+import { orderPath, paths } from "#app/paths.ts";
 import type { Route } from "./+types/checkout";
 import styles from "./checkout.module.css";
 
@@ -28,141 +46,253 @@ export const meta = () =>
 
 export const handle = interactive;
 
-// Runs at build time: the prices the cart page showed, to compare with the server's quote.
+// Runs at build time: the catalogue the page prices the cart with (the server's own function).
 export function loader() {
   return { products: cartProducts() };
 }
 
+/** In the browser: the signed-in buyer's e-mail, to fill in (a stale login fills nothing). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const page = await serverLoader();
+  const token = authStore.get();
+  const account = token
+    ? await callApi<AccountDetails>("/get-account-details", { method: "GET", token }).catch(
+        () => undefined,
+      )
+    : undefined;
+  return { ...page, accountEmail: account?.email };
+}
+clientLoader.hydrate = true as const;
+
 export const shouldRevalidate = () => false;
 
-// A stale login only means no e-mail to fill in here; placing the order says the rest.
-const ignoreUnauthorized = () => {};
-const money = (cents: number) => formatAud(fromCents(cents));
+const CART_NOT_SENT =
+  "Your cart is kept in this browser, and only the page's JavaScript can send it. Please turn on JavaScript (or wait for the page to finish loading) and press Place order again. Nothing you typed has been lost.";
+
+/** The checkout's refusal: its messages, what was typed, and maybe the server's prices. */
+function refuse(failure: Omit<CheckoutFailure, "values">, form: FormData) {
+  const status = failure.status ?? 400;
+  return data<CheckoutFailure>(
+    { ...failure, status, values: formValues(form) },
+    {
+      status,
+      headers: failure.retryAfterSeconds
+        ? { "Retry-After": String(failure.retryAfterSeconds) }
+        : {},
+    },
+  );
+}
+
+/**
+ * Places the order (docs/decisions/014): the cart and login come in the form's stored fields,
+ * the address and e-mail as typed, priced by the server. A press before the page showed a
+ * total (before it hydrated) first answers with the server's prices to confirm.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const orders = context.get(servicesContext).orders;
+  const stored = form.get("cart");
+  if (typeof stored !== "string" || stored === "") {
+    return refuse({ code: "cart_not_sent", message: CART_NOT_SENT, fields: {} }, form);
+  }
+  const lines = orderLines(parseCart(stored));
+  if (lines.length === 0) return refuse({ code: "cart_empty", fields: {} }, form);
+  const adultsOnly = (id: number) => catalog.some((p) => p.id === id && p.ageRestricted);
+  // Pressed before the page made its key: this press gets one of its own.
+  const parsed = parseForm(placeOrderSchemaFor(adultsOnly), form, (fields) =>
+    checkoutInput(fields, lines, fields.idempotencyKey || crypto.randomUUID()),
+  );
+  if (!parsed.ok) return invalid(parsed.failure);
+  const order = parsed.data;
+  try {
+    if (order.expectedTotalCents === undefined) {
+      const quote = orders.quote({ lines: order.lines, address: order.address });
+      return refuse({ status: 409, code: "confirm_total", fields: {}, quote }, form);
+    }
+    const placed = await orders.place(order, loginOf(form));
+    return { placed: { number: placed.order.number, accessToken: placed.accessToken } };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    const quote =
+      refusal.code === "price_changed"
+        ? orders.quote({ lines: order.lines, address: order.address })
+        : undefined;
+    return refuse(
+      {
+        status: refusal.statusCode,
+        code: refusal.code,
+        message: refusal.message,
+        fields: refusal.fields ?? {},
+        ...(refusal.retryAfterSeconds ? { retryAfterSeconds: refusal.retryAfterSeconds } : {}),
+        ...(quote ? { quote } : {}),
+      },
+      form,
+    );
+  }
+}
+
+/** A key the order schema accepts, for the browser's check of a form sent without one. */
+const CHECK_KEY = "checked-in-the-browser";
+
+/**
+ * In the browser: the order schema's messages at once; then the server's action. A placed
+ * order empties the cart and opens the order page.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const answer: CheckoutAnswer = await checkThenSend(
+    request,
+    async (fields) => {
+      const lines = orderLines(parseCart(fields.cart ?? null));
+      // No cart: the server's answer says what to do.
+      if (lines.length === 0) return {};
+      return checkOrder(
+        checkoutInput(fields, lines, fields.idempotencyKey || CHECK_KEY),
+        () => fields.adultDeclarationAsked === "yes",
+      );
+    },
+    serverAction,
+  );
+  if (isFailure(answer)) {
+    // A stale login: forget it, so the next press orders as a guest.
+    if (answer.status === 401) clearToken();
+    // The key was used with other details: that order exists (see the e-mail).
+    if (answer.code === "idempotency_conflict") forgetCheckoutKey();
+    return answer;
+  }
+  forgetCheckoutKey();
+  cartStore.setRaw(JSON.stringify([]));
+  return redirect(orderPath(answer.placed.number, answer.placed.accessToken));
+}
 
 /**
  * SPEC §2 Checkout: asks the visitor to confirm the products, then takes the order, priced by
- * the server and paid by bank transfer (docs/decisions/014).
+ * the server's pricing function and paid by bank transfer (docs/decisions/014).
  */
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const cart = useCart();
   const address = useShippingForm();
-  const token = useAuthToken();
-  const shown = usePricedCart(loaderData.products);
-  const [placed, setPlaced] = useState<string | null>(null);
-  const pricing = useCheckoutQuote(
-    hydrated && !placed ? cart : null,
-    address.postcode,
-    address.country,
-  );
-  const account = useAccountDetails(token, ignoreUnauthorized).state;
-  // Adults-only products by the build's catalogue and, once it answers, the server's quote.
-  const adultsOnly = useMemo(
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const answer = actionData as CheckoutAnswer | undefined;
+  const failure = isFailure(answer) ? answer : undefined;
+  const placed = answer && !isFailure(answer) ? answer.placed : undefined;
+  const accountEmail = "accountEmail" in loaderData ? loaderData.accountEmail : undefined;
+
+  // An order placed by a press before hydration: once the page's script runs, it empties the
+  // cart and opens the order (its link's token stays out of this page's address).
+  useEffect(() => {
+    if (!placed) return;
+    forgetCheckoutKey();
+    cartStore.setRaw(JSON.stringify([]));
+    void navigate(orderPath(placed.number, placed.accessToken), { replace: true });
+  }, [placed, navigate]);
+
+  // The cart priced here by the server's function; the server's own quote before hydration.
+  const priced = useMemo(
     () =>
-      new Set([
-        ...loaderData.products.filter((product) => product.ageRestricted).map((p) => p.id),
-        ...(pricing.quote?.lines.filter((line) => line.ageRestricted).map((l) => l.productId) ??
-          []),
-      ]),
-    [loaderData.products, pricing.quote],
+      hydrated && cart.length > 0
+        ? quoteCheckout(cart, address, loaderData.products, failure?.quote)
+        : undefined,
+    [hydrated, cart, address, loaderData.products, failure?.quote],
   );
+  const quote = priced && "quote" in priced ? priced.quote : hydrated ? undefined : failure?.quote;
+  const prefill = useMemo(() => ({ ...address, email: accountEmail }), [address, accountEmail]);
 
-  // Until the server answers, the cart page's prices hold the table's place.
-  const quote = pricing.quote ?? previewQuote(shown.lines, shown.totals, shown.shipping.free);
-  const changes = pricing.quote ? priceChanges(pricing.quote, shown.lines) : [];
+  const opening =
+    placed ??
+    (navigation.state === "loading" && navigation.location.pathname.startsWith("/orders/"));
+  if (opening) {
+    return (
+      <CheckoutPage>
+        <p role="status" className={styles.status}>
+          {placed
+            ? `Order ${placed.number} is placed. Opening it…`
+            : "Your order is placed. Opening it…"}
+        </p>
+        {placed ? (
+          <p>
+            <Link to={orderPath(placed.number, placed.accessToken)}>
+              Open order {placed.number}
+            </Link>
+          </p>
+        ) : null}
+      </CheckoutPage>
+    );
+  }
 
-  return (
-    <section aria-labelledby="checkout-title" className={styles.checkout}>
-      <h1 id="checkout-title">Checkout</h1>
-      <p>Please confirm the products you want to purchase before purchasing.</p>
-      {!hydrated ? (
-        <p role="status" className={styles.status}>
-          Loading your cart…
-        </p>
-      ) : placed ? (
-        <p role="status" className={styles.status}>
-          Order {placed} is placed. Opening it…
-        </p>
-      ) : cart.length === 0 ? (
+  if (hydrated && cart.length === 0) {
+    return (
+      <CheckoutPage>
         <p>
           Your cart is empty. Visit our <Link to={paths.books}>books</Link>,{" "}
           <Link to={paths.cyberware}>cyberware</Link> and{" "}
           <Link to={paths.merchandise}>merchandise</Link> to choose something.
         </p>
-      ) : (
-        <>
-          {/* Always in the page and one line high, so its changes never move what follows. */}
-          <p role="status" className={styles.status}>
-            {pricing.quote
-              ? "Prices checked with the shop."
-              : pricing.error
-                ? ""
-                : "Checking prices with the shop…"}
+      </CheckoutPage>
+    );
+  }
+
+  if (priced?.refused) {
+    return (
+      <CheckoutPage>
+        <div role="alert" className={styles.problem}>
+          <p>{priced.refused}</p>
+          <p>
+            <Link to={paths.cart}>Go back to your cart</Link> to change it.
           </p>
-          {pricing.error ? (
-            <div role="alert" className={styles.problem}>
-              <p>{pricing.error}</p>
-              {pricing.refused ? (
-                <p>
-                  <Link to={paths.cart}>Go back to your cart</Link> to change it.
-                </p>
-              ) : (
-                <p>
-                  <button type="button" className={styles.linkButton} onClick={pricing.refresh}>
-                    Try again
-                  </button>
-                </p>
-              )}
-            </div>
-          ) : null}
-          {changes.length > 0 ? (
-            <div role="alert" className={styles.problem}>
-              <p>
-                {changes.length === 1 ? "A price has" : "Some prices have"} changed since your cart
-                showed {changes.length === 1 ? "it" : "them"}:
-              </p>
-              <ul>
-                {changes.map((change) => (
-                  <li key={`${change.name}-${change.type}`}>
-                    {change.name}
-                    {change.type ? ` (${change.type})` : ""}: now {money(change.nowCents)}, was{" "}
-                    {money(change.wasCents)}
-                  </li>
-                ))}
-              </ul>
-              <p>The total below uses the new {changes.length === 1 ? "price" : "prices"}.</p>
-            </div>
-          ) : null}
-          <OrderLinesTable quote={quote} caption="Your order" />
-          {quote.shippingCents === 0 && !quote.freeShipping ? (
-            <p className={styles.hint}>
-              Shipping is added once you enter a postcode and country below.
-            </p>
-          ) : null}
-          {pricing.refused ? null : (
+        </div>
+      </CheckoutPage>
+    );
+  }
+
+  return (
+    <CheckoutPage>
+      {/* Always in the page and one line high, so its changes never move what follows. */}
+      <p role="status" className={styles.status}>
+        {hydrated || quote ? "" : "Loading your cart…"}
+      </p>
+      <noscript>
+        <p className={styles.problem}>
+          Your cart is kept in this browser, and only the page&apos;s JavaScript can read it: please
+          turn on JavaScript to place your order.
+        </p>
+      </noscript>
+      <p>
+        Something to change? <Link to={paths.cart}>Go back to your cart</Link>.
+      </p>
+      <CheckoutForm
+        failure={failure}
+        placing={navigation.state === "submitting"}
+        cart={cart}
+        needsAdultDeclaration={quote?.lines.some((line) => line.ageRestricted) ?? false}
+        expectedTotalCents={quote?.totalCents}
+        prefill={prefill}
+        summary={
+          quote ? (
             <>
-              <p>
-                Something to change? <Link to={paths.cart}>Go back to your cart</Link>.
-              </p>
-              <CheckoutForm
-                cart={cart}
-                isAgeRestricted={(productId) => adultsOnly.has(productId)}
-                expectedTotalCents={quote.totalCents}
-                token={token}
-                accountEmail={account.status === "ready" ? account.details.email : undefined}
-                address={address}
-                onAddressChange={updateShippingField}
-                onPriceChanged={pricing.refresh}
-                onUnauthorized={clearToken}
-                onPlaced={(number) => {
-                  setPlaced(number);
-                  cartStore.setRaw(JSON.stringify([]));
-                }}
-              />
+              <OrderLinesTable quote={quote} caption="Your order" />
+              {quote.shippingCents === 0 && !quote.freeShipping ? (
+                <p className={styles.hint}>
+                  Shipping is added once you enter a postcode and country above.
+                </p>
+              ) : null}
             </>
-          )}
-        </>
-      )}
+          ) : null
+        }
+        onAddressInput={(name, value) => updateShippingField(name as keyof typeof address, value)}
+      />
+    </CheckoutPage>
+  );
+}
+
+function CheckoutPage({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="checkout-title" className={styles.checkout}>
+      <h1 id="checkout-title">Checkout</h1>
+      <p>Please confirm the products you want to purchase before purchasing.</p>
+      {children}
     </section>
   );
 }

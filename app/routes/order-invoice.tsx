@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatMoney as money, formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
 import { authStore } from "#app/features/auth/auth-store.ts";
-import { loadOrder } from "#app/features/orders/load-order.ts";
+import { findOrderByLink, loadOrderInBrowser } from "#app/features/orders/load-order.ts";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { interactiveReading } from "#app/lib/route-handle.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order-invoice";
 import styles from "./order-invoice.module.css";
@@ -21,40 +22,46 @@ export const meta = ({ params }: Route.MetaArgs) => [
 
 export const handle = interactiveReading("token");
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return loadOrder(request, params.number, authStore.get());
+/** On the server: the order its link opens (`?token=`), so the invoice shows without JavaScript. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return findOrderByLink(request, params.number, context.get(servicesContext));
+}
+
+/** In the browser: the server's order, or else the one the buyer's login opens. */
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  return loadOrderInBrowser(request, params.number, serverLoader, authStore.get());
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <p role="status">Loading your invoice…</p>;
-}
-
 export const ErrorBoundary = OrderNotFound;
-
-const money = (cents: number) => formatAud(fromCents(cents));
-const dateFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Australia/Sydney",
-});
 
 /** Where the invoice's payment stands, from the order's history. */
 function paymentLine(order: OrderView): string {
   const paid = order.history.find((event) => event.status === "paid");
   if (order.status === "cancelled") {
     return paid
-      ? `Order cancelled; the payment received ${dateFormat.format(new Date(paid.at))} is refunded.`
+      ? `Order cancelled; the payment received ${formatTime(paid.at, "date")} is refunded.`
       : "Order cancelled: nothing is due.";
   }
-  if (paid) return `Paid by bank transfer on ${dateFormat.format(new Date(paid.at))}.`;
+  if (paid) return `Paid by bank transfer on ${formatTime(paid.at, "date")}.`;
   return `Due: ${money(order.totalCents)} by bank transfer with the reference ${order.number}.`;
 }
 
 /** A printable tax invoice for one order: one A4 page. */
 export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
   const { order, accessToken } = loaderData;
+  if (!order) {
+    return (
+      <>
+        <p role="status">Loading your invoice…</p>
+        <p>
+          Your login is kept in this browser, where only the site's JavaScript can read it. If the
+          invoice does not open, please turn on JavaScript, or open it from the link in your order
+          e-mail.
+        </p>
+      </>
+    );
+  }
   const namedBuyer = order.totalCents >= NAMED_BUYER_FROM_CENTS;
   return (
     <article className={styles.invoice} aria-labelledby="invoice-title">
@@ -76,7 +83,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
           <dd>{order.number}</dd>
           <dt>Invoice date</dt>
           <dd>
-            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+            <time dateTime={order.createdAt}>{formatTime(order.createdAt, "date")}</time>
           </dd>
         </dl>
       </header>

@@ -1,18 +1,30 @@
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#core/orders/order-status.ts";
 import formStyles from "#app/components/forms.module.css";
+import { StoredField } from "#app/components/stored-field.tsx";
 import { authStore } from "#app/features/auth/auth-store.ts";
-import { loadOrder } from "#app/features/orders/load-order.ts";
-import { cancelOrder } from "#app/features/orders/order-api.ts";
+import {
+  accessTokenOf,
+  findOrderByLink,
+  loadOrderInBrowser,
+} from "#app/features/orders/load-order.ts";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import styles from "#app/features/orders/orders.module.css";
 import { PaymentBox } from "#app/features/orders/payment-box.tsx";
 import { ShippingAddress } from "#app/features/orders/shipping-address.tsx";
 import { StatusHistory } from "#app/features/orders/status-history.tsx";
-import { ApiError } from "#app/lib/api-client.ts";
+import { isFailure, loginOf, refused, type FormFailure } from "#app/lib/forms.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { interactiveReading } from "#app/lib/route-handle.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order";
@@ -25,24 +37,65 @@ export const meta = ({ params }: Route.MetaArgs) => [
 
 export const handle = interactiveReading("token");
 
-// The order is the buyer's alone: its link's token or their login, both only in the browser.
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return loadOrder(request, params.number, authStore.get());
+/** On the server: the order its link opens (`?token=`), so the page works without JavaScript. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return findOrderByLink(request, params.number, context.get(servicesContext));
+}
+
+/** In the browser: the server's order, or else the one the buyer's login opens. */
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  return loadOrderInBrowser(request, params.number, serverLoader, authStore.get());
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <p role="status">Loading your order…</p>;
-}
-
 export const ErrorBoundary = OrderNotFound;
 
-const timeFormat = new Intl.DateTimeFormat("en-AU", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Australia/Sydney",
-});
-const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+/** What the cancel form's steps answer: asking, kept, cancelled, or why not. */
+export type CancelAnswer = { confirming: boolean } | { cancelled: true } | FormFailure;
+
+const CANCEL_FAILED = "The order could not be cancelled. Please try again.";
+
+/**
+ * The cancel form: "Cancel order" asks (intent `ask`), then "Yes, cancel the order" cancels
+ * (`cancel`) or "Keep my order" goes back (`keep`). With the link's token (in the address the
+ * form posts to) or the login the form carries; a plain form works too.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "ask" || intent === "keep") return { confirming: intent === "ask" };
+  if (intent !== "cancel") return { fields: {}, values: {}, status: 400, message: CANCEL_FAILED };
+  try {
+    const cancelled = await context.get(servicesContext).orders.cancel(params.number, {
+      login: loginOf(form),
+      token: accessTokenOf(request) ?? undefined,
+    });
+    if (!cancelled) return { fields: {}, values: {}, status: 404, message: CANCEL_FAILED };
+    return { cancelled: true as const };
+  } catch (error) {
+    return refused(error, form);
+  }
+}
+
+/** In the browser, the two steps before cancelling need no round trip; the cancel does. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "ask" || intent === "keep") return { confirming: intent === "ask" };
+  try {
+    return await serverAction();
+  } catch {
+    return { status: 0, fields: {}, values: {}, message: CANCEL_FAILED };
+  }
+}
+
+/** Only a cancel changes the order: the steps before it leave the page's data alone. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  return intent === "ask" || intent === "keep" ? false : defaultShouldRevalidate;
+}
 
 const NEXT_STEPS: Record<OrderStatus, string> = {
   awaiting_payment:
@@ -54,21 +107,45 @@ const NEXT_STEPS: Record<OrderStatus, string> = {
 };
 
 /** An order as its buyer sees it: how to pay first, then what happens next and what was bought. */
-export default function Order({ loaderData }: Route.ComponentProps) {
-  // A new order (another link) starts with fresh state.
+export default function Order({ loaderData, params }: Route.ComponentProps) {
+  if (!loaderData.order) return <OrderOpening number={params.number} />;
+  // A new order (another link) starts afresh.
   return (
     <OrderScreen
       key={loaderData.order.number}
-      initial={loaderData.order}
+      order={loaderData.order}
       accessToken={loaderData.accessToken}
     />
   );
 }
 
-function OrderScreen({ initial, accessToken }: { initial: OrderView; accessToken: string | null }) {
-  const [order, setOrder] = useState(initial);
+/**
+ * An order the server could not open: its login is in this browser, for the page's script.
+ * Without JavaScript, it says so and how else to open the order.
+ */
+function OrderOpening({ number }: { number: string }) {
+  return (
+    <section aria-labelledby="order-title" className={styles.order}>
+      <h1 id="order-title">Order {number}</h1>
+      <p role="status">Opening your order…</p>
+      <p>
+        Your login is kept in this browser, where only the site's JavaScript can read it. If the
+        order does not open, please turn on JavaScript, or open the order from the link in your
+        order e-mail.
+      </p>
+    </section>
+  );
+}
+
+function OrderScreen({ order, accessToken }: { order: OrderView; accessToken: string | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [cancelled, setCancelled] = useState(false);
+  const answer = useActionData<typeof clientAction>() as CancelAnswer | undefined;
+  const cancelled = answer !== undefined && "cancelled" in answer;
+
+  useEffect(() => {
+    // The cancel controls are gone: put the reader back at the top of the order.
+    if (cancelled) heading.current?.focus();
+  }, [cancelled]);
 
   return (
     <section aria-labelledby="order-title" className={styles.order}>
@@ -80,7 +157,7 @@ function OrderScreen({ initial, accessToken }: { initial: OrderView; accessToken
         <time dateTime={order.createdAt}>{formatTime(order.createdAt)}</time>
       </p>
       <p role="status" className={styles.muted}>
-        {cancelled ? `Order ${order.number} is cancelled.` : ""}
+        {cancelled && order.status === "cancelled" ? `Order ${order.number} is cancelled.` : ""}
       </p>
       {order.payment ? <PaymentBox payment={order.payment} placedAt={order.createdAt} /> : null}
 
@@ -118,58 +195,34 @@ function OrderScreen({ initial, accessToken }: { initial: OrderView; accessToken
       <h2>History</h2>
       <StatusHistory history={order.history} />
 
-      {order.canCancel ? (
-        <CancelOrder
-          number={order.number}
-          onCancel={async () => {
-            setOrder(await cancelOrder(order.number, accessToken, authStore.get()));
-            setCancelled(true);
-            // The cancel controls are gone: put the reader back at the top of the order.
-            heading.current?.focus();
-          }}
-        />
-      ) : null}
+      {order.canCancel ? <CancelOrder number={order.number} answer={answer} /> : null}
     </section>
   );
 }
 
-/** "Cancel order", then a second, explicit confirmation (no browser dialog to dismiss by mistake). */
-function CancelOrder({ number, onCancel }: { number: string; onCancel: () => Promise<void> }) {
-  const [confirming, setConfirming] = useState(false);
-  const [working, setWorking] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+/**
+ * "Cancel order", then a second, explicit confirmation (no browser dialog to dismiss by
+ * mistake): each step a press of one form, so it works before the page's JavaScript has loaded.
+ */
+function CancelOrder({ number, answer }: { number: string; answer: CancelAnswer | undefined }) {
+  const navigation = useNavigation();
+  const intent = navigation.formData?.get("intent");
+  const working = navigation.state === "submitting" && intent === "cancel";
+  const failure = isFailure(answer) ? answer : undefined;
+  const confirming =
+    (answer !== undefined && "confirming" in answer && answer.confirming) || failure !== undefined;
   const keep = useRef<HTMLButtonElement>(null);
   const start = useRef<HTMLButtonElement>(null);
-  const moved = useRef(false);
 
   useEffect(() => {
     // Focus follows the buttons that replace the one just pressed (not on the first render).
-    if (!moved.current) return;
+    if (answer === undefined || "cancelled" in answer) return;
     (confirming ? keep : start).current?.focus();
-  }, [confirming]);
-
-  function ask(value: boolean) {
-    moved.current = true;
-    setProblem(null);
-    setConfirming(value);
-  }
-
-  async function confirm() {
-    setWorking(true);
-    try {
-      await onCancel();
-    } catch (error) {
-      setWorking(false);
-      setProblem(
-        error instanceof ApiError
-          ? error.message
-          : "The order could not be cancelled. Please try again.",
-      );
-    }
-  }
+  }, [answer, confirming]);
 
   return (
-    <div className={styles.cancel}>
+    <Form method="post" className={styles.cancel}>
+      <StoredField stored="authToken" />
       {confirming ? (
         <div role="group" aria-labelledby="cancel-question">
           <p id="cancel-question">
@@ -177,18 +230,20 @@ function CancelOrder({ number, onCancel }: { number: string; onCancel: () => Pro
           </p>
           <div className={formStyles.actions}>
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value="cancel"
               className={formStyles.danger}
               disabled={working}
-              onClick={confirm}
             >
               {working ? "Cancelling…" : "Yes, cancel the order"}
             </button>
             <button
               ref={keep}
-              type="button"
+              type="submit"
+              name="intent"
+              value="keep"
               className={formStyles.secondary}
-              onClick={() => ask(false)}
             >
               Keep my order
             </button>
@@ -197,16 +252,17 @@ function CancelOrder({ number, onCancel }: { number: string; onCancel: () => Pro
       ) : (
         <button
           ref={start}
-          type="button"
+          type="submit"
+          name="intent"
+          value="ask"
           className={formStyles.secondary}
-          onClick={() => ask(true)}
         >
           Cancel order
         </button>
       )}
       <p role="alert" className={styles.failure}>
-        {problem}
+        {failure ? (failure.message ?? CANCEL_FAILED) : null}
       </p>
-    </div>
+    </Form>
   );
 }

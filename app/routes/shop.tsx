@@ -6,7 +6,7 @@ import { CartCountPanel } from "#app/features/cart/cart-count-panel.tsx";
 import { ShopScreen } from "#app/features/shop/shop-layout.tsx";
 import { shopAt } from "#app/features/shop/shops.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
-import { useStockLevels } from "#app/features/shop/use-stock-levels.ts";
+import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
 import { catalog } from "#app/lib/catalog.server.ts";
 import { interactiveReading } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -37,6 +37,18 @@ export function loader({ url }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * In the browser: the page as the server rendered it, and the live stock (units left per
+ * product). The counts are not in the HTML, which is the same file for every visitor; until
+ * they arrive, and if they never do, the page says nothing about stock and Add to Cart stays
+ * enabled: checkout still refuses an order for more than is left.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
+  return { ...page, stock };
+}
+clientLoader.hydrate = true as const;
+
 // The catalogue never changes while the site runs; choosing a filter only changes the URL.
 export const shouldRevalidate = () => false;
 
@@ -44,7 +56,7 @@ export const shouldRevalidate = () => false;
 const stockLineId = (productId: number) => `stock-${productId}`;
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const stock = useStockLevels();
+  const stock = "stock" in loaderData ? loaderData.stock : undefined;
   const shop = shopAt(loaderData.path);
   if (!shop) return null;
   return (

@@ -2,7 +2,12 @@ import { quoteShipping, type ShippingForm } from "../cart/shipping.ts";
 import type { Product } from "../catalog/product.ts";
 import { gstCentsIncludedIn } from "../money/money.ts";
 import type { OrderQuote, PricedLine } from "./order.ts";
-import { ORDER_LIMITS, type OrderLineInput } from "./order-schemas.ts";
+import { ORDER_LIMITS } from "./order-limits.ts";
+import type { OrderLineInput } from "./order-schemas.ts";
+
+/** What pricing reads of a product: the catalogue's, or the few fields a page carries. */
+export type PricingProduct = Pick<Product, "id" | "type" | "name" | "priceCents" | "ageRestricted"> &
+  Partial<Pick<Product, "sku" | "isbn">>;
 
 /** A reason the shop will not take an order as asked; the API answers it as a 4xx. */
 export class OrderRefusedError extends Error {
@@ -24,7 +29,7 @@ export class OrderRefusedError extends Error {
  */
 export function priceOrder(
   lines: readonly OrderLineInput[],
-  catalogue: ReadonlyMap<number, Product>,
+  catalogue: ReadonlyMap<number, PricingProduct>,
   address: Pick<ShippingForm, "postcode" | "country">,
   freeShippingOverCents: number,
   maxUnitsPerProduct: number = ORDER_LIMITS.quantityMax,

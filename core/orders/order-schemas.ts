@@ -6,9 +6,9 @@ import {
   unsafeCharactersMessage,
 } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
+import { ORDER_LIMITS } from "./order-limits.ts";
 
-/** Bounds of one order: quantities per line and lines per order. */
-export const ORDER_LIMITS = { quantityMax: 99, linesMax: 50, noteMax: 1000 } as const;
+export { ORDER_LIMITS };
 
 /** Where an order ships: the shop's one address definition (core/address.ts). */
 export const shippingAddressSchema = addressSchema;

@@ -1,213 +1,178 @@
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address.ts";
 import type { CartItem } from "#core/cart/cart.ts";
-import { SHIPPING_FIELDS, type ShippingField, type ShippingForm } from "#core/cart/shipping.ts";
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatMoney } from "#core/format.ts";
+import { ORDER_LIMITS } from "#core/orders/order-limits.ts";
 import { ADULTS_ONLY } from "#app/components/adults-only-label.tsx";
-import { Field, FormField, Input, Textarea } from "#app/components/form-field.tsx";
+import { FormField } from "#app/components/form-field.tsx";
 import fieldStyles from "#app/components/form-field.module.css";
 import formStyles from "#app/components/forms.module.css";
-import { ApiError } from "#app/lib/api-client.ts";
-import { orderPath, paths } from "#app/paths.ts";
-import { checkoutKey, forgetCheckoutKey } from "./checkout-key.ts";
-import { orderLines, placeOrder } from "./order-api.ts";
-import { checkOrder, orderRules } from "./order-rules.ts";
+import { StoredField } from "#app/components/stored-field.tsx";
+import { paths } from "#app/paths.ts";
+import { checkoutKey } from "./checkout-key.ts";
+import { CHECKOUT_FIELDS, type CheckoutFailure } from "./checkout-order.ts";
+import { orderRules } from "./order-rules.ts";
 import styles from "./orders.module.css";
 
-/** The labels of the cart page's Shipping Info form (SPEC §2), so both read the same. */
-const LABELS: Record<ShippingField, string> = {
-  firstName: "First Name",
-  surname: "Surname",
-  street: "Street",
-  city: "City",
-  postcode: "Postcode",
-  country: "Country",
-};
-
-const AUTOCOMPLETE: Record<ShippingField, string> = {
-  firstName: "given-name",
-  surname: "family-name",
-  street: "street-address",
-  city: "address-level2",
-  postcode: "postal-code",
-  country: "country-name",
-};
-
-/** The form's fields by the keys of placeOrderSchema and the API's `fields`. */
+/** The id of the control that shows each of the order schema's fields (`address.city`…). */
 const FIELD_IDS: Record<string, string> = {
   email: "checkout-email",
+  ...Object.fromEntries(ADDRESS_FIELDS.map(({ name }) => [`address.${name}`, `checkout-${name}`])),
   note: "checkout-note",
   adultDeclared: "checkout-adult",
-  ...Object.fromEntries(SHIPPING_FIELDS.map((field) => [`address.${field}`, `checkout-${field}`])),
 };
 
-const cartLink = (text: string) => (
-  <>
-    {" "}
-    <Link to={paths.cart}>{text}</Link>.
-  </>
-);
-
 interface CheckoutFormProps {
+  /** The action's answer when it refused: its messages, and what was typed. */
+  failure: CheckoutFailure | undefined;
+  placing: boolean;
+  /** The stored cart, once the page has hydrated: its idempotency key goes with the press. */
   cart: readonly CartItem[];
-  /** Products sold to adults only: with one in the cart, the buyer must declare being 18+. */
-  isAgeRestricted: (productId: number) => boolean;
-  /** The total the buyer is looking at: the server refuses the order if its own differs. */
-  expectedTotalCents: number;
-  /** The signed-in buyer's token and e-mail, when there is one. */
-  token: string | null;
-  accountEmail: string | undefined;
-  /** What was typed on /cart's shipping form, and how to change it (kept for the session). */
-  address: ShippingForm;
-  onAddressChange: (field: ShippingField, value: string) => void;
-  /** The server's total differs from the one shown: ask for a fresh quote. */
-  onPriceChanged: () => void;
-  /** The stored login is no longer valid: forget it, so the next press orders as a guest. */
-  onUnauthorized: () => void;
-  /** The order is stored: empty the cart. */
-  onPlaced: (orderNumber: string) => void;
+  /** A product sold to adults only is in the cart: the buyer must declare being 18+. */
+  needsAdultDeclaration: boolean;
+  /** The total the buyer is looking at (none before the page has priced the cart). */
+  expectedTotalCents: number | undefined;
+  /**
+   * What empty fields take once the page has hydrated: the address typed on /cart, the
+   * account's e-mail. What was typed before is kept.
+   */
+  prefill: Readonly<Record<string, string | undefined>>;
+  /** An address field changed: the cart page's form and the quote follow. */
+  onAddressInput: (name: string, value: string) => void;
+  /**
+   * What the order comes to, shown just before Place order: it appears once the page has read
+   * the cart, and nothing above it moves then.
+   */
+  summary?: ReactNode;
 }
 
-/** E-mail, shipping address and a note, then Place order (one idempotency key per cart). */
+/**
+ * E-mail, shipping address and a note, then Place order: a form posted to the page's action,
+ * with the cart and the login this browser keeps (StoredField), so it works before hydration.
+ */
 export function CheckoutForm({
+  failure,
+  placing,
   cart,
-  isAgeRestricted,
+  needsAdultDeclaration,
   expectedTotalCents,
-  token,
-  accountEmail,
-  address,
-  onAddressChange,
-  onPriceChanged,
-  onUnauthorized,
-  onPlaced,
+  prefill,
+  onAddressInput,
+  summary,
 }: CheckoutFormProps) {
-  const navigate = useNavigate();
-  // null until the buyer types: till then the account's e-mail (which arrives later) fills it.
-  const [typedEmail, setEmail] = useState<string | null>(null);
-  const email = typedEmail ?? accountEmail ?? "";
-  const [note, setNote] = useState("");
-  const [adultDeclared, setAdultDeclared] = useState(false);
-  const needsAdultDeclaration = cart.some((item) => isAgeRestricted(item.id));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<ReactNode>(null);
-  const [placing, setPlacing] = useState(false);
-  // A second press in the same frame arrives before `placing` re-renders the button.
-  const busy = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const key = useRef<HTMLInputElement>(null);
+  // A new answer remounts the fields with what the action sent back.
+  const [shown, setShown] = useState({ failure, round: 0 });
+  if (shown.failure !== failure) setShown({ failure, round: shown.round + 1 });
+  const round = shown.failure === failure ? shown.round : shown.round + 1;
+  const values = failure?.values ?? {};
+  const fields = failure?.fields ?? {};
+  const error = (name: string) => fields[name];
 
-  /** Shows field messages beside their fields; returns the ones no field can show. */
-  function showFieldErrors(fields: Record<string, string>): string[] {
-    setErrors(fields);
-    const first = Object.keys(fields).find((key) => key in FIELD_IDS);
-    if (first) requestAnimationFrame(() => document.getElementById(FIELD_IDS[first]!)?.focus());
-    return Object.entries(fields)
-      .filter(([key]) => !(key in FIELD_IDS))
-      .map(([, message]) => message);
-  }
+  useEffect(() => {
+    const first = Object.keys(FIELD_IDS).find((name) => failure?.fields[name]);
+    if (first) document.getElementById(FIELD_IDS[first]!)?.focus();
+  }, [round, failure]);
 
-  function explain(error: unknown): ReactNode {
-    if (!(error instanceof ApiError)) {
-      return "Something went wrong while placing your order. Please press Place order again.";
+  // Each empty field takes its stored value once, when it is known: a field the buyer empties
+  // afterwards stays empty.
+  const filled = useRef(new Set<string>());
+  useEffect(() => {
+    const elements = form.current?.elements;
+    for (const [name, value] of Object.entries(prefill)) {
+      if (!value || filled.current.has(name)) continue;
+      filled.current.add(name);
+      const input = elements?.namedItem(name);
+      if (input instanceof HTMLInputElement && input.value === "") input.value = value;
     }
-    switch (error.code) {
-      case "price_changed":
-        onPriceChanged();
-        return "The total has changed since this page showed it. Please check the new total above and press Place order again.";
-      case "out_of_stock":
-      case "unknown_product":
-      case "quantity_limit":
-        return (
-          <>
-            {error.message}
-            {cartLink("Change your cart")}
-          </>
-        );
-      case "idempotency_conflict":
-        // The key was already used with other details: that order exists (see the e-mail).
-        forgetCheckoutKey();
-        return "An order from this cart was already placed with other details; its e-mail has the link to it. To place another order with these details, press Place order again.";
-      default:
-        break;
-    }
-    if (error.status === 401) {
-      onUnauthorized();
-      return "Your login has expired. Log in again to keep this order in your account, or press Place order to order without an account.";
-    }
-    const unshown = showFieldErrors(error.fields);
-    if (Object.keys(error.fields).length > 0 && unshown.length === 0) {
-      return "Please correct the fields marked above.";
-    }
-    return unshown[0] ?? error.message;
-  }
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setFailure(null);
-    const input = {
-      idempotencyKey: checkoutKey(cart),
-      email,
-      lines: orderLines(cart),
-      address,
-      note,
-      expectedTotalCents,
-      ...(needsAdultDeclaration ? { adultDeclared } : {}),
-    };
-    const invalid = await checkOrder(input, isAgeRestricted);
-    if (Object.keys(invalid).length > 0) {
-      busy.current = false;
-      const unshown = showFieldErrors(invalid);
-      if (unshown.length > 0) setFailure(unshown[0]);
-      return;
+  // On hydration, what was typed before (or sent back by the action) becomes the address the
+  // quote and the cart page follow.
+  const hydrating = useRef(onAddressInput);
+  useEffect(() => {
+    const elements = form.current?.elements;
+    for (const { name } of ADDRESS_FIELDS) {
+      const input = elements?.namedItem(name);
+      if (input instanceof HTMLInputElement && input.value !== "") {
+        hydrating.current(name, input.value);
+      }
     }
-    setErrors({});
-    setPlacing(true);
-    try {
-      const placed = await placeOrder(input, token);
-      forgetCheckoutKey();
-      // Leave first, then empty the cart: the page never flashes "Your cart is empty".
-      void navigate(orderPath(placed.order.number, placed.accessToken));
-      onPlaced(placed.order.number);
-    } catch (error) {
-      busy.current = false;
-      setPlacing(false);
-      setFailure(explain(error));
-    }
-  }
+  }, []);
 
-  const error = (key: string) => errors[key];
+  const declaration = needsAdultDeclaration || fields.adultDeclared || values.adultDeclarationAsked;
+  const unshown = Object.entries(fields).filter(([name]) => !(name in FIELD_IDS));
+
   return (
-    <form
+    <Form
+      ref={form}
+      method="post"
       className={formStyles.form}
       noValidate
-      onSubmit={submit}
       onFocus={orderRules.prefetch}
+      onSubmit={() => {
+        // One key per cart content: a double press, a retry or a second tab places one order.
+        if (key.current && cart.length > 0) key.current.value = checkoutKey(cart);
+      }}
+      onInput={(event) => {
+        const target = event.target as HTMLInputElement;
+        if (ADDRESS_FIELDS.some(({ name }) => name === target.name)) {
+          onAddressInput(target.name, target.value);
+        }
+      }}
       aria-labelledby="your-details"
+      aria-busy={placing}
     >
       <h2 id="your-details">Your details</h2>
-      <Field
-        label="E-mail"
-        id="checkout-email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={error("email")}
-      />
+      <StoredField stored="cart" />
+      <StoredField stored="authToken" />
+      <input ref={key} type="hidden" name={CHECKOUT_FIELDS.idempotencyKey} defaultValue="" />
+      {expectedTotalCents !== undefined ? (
+        <input
+          type="hidden"
+          name={CHECKOUT_FIELDS.expectedTotalCents}
+          value={String(expectedTotalCents)}
+        />
+      ) : null}
+      <FormField label="E-mail" id="checkout-email" error={error("email")}>
+        {(control) => (
+          <input
+            {...control}
+            key={`email-${round}`}
+            name={CHECKOUT_FIELDS.email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={values.email ?? ""}
+          />
+        )}
+      </FormField>
       <fieldset className={styles.fieldset}>
         <legend>Shipping address</legend>
-        {SHIPPING_FIELDS.map((field) => (
-          <Field
-            key={field}
-            label={LABELS[field]}
-            id={`checkout-${field}`}
-            autoComplete={AUTOCOMPLETE[field]}
-            required
-            value={address[field]}
-            onChange={(event) => onAddressChange(field, event.target.value)}
-            error={error(`address.${field}`)}
-          />
+        {ADDRESS_FIELDS.map((field) => (
+          <FormField
+            key={field.name}
+            label={field.label}
+            id={`checkout-${field.name}`}
+            hint={"hint" in field ? field.hint : undefined}
+            error={error(`address.${field.name}`)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                key={`${field.name}-${round}`}
+                name={field.name}
+                type="text"
+                autoComplete={field.autoComplete}
+                maxLength={ADDRESS_FIELD_MAX_LENGTH}
+                required
+                defaultValue={values[field.name] ?? ""}
+              />
+            )}
+          </FormField>
         ))}
       </fieldset>
       <FormField
@@ -217,29 +182,33 @@ export function CheckoutForm({
         error={error("note")}
       >
         {(control) => (
-          <Textarea
+          <textarea
             {...control}
+            key={`note-${round}`}
+            name={CHECKOUT_FIELDS.note}
             rows={3}
-            maxLength={1000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
+            maxLength={ORDER_LIMITS.noteMax}
+            defaultValue={values.note ?? ""}
           />
         )}
       </FormField>
-      {needsAdultDeclaration ? (
+      {declaration ? (
         <fieldset className={styles.fieldset}>
           <legend>{ADULTS_ONLY}</legend>
+          <input type="hidden" name={CHECKOUT_FIELDS.adultDeclarationAsked} value="yes" />
           <p id="checkout-adult-hint" className={fieldStyles.hint}>
             Your order holds a product we sell to adults only. Have any implant installed by a
             trained body-modification practitioner, never by yourself.
           </p>
           <div className={formStyles.checkbox}>
-            <Input
+            <input
+              key={`adult-${round}`}
               id="checkout-adult"
+              name={CHECKOUT_FIELDS.adultDeclared}
+              value="yes"
               type="checkbox"
               required
-              checked={adultDeclared}
-              onChange={(event) => setAdultDeclared(event.target.checked)}
+              defaultChecked={values.adultDeclared === "yes"}
               aria-invalid={error("adultDeclared") ? true : undefined}
               aria-describedby={
                 error("adultDeclared")
@@ -256,16 +225,72 @@ export function CheckoutForm({
           ) : null}
         </fieldset>
       ) : null}
-      <p>
-        You pay {formatAud(fromCents(expectedTotalCents))} by bank transfer after placing the order;
-        the next page shows how.
-      </p>
+      {summary}
+      {expectedTotalCents !== undefined ? (
+        <p>
+          You pay {formatMoney(expectedTotalCents)} by bank transfer after placing the order; the
+          next page shows how.
+        </p>
+      ) : null}
       <p role="alert" className={styles.failure}>
-        {failure}
+        {failure ? <FailureMessage failure={failure} unshown={unshown[0]?.[1]} /> : null}
       </p>
       <button type="submit" className={formStyles.primary} disabled={placing}>
         {placing ? "Placing order…" : "Place order"}
       </button>
-    </form>
+    </Form>
   );
+}
+
+const changeCart = (
+  <>
+    {" "}
+    <Link to={paths.cart}>Change your cart</Link>.
+  </>
+);
+
+/** Why the order was not placed, for what no field shows; and what to do about it. */
+function FailureMessage({
+  failure,
+  unshown,
+}: {
+  failure: CheckoutFailure;
+  unshown: string | undefined;
+}): ReactNode {
+  switch (failure.code) {
+    case "price_changed":
+      return "The total has changed since this page showed it. Please check the new total above and press Place order again.";
+    case "confirm_total":
+      return "Please check your order and its total above, then press Place order again.";
+    case "out_of_stock":
+    case "unknown_product":
+    case "quantity_limit":
+      return (
+        <>
+          {failure.message}
+          {changeCart}
+        </>
+      );
+    case "cart_empty":
+      return (
+        <>
+          Your cart is empty: there is nothing to order. Visit our{" "}
+          <Link to={paths.books}>books</Link>, <Link to={paths.cyberware}>cyberware</Link> and{" "}
+          <Link to={paths.merchandise}>merchandise</Link> to choose something.
+        </>
+      );
+    case "idempotency_conflict":
+      return "An order from this cart was already placed with other details; its e-mail has the link to it. To place another order with these details, press Place order again.";
+    default:
+      break;
+  }
+  if (failure.status === 401) {
+    return "Your login has expired. Log in again to keep this order in your account, or press Place order to order without an account.";
+  }
+  if (failure.status === 0 || (failure.status !== undefined && failure.status >= 500)) {
+    return "Something went wrong while placing your order. Please press Place order again. Nothing you typed has been lost.";
+  }
+  if (unshown) return unshown;
+  if (Object.keys(failure.fields).length > 0) return "Please correct the fields marked above.";
+  return failure.message ?? null;
 }

@@ -33,14 +33,6 @@ export function fetchOrder(number: string, accessToken: string | null, token: st
   });
 }
 
-export function cancelOrder(number: string, accessToken: string | null, token: string | null) {
-  const [page, query = ""] = orderPath(number, accessToken).split("?");
-  return callApi<OrderView>(`${page}/cancel${query ? `?${query}` : ""}`, {
-    method: "POST",
-    ...(token ? { token } : {}),
-  });
-}
-
 export function fetchMyOrders(token: string) {
   return callApi<{ orders: OrderSummary[] }>("/orders", { method: "GET", token });
 }

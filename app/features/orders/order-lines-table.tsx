@@ -1,10 +1,8 @@
-import { formatMoney } from "#core/format.ts";
+import { formatMoney as money } from "#core/format.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./orders.module.css";
-
-const money = formatMoney;
 
 /** An order's lines with shipping, total and the GST it includes, as one table. */
 export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption: string }) {

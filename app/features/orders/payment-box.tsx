@@ -1,23 +1,11 @@
 import { useState } from "react";
-import { formatAud, fromCents } from "#core/money/money.ts";
+import { formatMoney, formatTime } from "#core/format.ts";
 import type { PaymentInstructions } from "#core/orders/order.ts";
 import { ExampleBankDetailsNotice } from "#app/components/example-bank-details-notice.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./orders.module.css";
 
 const HOUR_MS = 60 * 60 * 1000;
-
-// To the minute: a guest's order is held for hours (GUEST_HOLD_HOURS), not days.
-const payByFormat = new Intl.DateTimeFormat("en-AU", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Australia/Sydney",
-  timeZoneName: "short",
-});
 
 /** "24 hours", "7 days": how long an unpaid order is held. */
 function holdFor(ms: number): string {
@@ -70,7 +58,7 @@ export function PaymentBox({
         <dt>Account number</dt>
         <dd>{payment.accountNumber}</dd>
         <dt>Amount</dt>
-        <dd>{formatAud(fromCents(payment.amountCents))}</dd>
+        <dd>{formatMoney(payment.amountCents)}</dd>
       </dl>
       <div className={styles.reference}>
         <p>Reference: {payment.reference}</p>
@@ -88,7 +76,8 @@ export function PaymentBox({
       <p>
         Use only this reference, so we can match your payment to your order. We ship your order once
         the money arrives. Unpaid orders are cancelled after {hold}: please pay by{" "}
-        {payByFormat.format(new Date(payment.payBy))}.
+        {/* To the minute: a guest's order is held for hours (GUEST_HOLD_HOURS), not days. */}
+        {formatTime(payment.payBy, "deadlineWithZone")}.
       </p>
     </section>
   );

@@ -6,7 +6,7 @@ export type AccountValues = typeof EMPTY;
 type Name = keyof AccountValues;
 
 /** Input attributes of the account fields, the same in sign-up and edit forms. */
-const FIELD_ATTRIBUTES = {
+export const FIELD_ATTRIBUTES = {
   username: { autoComplete: "username", maxLength: ACCOUNT_LIMITS.usernameMax },
   email: { type: "email", autoComplete: "email", maxLength: ACCOUNT_LIMITS.emailMax },
   password: { autoComplete: "new-password", maxLength: ACCOUNT_LIMITS.passwordMax },

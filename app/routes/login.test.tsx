@@ -1,7 +1,8 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { withServerAction } from "#app/test/client-action.ts";
 import Login, { clientAction } from "./login.tsx";
 
 /** The page's action as the server answers it; the browser's clientAction runs in front. */
@@ -28,11 +29,7 @@ function setup(entry = "/login") {
     {
       path: "/login",
       Component: Login,
-      action: async ({ request }) =>
-        clientAction({
-          request,
-          serverAction: async () => serverAction(await request.clone().formData()),
-        } as unknown as Parameters<typeof clientAction>[0]),
+      action: withServerAction(clientAction, serverAction),
     },
     { path: "/account", Component: Arrived },
     { path: "/admin", Component: Arrived },
@@ -81,7 +78,9 @@ describe("/login", () => {
     });
     const { logIn } = setup();
     await logIn();
-    expect(await screen.findByRole("alert")).toHaveTextContent(/try again in 15 minutes/);
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(/try again in 15 minutes/),
+    );
   });
 
   it("says so when the server cannot be reached", async () => {
@@ -89,7 +88,7 @@ describe("/login", () => {
     serverAction.mockRejectedValue(new TypeError("Failed to fetch"));
     const { logIn } = setup();
     await logIn();
-    expect(await screen.findByRole("alert")).toHaveTextContent(/^Login failed\./);
+    expect(await screen.findByText(/^Login failed\./)).toBeVisible();
   });
 
   it("posts what was typed, stores the answered token and goes to the account", async () => {

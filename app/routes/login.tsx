@@ -1,7 +1,12 @@
-import { data, Link, useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { loginSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
-import { isLoggedIn, LoginKept, useKeepLogin } from "#app/features/auth/login-kept.tsx";
+import {
+  answerLogin,
+  isLoggedIn,
+  LoginKept,
+  useKeepLogin,
+} from "#app/features/auth/login-kept.tsx";
 import { LoginForm, NEXT_FIELD } from "#app/features/auth/login-form.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { Notice } from "#app/features/auth/notice.tsx";
@@ -34,11 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(loginSchema, form);
   if (!parsed.ok) return invalid(parsed.failure);
   try {
-    const { token, setCookie } = await context.get(servicesContext).accounts.logIn(parsed.data);
+    const login = await context.get(servicesContext).accounts.logIn(parsed.data);
     const next = form.get(NEXT_FIELD);
-    return data(
-      { token, next: safeNextPath(typeof next === "string" ? next : null) ?? paths.account },
-      { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } },
+    return answerLogin(
+      login,
+      safeNextPath(typeof next === "string" ? next : null) ?? paths.account,
     );
   } catch (error) {
     return refused(error, form);

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { withServerAction } from "#app/test/client-action.ts";
 import Signup, { clientAction } from "./signup.tsx";
 
 /** The page's action as the server answers it; the browser's clientAction runs in front. */
@@ -11,6 +12,14 @@ afterEach(() => {
   serverAction.mockReset();
   vi.restoreAllMocks();
 });
+
+/** The server's refusal of a username in use, with what was typed (never the password). */
+const TAKEN = {
+  status: 409,
+  message: "This username is already taken",
+  fields: { username: "This username is already taken" },
+  values: { username: "ada", email: "ada@example.com" },
+};
 
 function liveToken() {
   const payload = btoa(JSON.stringify({ username: "ada", exp: Date.now() / 1000 + 3600 }));
@@ -28,11 +37,7 @@ function setup() {
     {
       path: "/signup",
       Component: Signup,
-      action: async ({ request }) =>
-        clientAction({
-          request,
-          serverAction: async () => serverAction(await request.clone().formData()),
-        } as unknown as Parameters<typeof clientAction>[0]),
+      action: withServerAction(clientAction, serverAction),
     },
     { path: "/account", Component: Account },
   ]);
@@ -83,12 +88,7 @@ describe("/signup", () => {
   });
 
   it("reports a refusal with the support address and the server's reason", async () => {
-    serverAction.mockResolvedValue({
-      status: 409,
-      message: "This username is already taken",
-      fields: { username: "This username is already taken" },
-      values: { username: "ada", email: "ada@example.com" },
-    });
+    serverAction.mockResolvedValue(TAKEN);
     const { user, username, email, password, register } = setup();
     await user.type(username(), "ada");
     await user.type(email(), "ada@example.com");
@@ -140,12 +140,7 @@ describe("/signup", () => {
   });
 
   it("shows and hides the password with the checkbox, and Reset empties the form", async () => {
-    serverAction.mockResolvedValue({
-      status: 409,
-      message: "This username is already taken",
-      fields: { username: "This username is already taken" },
-      values: { username: "ada", email: "ada@example.com" },
-    });
+    serverAction.mockResolvedValue(TAKEN);
     const { user, username, email, password, register } = setup();
     await user.type(username(), "ada");
     await user.type(email(), "ada@example.com");

@@ -1,9 +1,14 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { signupSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
 import { checkAccountForm } from "#app/features/account/account-rules.ts";
 import { REGISTRATION_SUCCESS, SignupForm } from "#app/features/account/signup-form.tsx";
-import { isLoggedIn, LoginKept, useKeepLogin } from "#app/features/auth/login-kept.tsx";
+import {
+  answerLogin,
+  isLoggedIn,
+  LoginKept,
+  useKeepLogin,
+} from "#app/features/auth/login-kept.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
 import { checkThenSend, invalid, isFailure, parseForm, refused } from "#app/lib/forms.ts";
@@ -32,11 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(signupSchema, form);
   if (!parsed.ok) return invalid(parsed.failure);
   try {
-    const { token, setCookie } = await context.get(servicesContext).accounts.signUp(parsed.data);
-    return data(
-      { token, next: paths.account },
-      { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } },
-    );
+    const login = await context.get(servicesContext).accounts.signUp(parsed.data);
+    return answerLogin(login, paths.account);
   } catch (error) {
     return refused(error, form);
   }

@@ -1,11 +1,21 @@
 import { useEffect } from "react";
-import type { NavigateOptions } from "react-router";
+import { data, type NavigateOptions } from "react-router";
+import type { PageLogin } from "#core/pages/page-services.ts";
 import { saveToken } from "./auth-store.ts";
 
 /** A login or sign-up page's successful answer: the token to keep, and where to go next. */
 export interface LoggedIn {
   token: string;
   next: string;
+}
+
+/**
+ * The action's answer to a login: the token in the body (never in an address) for the page to
+ * store, the device cookie, and no stored copy of a page that holds a credential.
+ */
+export function answerLogin({ token, setCookie }: PageLogin, next: string) {
+  const answer: LoggedIn = { token, next };
+  return data(answer, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 
 export function isLoggedIn(answer: unknown): answer is LoggedIn {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
+import { paths } from "#app/paths.ts";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { Field, FeedbackMessage, Input } from "#app/components/form-field.tsx";
@@ -61,6 +62,8 @@ export function SignupForm({
   return (
     <Form
       method="post"
+      // Named: a prerendered page's form would otherwise post to its folder (`/signup/`).
+      action={paths.signup}
       ref={formRef}
       className={styles.form}
       noValidate

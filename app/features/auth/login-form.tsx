@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { paths } from "#app/paths.ts";
 import { Field, errorFeedback, FeedbackMessage } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import { PasswordField } from "#app/components/password-field.tsx";
@@ -8,6 +9,15 @@ export const LOGIN_FAILED = "Login failed. Please check your username and passwo
 
 /** The field that carries `?next=` through the post (app/routes/login.tsx). */
 export const NEXT_FIELD = "next";
+
+/**
+ * The form's own address, named rather than left to the framework: a prerendered page's form
+ * would otherwise post to the folder it was rendered as (`/login/`), and the page would move
+ * there. `?next=` stays in it, so a refused try, answered as a page, still knows where to go.
+ */
+function loginAction(next: string | null): string {
+  return next ? `${paths.login}?${new URLSearchParams({ next })}` : paths.login;
+}
 
 /**
  * SPEC §2 Login: Username, Password with a Show/Hide toggle, Login, and its messages, posted
@@ -28,6 +38,7 @@ export function LoginForm({
   return (
     <Form
       method="post"
+      action={loginAction(next)}
       className={styles.form}
       noValidate
       // One login at a time: a second press while the first is on its way would make two.

@@ -1,13 +1,22 @@
-import { Link, useSearchParams } from "react-router";
-import { saveToken } from "#app/features/auth/auth-store.ts";
+import { Link, useNavigation, useSearchParams } from "react-router";
+import { loginSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
-import { LoginForm } from "#app/features/auth/login-form.tsx";
+import {
+  answerLogin,
+  isLoggedIn,
+  LoginKept,
+  useKeepLogin,
+} from "#app/features/auth/login-kept.tsx";
+import { LoginForm, NEXT_FIELD } from "#app/features/auth/login-form.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { Notice } from "#app/features/auth/notice.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
+import { checkThenSend, invalid, isFailure, parseForm, refused } from "#app/lib/forms.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { isAdminPath, paths, safeNextPath } from "#app/paths.ts";
 import { interactiveReading } from "#app/lib/route-handle.ts";
+import type { Route } from "./+types/login";
 
 export const meta = () =>
   pageMeta({
@@ -18,15 +27,46 @@ export const meta = () =>
 
 export const handle = interactiveReading("next");
 
+/** The login's answer keeps its own headers: the device cookie, and no copy of the token kept. */
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+
+/**
+ * SPEC §7 login (the accounts service): the token in the answer, never in an address, for the
+ * page to store; the device cookie that lets this browser past the login limits of strangers.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(loginSchema, form);
+  if (!parsed.ok) return invalid(parsed.failure);
+  try {
+    const login = await context.get(servicesContext).accounts.logIn(parsed.data);
+    const next = form.get(NEXT_FIELD);
+    return answerLogin(
+      login,
+      safeNextPath(typeof next === "string" ? next : null) ?? paths.account,
+    );
+  } catch (error) {
+    return refused(error, form);
+  }
+}
+
+/** In the browser: straight to the server (SPEC §5 checks no login field); a failure is logged. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const answer = await checkThenSend(request, () => ({}), serverAction);
+  if (isFailure(answer)) console.warn("Login failed", answer.status);
+  return answer;
+}
+
 /**
  * SPEC §2 /login: only for visitors; a token holder is sent to /account on load. A page that
  * needs a login (the back office) sends visitors here with `?next=` and gets them back.
  */
-export default function Login() {
+export default function Login({ actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const next = safeNextPath(search.get("next"));
-  const home = next ?? paths.account;
-  const { ready, leave } = useSessionGuard("visitor", home);
+  const { ready, leave } = useSessionGuard("visitor", next ?? paths.account);
+  useKeepLogin(actionData, leave);
+  const navigation = useNavigation();
   return (
     <section className={styles.page} aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
@@ -35,18 +75,23 @@ export default function Login() {
         <p>Log in with your staff account to open the back office.</p>
       ) : null}
       <SessionGate audience="visitor" ready={ready}>
-        <LoginForm
-          onLoggedIn={(token) => {
-            saveToken(token);
-            leave(home, { replace: true });
-          }}
-        />
-        <p>
-          <Link to={paths.forgotPassword}>Forgot your password?</Link>
-        </p>
-        <p>
-          New here? <Link to={paths.signup}>Create an account</Link>.
-        </p>
+        {isLoggedIn(actionData) ? (
+          <LoginKept success="Login successful" />
+        ) : (
+          <>
+            <LoginForm
+              failure={isFailure(actionData) ? actionData : undefined}
+              next={next}
+              sending={navigation.state === "submitting"}
+            />
+            <p>
+              <Link to={paths.forgotPassword}>Forgot your password?</Link>
+            </p>
+            <p>
+              New here? <Link to={paths.signup}>Create an account</Link>.
+            </p>
+          </>
+        )}
       </SessionGate>
     </section>
   );

@@ -1,12 +1,22 @@
-import { Link } from "react-router";
-import { saveToken } from "#app/features/auth/auth-store.ts";
+import { Link, useNavigation } from "react-router";
+import { signupSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
-import { SessionGate } from "#app/features/auth/session-gate.tsx";
+import { checkAccountForm } from "#app/features/account/account-rules.ts";
 import { REGISTRATION_SUCCESS, SignupForm } from "#app/features/account/signup-form.tsx";
+import {
+  answerLogin,
+  isLoggedIn,
+  LoginKept,
+  useKeepLogin,
+} from "#app/features/auth/login-kept.tsx";
+import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
+import { checkThenSend, invalid, isFailure, parseForm, refused } from "#app/lib/forms.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import { interactive } from "#app/lib/route-handle.ts";
+import type { Route } from "./+types/signup";
 
 export const meta = () =>
   pageMeta({
@@ -18,23 +28,57 @@ export const meta = () =>
 
 export const handle = interactive;
 
+/** The sign-up's answer keeps its own headers: the device cookie, and no copy of the token kept. */
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+
+/** SPEC §7 sign-up (the accounts service): the new account logged in, as the login page is. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(signupSchema, form);
+  if (!parsed.ok) return invalid(parsed.failure);
+  try {
+    const login = await context.get(servicesContext).accounts.signUp(parsed.data);
+    return answerLogin(login, paths.account);
+  } catch (error) {
+    return refused(error, form);
+  }
+}
+
+/** In the browser: SPEC §5's messages at once; nothing is sent while the form is invalid. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return checkThenSend(
+    request,
+    async (fields) => {
+      const checked = await checkAccountForm("signupSchema", fields);
+      return checked.ok ? {} : checked.errors;
+    },
+    serverAction,
+  );
+}
+
 /** SPEC §2 /signup: only for visitors; a token holder is sent to /account. */
-export default function Signup() {
+export default function Signup({ actionData }: Route.ComponentProps) {
   const { ready, leave } = useSessionGuard("visitor");
+  useKeepLogin(actionData, leave, { notice: REGISTRATION_SUCCESS });
+  const navigation = useNavigation();
   return (
     <section className={styles.page} aria-labelledby="signup-title">
       <h1 id="signup-title">Sign up</h1>
       <SessionGate audience="visitor" ready={ready}>
-        <p>
-          Create an account to manage your details and our mailing list. Already registered?{" "}
-          <Link to={paths.login}>Log in</Link>.
-        </p>
-        <SignupForm
-          onRegistered={(token) => {
-            saveToken(token);
-            leave(paths.account, { replace: true, state: { notice: REGISTRATION_SUCCESS } });
-          }}
-        />
+        {isLoggedIn(actionData) ? (
+          <LoginKept success={REGISTRATION_SUCCESS} />
+        ) : (
+          <>
+            <p>
+              Create an account to manage your details and our mailing list. Already registered?{" "}
+              <Link to={paths.login}>Log in</Link>.
+            </p>
+            <SignupForm
+              failure={isFailure(actionData) ? actionData : undefined}
+              sending={navigation.state === "submitting"}
+            />
+          </>
+        )}
       </SessionGate>
     </section>
   );

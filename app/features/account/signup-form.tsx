@@ -1,103 +1,86 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Form } from "react-router";
+import { paths } from "#app/paths.ts";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
 import { siteConfig } from "#core/site-config.ts";
-import { Field, FeedbackMessage, Input, type Feedback } from "#app/components/form-field.tsx";
-import { useAccountFields } from "./account-fields.ts";
-import { ApiError } from "#app/lib/api-client.ts";
-import { accountApi } from "./account-api.ts";
-import { accountRules, checkAccountForm } from "./account-rules.ts";
+import { Field, FeedbackMessage, Input } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
+import type { FormFailure } from "#app/lib/forms.ts";
+import { FIELD_ATTRIBUTES } from "./account-fields.ts";
+import { accountRules } from "./account-rules.ts";
 
 export const REGISTRATION_SUCCESS = "Success: Registration successful";
 
 /** The server's own reason, when it gave one (a taken username, too many attempts). */
-function serverReason(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const fields = Object.values(error.fields);
+function serverReason(failure: FormFailure): string | undefined {
+  const fields = Object.values(failure.fields);
   if (fields.length > 0) return fields.join(" ");
-  return error.status === 429 ? error.message : undefined;
+  return failure.status === 429 ? failure.message : undefined;
 }
 
-/** SPEC §2 Sign up: Username, Email, Password, a show-password checkbox, Register and Reset. */
-export function SignupForm({ onRegistered }: { onRegistered: (token: string) => void }) {
-  const fields = useAccountFields();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+/**
+ * SPEC §2 Sign up: Username, Email, Password, a show-password checkbox, Register and Reset,
+ * posted to the page's own action (a plain form before the page's JavaScript has loaded). The
+ * messages of the last check sit next to their fields, and the first field in error takes the
+ * focus; what was typed comes back with them, except the password.
+ */
+export function SignupForm({
+  failure,
+  sending,
+}: {
+  failure: FormFailure | undefined;
+  sending: boolean;
+}) {
   const [showPassword, setShowPassword] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [checks, setChecks] = useState(0);
+  // Reset empties the form, even of what a refused attempt filled back in.
+  const [reset, setReset] = useState<{ of: FormFailure | undefined; count: number }>({
+    of: undefined,
+    count: 0,
+  });
+  const shown = reset.count > 0 && reset.of === failure ? undefined : failure;
   const formRef = useRef<HTMLFormElement>(null);
   const showId = useId();
 
   // After a failed check, focus goes to the first field in error, whose message is read out.
   useEffect(() => {
-    if (checks === 0) return;
     formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [checks]);
+  }, [failure]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function clear(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setFeedback(null);
-    setPending(true);
-    const checked = await checkAccountForm("signupSchema", fields.values);
-    if (!checked.ok) {
-      fields.setErrors(checked.errors);
-      setChecks((count) => count + 1);
-      setPending(false);
-      return;
-    }
-    fields.setErrors({});
-    try {
-      const { token } = await accountApi.signup(checked.data);
-      setFeedback({ kind: "success", text: REGISTRATION_SUCCESS });
-      onRegistered(token);
-    } catch (error) {
-      const reason = serverReason(error);
-      fields.setErrors(error instanceof ApiError ? error.fields : {});
-      setFeedback({
-        kind: "error",
-        text: (
-          <>
-            Error: Registration failed. Contact{" "}
-            <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>
-            {reason ? (
-              <>
-                <br />
-                {reason}
-              </>
-            ) : null}
-          </>
-        ),
-      });
-      setChecks((count) => count + 1);
-    } finally {
-      setPending(false);
-    }
-  }
-
-  function reset() {
-    fields.clear();
-    setFeedback(null);
+    setReset(({ count }) => ({ of: failure, count: count + 1 }));
     setShowPassword(false);
   }
 
+  const field = (name: "username" | "email" | "password") => ({
+    name,
+    ...FIELD_ATTRIBUTES[name],
+    defaultValue: shown?.values[name] ?? "",
+    error: shown?.fields[name],
+  });
+
   return (
-    <form
-      // POST, so a press before the page is ready never puts a credential in the URL.
+    <Form
       method="post"
+      // Named: a prerendered page's form would otherwise post to its folder (`/signup/`).
+      action={paths.signup}
       ref={formRef}
       className={styles.form}
       noValidate
-      onSubmit={(event) => void submit(event)}
-      onReset={reset}
+      // One sign-up at a time: a second press while the first is on its way would be refused.
+      onSubmit={(event) => {
+        if (sending) event.preventDefault();
+      }}
+      onReset={clear}
       onFocus={accountRules.prefetch}
-      aria-busy={pending}
+      aria-busy={sending}
     >
-      <Field label="Username" {...fields.bind("username")} />
-      <Field label="Email" {...fields.bind("email")} />
+      <Field key={`username-${reset.count}`} label="Username" {...field("username")} />
+      <Field key={`email-${reset.count}`} label="Email" {...field("email")} />
       <Field
+        key={`password-${reset.count}`}
         label="Password"
-        {...fields.bind("password")}
+        {...field("password")}
         type={showPassword ? "text" : "password"}
       />
       <div className={styles.checkbox}>
@@ -120,7 +103,31 @@ export function SignupForm({ onRegistered }: { onRegistered: (token: string) => 
           Reset
         </button>
       </div>
-      <FeedbackMessage feedback={feedback} />
-    </form>
+      <FeedbackMessage
+        feedback={
+          shown?.status !== undefined
+            ? {
+                kind: "error",
+                text: <RegistrationFailed reason={serverReason(shown)} />,
+              }
+            : null
+        }
+      />
+    </Form>
+  );
+}
+
+function RegistrationFailed({ reason }: { reason: string | undefined }) {
+  return (
+    <>
+      Error: Registration failed. Contact{" "}
+      <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>
+      {reason ? (
+        <>
+          <br />
+          {reason}
+        </>
+      ) : null}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import fileNames from "./lint-rules/file-names.js";
+import noFetchInEffect from "./lint-rules/no-fetch-in-effect.js";
 
 const features = readdirSync("app/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -118,5 +119,12 @@ export default tseslint.config(
     files: ["app/**/*.tsx"],
     ignores: ["app/routes/**", "app/root.tsx", "app/entry.*", "**/*.test.tsx"],
     rules: { "local/file-name": ["error", { matchExport: true }] },
+  },
+  {
+    // Route modules own their data: no request started from an effect (decision 022).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { data: noFetchInEffect },
+    rules: { "data/no-fetch-in-effect": "error" },
   },
 );

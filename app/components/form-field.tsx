@@ -1,11 +1,4 @@
-import {
-  useId,
-  useImperativeHandle,
-  useRef,
-  type ComponentPropsWithRef,
-  type ReactNode,
-} from "react";
-import { useTypedBeforeHydration } from "#app/lib/use-typed-before-hydration.ts";
+import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
 import styles from "./form-field.module.css";
 
 /** What the field's control must spread onto itself to be tied to its label, hint and error. */
@@ -78,7 +71,7 @@ export function Field({ label, error, hint, children, id, ...input }: FieldProps
     <FormField label={label} id={id ?? generatedId} error={error} hint={hint}>
       {(control) => (
         <div className={styles.control}>
-          <Input {...control} {...input} />
+          <input {...control} {...input} />
           {children}
         </div>
       )}
@@ -120,20 +113,4 @@ export function FeedbackMessage({ feedback }: { feedback: Feedback }) {
       </p>
     </>
   );
-}
-
-/** An `<input>` that keeps what was typed into it before the page hydrated. */
-export function Input({ ref, ...props }: ComponentPropsWithRef<"input">) {
-  const own = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => own.current as HTMLInputElement, []);
-  useTypedBeforeHydration(own, props.onChange);
-  return <input {...props} ref={own} />;
-}
-
-/** A `<textarea>` that keeps what was typed into it before the page hydrated. */
-export function Textarea({ ref, ...props }: ComponentPropsWithRef<"textarea">) {
-  const own = useRef<HTMLTextAreaElement>(null);
-  useImperativeHandle(ref, () => own.current as HTMLTextAreaElement, []);
-  useTypedBeforeHydration(own, props.onChange);
-  return <textarea {...props} ref={own} />;
 }

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { paths } from "#app/paths.ts";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
 import { siteConfig } from "#core/site-config.ts";
-import { Field, FeedbackMessage, Input } from "#app/components/form-field.tsx";
+import { Field, FeedbackMessage } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
 import type { FormFailure } from "#app/lib/forms.ts";
 import { FIELD_ATTRIBUTES } from "./account-fields.ts";
@@ -84,7 +84,7 @@ export function SignupForm({
         type={showPassword ? "text" : "password"}
       />
       <div className={styles.checkbox}>
-        <Input
+        <input
           id={showId}
           type="checkbox"
           checked={showPassword}

@@ -11,7 +11,7 @@ import {
 import { sydneyDay } from "#core/format.ts";
 import { fieldErrors } from "#core/validation/field-errors.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
-import { Field, FormField, Textarea } from "#app/components/form-field.tsx";
+import { Field, FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { formatDay, money, sydneyToday } from "./admin-format.ts";
 import styles from "./admin.module.css";
@@ -246,7 +246,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
                 error={errors.reason}
               >
                 {(control) => (
-                  <Textarea
+                  <textarea
                     {...control}
                     name="reason"
                     rows={3}

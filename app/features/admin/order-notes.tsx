@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ADMIN_LIMITS, addNoteSchema, type AdminOrder } from "#core/admin/admin-schemas.ts";
 import { fieldErrors } from "#core/validation/field-errors.ts";
-import { FormField, Textarea } from "#app/components/form-field.tsx";
+import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { formatWhen } from "./admin-format.ts";
 import styles from "./admin.module.css";
@@ -56,7 +56,7 @@ export function OrderNotes({ notes }: { notes: AdminOrder["notes"] }) {
           hint="Only staff see notes."
         >
           {(control) => (
-            <Textarea {...control} name="text" rows={3} maxLength={ADMIN_LIMITS.noteMax} />
+            <textarea {...control} name="text" rows={3} maxLength={ADMIN_LIMITS.noteMax} />
           )}
         </FormField>
         <button type="submit" className={formStyles.secondary} disabled={busy}>

@@ -1,8 +1,22 @@
-import { FormField, Input } from "#app/components/form-field.tsx";
+import { FormField } from "#app/components/form-field.tsx";
 import { useId } from "react";
 import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address.ts";
 import { updateShippingField, useShippingForm } from "./shipping-store.ts";
 import styles from "./shipping-form.module.css";
+
+/**
+ * What was typed before the page hydrated is on screen but not yet kept: keep it as the form
+ * is attached (the fields are uncontrolled, so React leaves what is typed in place).
+ */
+function keepTypedBeforeHydration(form: HTMLFormElement | null) {
+  if (!form) return;
+  for (const field of ADDRESS_FIELDS) {
+    const input = form.elements.namedItem(field.name);
+    if (input instanceof HTMLInputElement && input.value !== input.defaultValue) {
+      updateShippingField(field.name, input.value);
+    }
+  }
+}
 
 /**
  * SPEC §5: the shipping form is not validated; what is typed is kept for the tab's session
@@ -17,6 +31,7 @@ export function ShippingForm() {
     // in a URL.
     <form
       method="post"
+      ref={keepTypedBeforeHydration}
       className={styles.form}
       aria-labelledby={titleId}
       noValidate
@@ -32,13 +47,13 @@ export function ShippingForm() {
             hint={"hint" in field ? field.hint : undefined}
           >
             {(control) => (
-              <Input
+              <input
                 {...control}
                 name={field.name}
                 type="text"
                 autoComplete={field.autoComplete}
                 maxLength={ADDRESS_FIELD_MAX_LENGTH}
-                value={values[field.name]}
+                defaultValue={values[field.name]}
                 onChange={(event) => updateShippingField(field.name, event.target.value)}
               />
             )}

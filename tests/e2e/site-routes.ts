@@ -20,7 +20,8 @@ export function distinctSiteRoutes(): string[] {
 }
 
 function builtRoutes(): string[] {
-  const root = path.resolve("build/client");
+  // The build the browser tests serve: ./build, or the one BUILD_DIR names.
+  const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
   const entries = readdirSync(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name === "index.html")

@@ -50,12 +50,7 @@ export function quoteCheckout(
   }
   try {
     return {
-      quote: priceOrder(
-        orderLines(cart),
-        catalogue,
-        address,
-        siteConfig.freeShippingOverCents,
-      ),
+      quote: priceOrder(orderLines(cart), catalogue, address, siteConfig.freeShippingOverCents),
     };
   } catch (error) {
     if (error instanceof OrderRefusedError) return { refused: error.message };

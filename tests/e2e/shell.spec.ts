@@ -8,7 +8,7 @@ import {
   waitForHydration,
 } from "./fixtures.ts";
 import { medicalPages, pageFacts } from "./page-facts.ts";
-import { distinctSiteRoutes } from "./site-routes.ts";
+import { builtFormActions, distinctSiteRoutes } from "./site-routes.ts";
 
 const routes = distinctSiteRoutes();
 
@@ -128,6 +128,14 @@ async function expectPageFacts(page: Page, route: string) {
     );
   }
 }
+
+test("every form of a prerendered page posts to its page's own address, not a copy with a slash", () => {
+  // React Router writes a prerendered form's own address with the slash the file was built at
+  // ("/checkout/"); a press before hydration would then land on an address of its own.
+  const actions = builtFormActions();
+  expect(actions.length).toBeGreaterThan(0);
+  expect(actions.filter(({ action }) => action.length > 1 && action.endsWith("/"))).toEqual([]);
+});
 
 test("every information page of SPEC §2 is in the route walk", () => {
   expect(pageFacts.filter((entry) => !routes.includes(entry.path))).toEqual([]);

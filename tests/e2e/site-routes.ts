@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { caseVariants, paths, serverRenderedPaths } from "../../app/paths.ts";
 
@@ -19,9 +19,21 @@ export function distinctSiteRoutes(): string[] {
   return siteRoutes().filter((route) => !(route in caseVariants));
 }
 
+// The build the browser tests serve: ./build, or the one BUILD_DIR names.
+const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+
+/** Where each form of each prerendered page posts, as its HTML says before any script runs. */
+export function builtFormActions(): { route: string; action: string }[] {
+  return builtRoutes().flatMap((route) => {
+    const html = readFileSync(path.join(root, route, "index.html"), "utf8");
+    return [...html.matchAll(/<form\b[^>]*\baction="([^"]*)"/g)].map((match) => ({
+      route,
+      action: match[1] ?? "",
+    }));
+  });
+}
+
 function builtRoutes(): string[] {
-  // The build the browser tests serve: ./build, or the one BUILD_DIR names.
-  const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
   const entries = readdirSync(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name === "index.html")

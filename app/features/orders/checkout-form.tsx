@@ -109,6 +109,8 @@ export function CheckoutForm({
     <Form
       ref={form}
       method="post"
+      // Named outright: the prerendered page's form would otherwise post to "/checkout/".
+      action={paths.checkout}
       className={formStyles.form}
       noValidate
       onFocus={orderRules.prefetch}

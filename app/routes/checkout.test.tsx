@@ -7,7 +7,7 @@ import { priceOrder } from "#core/orders/order-pricing.ts";
 import type { PlaceOrder, QuoteRequest } from "#core/orders/order-schemas.ts";
 import type { PageServices } from "#core/pages/page-services.ts";
 import { CHECKOUT_KEY_STORAGE } from "#app/features/orders/checkout-key.ts";
-import { apiAnswers, sampleOrder } from "#app/features/orders/sample-orders.ts";
+import { apiAnswers, sampleOrder } from "#tests/fixtures/order-views.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import Checkout, { action, clientAction, clientLoader } from "./checkout.tsx";

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OrderView } from "#core/orders/order.ts";
 import { siteConfig } from "#core/site-config.ts";
-import { sampleOrder } from "#app/features/orders/sample-orders.ts";
+import { sampleOrder } from "#tests/fixtures/order-views.ts";
 import OrderInvoice, { meta } from "./order-invoice.tsx";
 
 afterEach(() => {

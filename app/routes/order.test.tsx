@@ -4,7 +4,7 @@ import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OrderView } from "#core/orders/order.ts";
 import type { PageServices } from "#core/pages/page-services.ts";
-import { apiAnswers, json, sampleOrder } from "#app/features/orders/sample-orders.ts";
+import { apiAnswers, json, sampleOrder } from "#tests/fixtures/order-views.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { indexablePaths } from "#app/paths.ts";
 import Order, {

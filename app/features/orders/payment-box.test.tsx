@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PaymentBox } from "./payment-box.tsx";
-import { sampleOrder } from "./sample-orders.ts";
+import { sampleOrder } from "#tests/fixtures/order-views.ts";
 
 const payment = sampleOrder.payment!;
 

@@ -6,7 +6,10 @@ import { ORDER_LIMITS } from "./order-limits.ts";
 import type { OrderLineInput } from "./order-schemas.ts";
 
 /** What pricing reads of a product: the catalogue's, or the few fields a page carries. */
-export type PricingProduct = Pick<Product, "id" | "type" | "name" | "priceCents" | "ageRestricted"> &
+export type PricingProduct = Pick<
+  Product,
+  "id" | "type" | "name" | "priceCents" | "ageRestricted"
+> &
   Partial<Pick<Product, "sku" | "isbn">>;
 
 /** A reason the shop will not take an order as asked; the API answers it as a 4xx. */

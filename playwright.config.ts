@@ -40,7 +40,8 @@ export default defineConfig({
       // The build to serve: ./build, or the one BUILD_DIR names (a second build beside it).
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       LOG_LEVEL: "warn",
-      NODE_ENV: "test",
+      // As `npm start` runs it: React's production build on the server too.
+      NODE_ENV: "production",
       // Like the database, rate-limit counters start empty on every run (in-process store):
       // a shared Redis would carry sign-ups over from earlier runs into this one.
       REDIS_URL: "",

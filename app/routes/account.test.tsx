@@ -123,6 +123,28 @@ describe("the account page", () => {
     expect(serverAction).not.toHaveBeenCalled();
   });
 
+  it("keeps a new password typed before the current one was asked for, and sends both", async () => {
+    serverAction.mockResolvedValue({
+      intent: "update",
+      done: true,
+      token: login("ada"),
+      otherChanges: true,
+    });
+    const user = renderPage();
+    await user.type(await screen.findByLabelText("New password"), "another phrase 7");
+    await user.click(screen.getByRole("button", { name: "Update account" }));
+    const current = screen.getByLabelText("Current password");
+    await waitFor(() => expect(current).toHaveAttribute("aria-invalid", "true"), {
+      timeout: 5000,
+    });
+    expect(screen.getByLabelText("New password")).toHaveValue("another phrase 7");
+    await user.type(screen.getByLabelText("Current password"), "correct horse 9");
+    await user.click(screen.getByRole("button", { name: "Update account" }));
+    await screen.findByText(ACCOUNT_UPDATED);
+    expect(sentForms[0]?.get("password")).toBe("another phrase 7");
+    expect(sentForms[0]?.get("currentPassword")).toBe("correct horse 9");
+  });
+
   it("sends the form with its intent, stores the fresh login and empties the form", async () => {
     serverAction.mockResolvedValue({
       intent: "update",

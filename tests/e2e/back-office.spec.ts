@@ -207,6 +207,8 @@ test.describe("conflict", () => {
 });
 
 test("the back office's pages pass axe in both themes", async ({ page, staff }) => {
+  // An axe pass per section and theme: more than one test's usual time.
+  test.slow();
   await logInAsStaff(page, staff);
   // Each section once, through the back office's own navigation: whole in light colours,
   // then its colours in dark.

@@ -109,6 +109,8 @@ test("nothing found offers a close spelling that has results", async ({ page }) 
 test("the shop results filter by category and price, with counts, in the address", async ({
   page,
 }) => {
+  // Six axe passes (results and suggestions, both themes): more than one test's usual time.
+  test.slow();
   await page.goto("/search?q=magnet");
   await waitForHydration(page);
   const categories = page.getByRole("navigation", { name: "Filter by category" });

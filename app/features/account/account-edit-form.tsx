@@ -74,7 +74,12 @@ export function AccountEditForm({ answer, sending }: Props) {
   // Each new answer to this form refills it (after a refusal) or empties it (after a change);
   // answers to the page's other forms leave what is typed here alone.
   const [shown, setShown] = useState({ answer, round: 0 });
-  if (answer !== undefined && answer !== shown.answer) setShown({ answer, round: shown.round + 1 });
+  if (answer !== undefined && answer !== shown.answer) {
+    // The browser's own check sent nothing, so nothing came back: what is typed stays, the
+    // passwords too (a server's answer never holds them, so its refill would empty them).
+    const checkedHere = isFailure(answer) && answer.status === undefined;
+    setShown({ answer, round: checkedHere ? shown.round : shown.round + 1 });
+  }
   const { round } = shown;
   const failure = isFailure(shown.answer) ? shown.answer : undefined;
 

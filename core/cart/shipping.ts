@@ -5,7 +5,6 @@ import {
   type Address,
   type AddressField,
 } from "../address.ts";
-import { gstCentsIncludedIn } from "../money/money.ts";
 import { quantityOf, type CartItem } from "./cart.ts";
 
 /**
@@ -105,11 +104,6 @@ export function cartLines<P extends PricedProduct>(
   }));
 }
 
-/** Price × quantity in cents; 0 for a product not in the catalogue. */
-export function lineTotalCents(line: Pick<CartLine, "quantity" | "product">): number {
-  return line.product ? line.product.priceCents * line.quantity : 0;
-}
-
 export interface CartTotals {
   itemsCents: number;
   shippingCents: number;
@@ -117,19 +111,4 @@ export interface CartTotals {
   totalCents: number;
   /** The GST inside the GST-inclusive total: 1/11 of it, to the nearest cent. */
   gstCents: number;
-}
-
-/** Σ price × quantity in cents; lines without a known product add nothing. */
-export function itemsTotalCents(lines: readonly Pick<CartLine, "quantity" | "product">[]): number {
-  return lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
-}
-
-/** Sums in whole cents; lines without a known product add nothing. */
-export function cartTotals(
-  lines: readonly Pick<CartLine, "quantity" | "product">[],
-  shippingCents: number,
-): CartTotals {
-  const itemsCents = itemsTotalCents(lines);
-  const totalCents = itemsCents + shippingCents;
-  return { itemsCents, shippingCents, totalCents, gstCents: gstCentsIncludedIn(totalCents) };
 }

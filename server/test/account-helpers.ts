@@ -1,25 +1,17 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
-
-/** A username no other test (or earlier run sharing Redis) has used. */
-export function uniqueName(prefix = "user"): string {
-  return `${prefix}${randomBytes(4).toString("hex")}`;
-}
 
 /** A client address of its own, so rate-limit counters of tests never meet. */
 export function uniqueIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-export const PASSWORD = "correct horse 9";
+import { newAccount, PASSWORD, uniqueName } from "#tests/fixtures/users.ts";
 
-export function newAccount(prefix?: string) {
-  const username = uniqueName(prefix);
-  return { username, email: `${username}@example.com`, password: PASSWORD };
-}
+export { newAccount, PASSWORD, uniqueName };
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
 import { waitForMail } from "./outbox.ts";
+import { createUser } from "./users.ts";
 
 // Products with plenty of stock (content/products.csv), so parallel tests never run out.
 const BOOK = { shop: "/books", label: "Add to Cart: Salt Water Circuit (Paperback)" }; // 20
@@ -26,14 +27,6 @@ const ADDRESS = {
 
 // Some steps provoke a 404 on purpose (an order opened without its token).
 test.use({ allowedConsoleErrors: /status of 404/ });
-
-async function createUser(request: APIRequestContext) {
-  const username = `buyer${randomBytes(4).toString("hex")}`;
-  const account = { username, email: `${username}@example.com`, password: "pass phrase 42" };
-  const response = await request.post("/api/signup", { data: account });
-  expect(response.status()).toBe(201);
-  return { ...account, token: ((await response.json()) as { token: string }).token };
-}
 
 /** Adds the product on its shop page, types the address on /cart, and opens /checkout. */
 async function fillCartAndCheckOut(page: Page, product: { shop: string; label: string }) {
@@ -67,7 +60,7 @@ test("a signed-in buyer orders, pays by the reference, finds the order and print
   request,
 }) => {
   test.slow();
-  const user = await createUser(request);
+  const user = await createUser(request, "buyer");
   await page.goto("/");
   await page.evaluate((token) => localStorage.setItem("authToken", token), user.token);
 

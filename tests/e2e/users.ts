@@ -1,12 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { newAccount as freshAccount } from "#tests/fixtures/users.ts";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
-/** A fresh username, address and password no other test uses. */
-export function newAccount(prefix = "e2e") {
-  const username = `${prefix}${randomBytes(4).toString("hex")}`;
-  return { username, email: `${username}@example.com`, password: "pass phrase 42" };
-}
+/** A fresh username, address and password no other test uses (tests/fixtures/users.ts). */
+export const newAccount = (prefix = "e2e") => freshAccount(prefix);
 
 /** A user made through the API, as fixtures should (never through another test's data). */
 export async function createUser(request: APIRequestContext, prefix?: string) {

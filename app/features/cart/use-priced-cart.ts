@@ -1,14 +1,11 @@
 import { useMemo } from "react";
 import {
   cartLines,
-  cartTotals,
-  itemsTotalCents,
-  quoteShipping,
   type CartLine,
   type CartTotals,
-  type PricedProduct,
   type ShippingQuote,
 } from "#core/cart/shipping.ts";
+import { priceOrder, type PricingProduct } from "#core/orders/order-pricing.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useCart } from "./cart-store.ts";
@@ -16,10 +13,12 @@ import { useShippingForm } from "./shipping-store.ts";
 
 /**
  * The stored cart priced from the catalogue, with shipping from the Shipping Info form
- * (free over the policy's threshold).
+ * (free over the policy's threshold): the function checkout and the server charge with, on
+ * the same lines, so the cart's total is the order's. A product no longer in the catalogue
+ * adds nothing (SPEC §8 shows it as 'Unknown Product'); the per-order cap is checkout's to say.
  * `ready` is false until hydration: the prerendered page cannot know the visitor's cart.
  */
-export function usePricedCart<P extends PricedProduct>(
+export function usePricedCart<P extends PricingProduct>(
   products: readonly P[],
 ): { ready: boolean; lines: CartLine<P>[]; totals: CartTotals; shipping: ShippingQuote } {
   const catalogue = useMemo(
@@ -30,6 +29,21 @@ export function usePricedCart<P extends PricedProduct>(
   const address = useShippingForm();
   const ready = useHydrated();
   const lines = cartLines(cart, catalogue);
-  const shipping = quoteShipping(address, itemsTotalCents(lines), siteConfig.freeShippingOverCents);
-  return { ready, lines, totals: cartTotals(lines, shipping.cents), shipping };
+  const known = lines.flatMap(({ id, type, quantity, product }) =>
+    product ? [{ id, type, quantity }] : [],
+  );
+  const quote = priceOrder(
+    known,
+    catalogue,
+    address,
+    siteConfig.freeShippingOverCents,
+    Number.POSITIVE_INFINITY,
+  );
+  const { itemsCents, shippingCents, totalCents, gstCents } = quote;
+  return {
+    ready,
+    lines,
+    totals: { itemsCents, shippingCents, totalCents, gstCents },
+    shipping: { cents: shippingCents, free: quote.freeShipping },
+  };
 }

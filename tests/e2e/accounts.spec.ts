@@ -87,9 +87,11 @@ test("sign up → account → edit → subscribe → logout → login → delete
   await expect(page.getByLabel("Current password")).toBeFocused();
   await page.getByLabel("Current password").fill(account.password);
   await page.getByRole("button", { name: "Update account" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Account details updated" }),
-  ).toBeVisible();
+  // Checking the current password and storing the new one are two scrypt runs at OWASP's cost
+  // (128 MiB each): on a busy two-core machine that alone can take most of the usual wait.
+  await expect(page.getByRole("status").filter({ hasText: "Account details updated" })).toBeVisible(
+    { timeout: 20_000 },
+  );
   await expect(page.getByText(`Welcome, ${renamed}`)).toBeVisible();
   await expect(details.filter({ hasText: renamed })).toBeVisible();
   await expect(page.getByPlaceholder("Enter new username")).toHaveValue("");

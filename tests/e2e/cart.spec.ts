@@ -210,6 +210,8 @@ test.describe("with a product the shop no longer sells", () => {
   test("cart and checkout with items have no axe violations in light or dark mode", async ({
     page,
   }) => {
+    // Four axe passes (two pages, two themes): more than one test's usual time.
+    test.slow();
     await openCartWith(page, [{ id: 9999, type: "Gone" }, ...twoBooks]);
     await page.getByRole("form", { name: "Shipping Info" }).getByLabel("Country").fill("USA");
     await expectNoAxeViolationsInBothThemes(page);

@@ -231,6 +231,8 @@ test("GET /api/products returns the catalogue and honours its ETag", async ({ re
 });
 
 test("filtered shop pages have no axe violations in light or dark mode", async ({ page }) => {
+  // Six axe passes (three pages, two themes): more than one test's usual time.
+  test.slow();
   for (const url of [
     "/books?genre=Neuroscience",
     "/cyberware?genre=Tools",

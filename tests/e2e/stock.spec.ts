@@ -108,6 +108,8 @@ test("the counts arrive without moving anything on the page", async ({ page }) =
 test("every stock label and a disabled Add to Cart have no axe violations in light or dark mode", async ({
   page,
 }) => {
+  // An axe pass per theme over a whole shop: more than one test's usual time.
+  test.slow();
   await answerStock(page, { "25": 0, "14": 2, "13": 60 });
   await page.goto("/cyberware");
   await waitForHydration(page);

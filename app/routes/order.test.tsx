@@ -26,7 +26,7 @@ type LoaderArgs = Parameters<typeof clientLoader>[0];
 type ServerArgs = Parameters<typeof loader>[0];
 
 /** The server's order service, as the page's loader and action reach it: one order, KB-100042. */
-function serverOrders(refuseCancel?: Error) {
+function serverOrders(refuseCancel?: Error, { reloadsStale = false } = {}) {
   let current: OrderView = sampleOrder;
   const calls: { call: string; access: { login?: string; token?: string } }[] = [];
   const opens = (access: { login?: string; token?: string }) =>
@@ -35,7 +35,8 @@ function serverOrders(refuseCancel?: Error) {
     orders: {
       find: async (_number: string, access: { login?: string; token?: string }) => {
         calls.push({ call: "find", access });
-        return opens(access) ? current : undefined;
+        if (!opens(access)) return undefined;
+        return reloadsStale ? sampleOrder : current;
       },
       cancel: async (_number: string, access: { login?: string; token?: string }) => {
         calls.push({ call: "cancel", access });
@@ -218,6 +219,21 @@ describe("/orders/:number", () => {
     expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveFocus();
     expect(screen.getByRole("list")).toHaveTextContent("Cancelled (You cancelled it)");
+  });
+
+  it("shows the cancelled order from the cancel's own answer, whatever the reload brings", async () => {
+    // A press while the page still hydrates can leave the route's reload with the first HTML's
+    // order: the page must not go back to "Awaiting payment" then.
+    server = serverOrders(undefined, { reloadsStale: true });
+    serveOrder();
+    openOrder("/orders/KB-100042?token=tok_123");
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Cancel order" }, FIRST_RENDER),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Yes, cancel the order" }));
+    expect(await screen.findByText("Order KB-100042 is cancelled.")).toBeVisible();
+    expect(screen.getByText(/^Status:/)).toHaveTextContent("Status: Cancelled");
+    expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
   });
 
   it("says why an order could not be cancelled, and keeps the choice on screen", async () => {

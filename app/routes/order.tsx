@@ -51,7 +51,7 @@ clientLoader.hydrate = true as const;
 export const ErrorBoundary = OrderNotFound;
 
 /** What the cancel form's steps answer: asking, kept, cancelled, or why not. */
-export type CancelAnswer = { confirming: boolean } | { cancelled: true } | FormFailure;
+export type CancelAnswer = { confirming: boolean } | { cancelled: OrderView } | FormFailure;
 
 const CANCEL_FAILED = "The order could not be cancelled. Please try again.";
 
@@ -71,7 +71,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       token: accessTokenOf(request) ?? undefined,
     });
     if (!cancelled) return { fields: {}, values: {}, status: 404, message: CANCEL_FAILED };
-    return { cancelled: true as const };
+    // The cancelled order itself, so the page shows it even when no reload follows the answer
+    // (a press while the page was still hydrating leaves the route's first load unfinished).
+    return { cancelled };
   } catch (error) {
     return refused(error, form);
   }
@@ -137,10 +139,17 @@ function OrderOpening({ number }: { number: string }) {
   );
 }
 
-function OrderScreen({ order, accessToken }: { order: OrderView; accessToken: string | null }) {
+function OrderScreen({
+  order: loaded,
+  accessToken,
+}: {
+  order: OrderView;
+  accessToken: string | null;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const answer = useActionData<typeof clientAction>() as CancelAnswer | undefined;
   const cancelled = answer !== undefined && "cancelled" in answer;
+  const order = cancelled ? answer.cancelled : loaded;
 
   useEffect(() => {
     // The cancel controls are gone: put the reader back at the top of the order.

@@ -339,6 +339,10 @@ function backOfficeFiles() {
 
 test("the API's documentation page works under its own policy", async ({ page }) => {
   await page.goto("/api/docs/");
-  await expect(page.getByRole("heading", { name: /Kybernetes API/ })).toBeVisible();
+  // Swagger UI draws the page from about 1 MB of script: on a busy 2-core machine that took
+  // longer than the usual 7 s wait (seen in CI).
+  await expect(page.getByRole("heading", { name: /Kybernetes API/ })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText("/api/admin/orders/{number}/mark-paid").first()).toBeVisible();
 });

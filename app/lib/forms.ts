@@ -95,6 +95,26 @@ export function refused(error: unknown, form: FormData) {
   });
 }
 
+/**
+ * A route action's usual course: the posted form parsed by its schema, then `act` once with
+ * the data (and the form, for fields the schema does not keep); an invalid form, or a service's
+ * refusal, is the form's answer instead.
+ */
+export async function answerForm<Schema extends z.ZodType, Answer>(
+  request: Request,
+  schema: Schema,
+  act: (data: z.output<Schema>, form: FormData) => Promise<Answer>,
+) {
+  const form = await request.formData();
+  const parsed = parseForm(schema, form);
+  if (!parsed.ok) return invalid(parsed.failure);
+  try {
+    return await act(parsed.data, form);
+  } catch (error) {
+    return refused(error, form);
+  }
+}
+
 /** Whether an action's answer is a failure (rather than the form's success). */
 export function isFailure(answer: unknown): answer is FormFailure {
   return typeof answer === "object" && answer !== null && "fields" in answer && "values" in answer;

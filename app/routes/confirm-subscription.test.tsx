@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderRoute } from "#app/test/render-route.tsx";
+import { describe, expect, it } from "vitest";
+import { LINK_TOKEN, setUpLinkPage } from "#app/test/link-page.ts";
 import { clientAction } from "./confirm-subscription.tsx";
 import {
   ConfirmSubscription,
@@ -10,24 +10,11 @@ import {
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
 import { SUBSCRIBED } from "#app/features/account/mailing-list.tsx";
 
-const LINK_TOKEN = "Zr4b-9Qx_2mN8pLw7tVy3kHs6dJf1cGa";
-
-const serverAction = vi.fn<(form: FormData) => Promise<ConfirmSubscriptionAnswer>>();
-
-afterEach(() => {
-  serverAction.mockReset();
-  window.history.replaceState(null, "", "/");
+const { serverAction, openLink } = setUpLinkPage<ConfirmSubscriptionAnswer>({
+  path: "/confirm-subscription",
+  clientAction,
+  page: (answer, sending) => <ConfirmSubscription answer={answer} sending={sending} />,
 });
-
-function openLink(address: string) {
-  renderRoute<ConfirmSubscriptionAnswer>({
-    path: "/confirm-subscription",
-    address,
-    clientAction,
-    serverAction,
-    page: (answer, sending) => <ConfirmSubscription answer={answer} sending={sending} />,
-  });
-}
 
 const confirmButton = () => screen.findByRole("button", { name: "Confirm my subscription" });
 

@@ -6,7 +6,7 @@ import { openStreetMapEmbedUrl, openStreetMapLinkUrl } from "#core/map/openstree
 import { siteConfig } from "#core/site-config.ts";
 import { ContentPage, contentMeta } from "#app/features/content/content-page.tsx";
 import { ContactForm, contactRules } from "#app/features/contact/contact-form.tsx";
-import { checkThenSend, invalid, isFailure, parseForm, refused } from "#app/lib/forms.ts";
+import { answerForm, checkThenSend, isFailure } from "#app/lib/forms.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { LocationMap } from "#app/features/contact/location-map.tsx";
 import { paths } from "#app/paths.ts";
@@ -49,19 +49,14 @@ export const shouldRevalidate = () => false;
 
 /** The form's message, stored and forwarded (the contact service); a plain form works too. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(contactFormSchema, form);
-  if (!parsed.ok) return invalid(parsed.failure);
-  try {
+  return answerForm(request, contactFormSchema, async (message, form) => {
     const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
     await context.get(servicesContext).contact.send({
-      ...parsed.data,
+      ...message,
       honeypot: typeof honeypot === "string" ? honeypot : "",
     });
     return { sent: true as const };
-  } catch (error) {
-    return refused(error, form);
-  }
+  });
 }
 
 /** In the browser: SPEC §5's messages at once; nothing is sent while the form is invalid. */

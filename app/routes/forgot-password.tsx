@@ -1,9 +1,9 @@
 import { Link, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
-import { checkAccountForm } from "#app/features/account/account-rules.ts";
+import { accountFormErrors } from "#app/features/account/account-rules.ts";
 import { ForgotPasswordForm } from "#app/features/account/forgot-password-form.tsx";
-import { checkThenSend, invalid, parseForm, refused } from "#app/lib/forms.ts";
+import { answerForm, checkThenSend } from "#app/lib/forms.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -21,25 +21,17 @@ export const handle = interactive;
 
 /** Sends a reset link; the answer is the same whether or not an account uses the address. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(forgotPasswordSchema, form);
-  if (!parsed.ok) return invalid(parsed.failure);
-  try {
-    await context.get(servicesContext).accounts.forgotPassword(parsed.data.email);
+  return answerForm(request, forgotPasswordSchema, async ({ email }) => {
+    await context.get(servicesContext).accounts.forgotPassword(email);
     return { sent: true as const };
-  } catch (error) {
-    return refused(error, form);
-  }
+  });
 }
 
 /** In the browser: the e-mail rules at once, without a round trip. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return checkThenSend(
     request,
-    async (fields) => {
-      const checked = await checkAccountForm("forgotPasswordSchema", fields);
-      return checked.ok ? {} : checked.errors;
-    },
+    (fields) => accountFormErrors("forgotPasswordSchema", fields),
     serverAction,
   );
 }

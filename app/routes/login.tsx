@@ -11,7 +11,7 @@ import { LoginForm, NEXT_FIELD } from "#app/features/auth/login-form.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { Notice } from "#app/features/auth/notice.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
-import { checkThenSend, invalid, isFailure, parseForm, refused } from "#app/lib/forms.ts";
+import { answerForm, checkThenSend, isFailure } from "#app/lib/forms.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { isAdminPath, paths, safeNextPath } from "#app/paths.ts";
@@ -35,19 +35,14 @@ export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
  * page to store; the device cookie that lets this browser past the login limits of strangers.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(loginSchema, form);
-  if (!parsed.ok) return invalid(parsed.failure);
-  try {
-    const login = await context.get(servicesContext).accounts.logIn(parsed.data);
+  return answerForm(request, loginSchema, async (credentials, form) => {
+    const login = await context.get(servicesContext).accounts.logIn(credentials);
     const next = form.get(NEXT_FIELD);
     return answerLogin(
       login,
       safeNextPath(typeof next === "string" ? next : null) ?? paths.account,
     );
-  } catch (error) {
-    return refused(error, form);
-  }
+  });
 }
 
 /** In the browser: straight to the server (SPEC §5 checks no login field); a failure is logged. */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { accountRules } from "#app/features/account/account-rules.ts";
-import { renderRoute } from "#app/test/render-route.tsx";
+import { LINK_TOKEN, setUpLinkPage } from "#app/test/link-page.ts";
 import { PASSWORDS_DIFFER } from "#core/account/account-schemas.ts";
 import { clientAction } from "./reset-password.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
@@ -12,26 +12,15 @@ import {
   type ResetPasswordAnswer,
 } from "#app/features/account/reset-password.tsx";
 
-const LINK_TOKEN = "Zr4b-9Qx_2mN8pLw7tVy3kHs6dJf1cGa";
-
-/** The page's action as the server answers it; the browser's clientAction runs in front. */
-const serverAction = vi.fn<(form: FormData) => Promise<ResetPasswordAnswer>>();
-
-afterEach(() => {
-  serverAction.mockReset();
-  window.history.replaceState(null, "", "/");
+const { serverAction, openLink: openWith } = setUpLinkPage<ResetPasswordAnswer>({
+  path: "/reset-password",
+  clientAction,
 });
 
 function openLink(address: string, onReset = vi.fn()) {
-  renderRoute<ResetPasswordAnswer>({
-    path: "/reset-password",
-    address,
-    clientAction,
-    serverAction,
-    page: (answer, sending) => (
-      <ResetPassword answer={answer} sending={sending} onReset={onReset} />
-    ),
-  });
+  openWith(address, (answer, sending) => (
+    <ResetPassword answer={answer} sending={sending} onReset={onReset} />
+  ));
   return onReset;
 }
 

@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
-import { checkAccountForm } from "#app/features/account/account-rules.ts";
+import { accountFormErrors } from "#app/features/account/account-rules.ts";
 import { followLinkForm, linkPageHeaders } from "#app/features/account/follow-link.server.ts";
 import { REFERRER_POLICY_META } from "#app/features/account/link-answer.ts";
 import { ResetPassword } from "#app/features/account/reset-password.tsx";
@@ -39,9 +39,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return checkThenSend(
     request,
     async (fields) => {
-      const checked = await checkAccountForm("resetPasswordFormSchema", fields);
-      if (checked.ok) return {};
-      const { token: _link, ...errors } = checked.errors;
+      const { token: _link, ...errors } = await accountFormErrors(
+        "resetPasswordFormSchema",
+        fields,
+      );
       return errors;
     },
     serverAction,

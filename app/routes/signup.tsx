@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { signupSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
-import { checkAccountForm } from "#app/features/account/account-rules.ts";
+import { accountFormErrors } from "#app/features/account/account-rules.ts";
 import { REGISTRATION_SUCCESS, SignupForm } from "#app/features/account/signup-form.tsx";
 import {
   answerLogin,
@@ -11,7 +11,7 @@ import {
 } from "#app/features/auth/login-kept.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
-import { checkThenSend, invalid, isFailure, parseForm, refused } from "#app/lib/forms.ts";
+import { answerForm, checkThenSend, isFailure } from "#app/lib/forms.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
@@ -33,25 +33,17 @@ export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
 
 /** SPEC §7 sign-up (the accounts service): the new account logged in, as the login page is. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(signupSchema, form);
-  if (!parsed.ok) return invalid(parsed.failure);
-  try {
-    const login = await context.get(servicesContext).accounts.signUp(parsed.data);
+  return answerForm(request, signupSchema, async (input) => {
+    const login = await context.get(servicesContext).accounts.signUp(input);
     return answerLogin(login, paths.account);
-  } catch (error) {
-    return refused(error, form);
-  }
+  });
 }
 
 /** In the browser: SPEC §5's messages at once; nothing is sent while the form is invalid. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return checkThenSend(
     request,
-    async (fields) => {
-      const checked = await checkAccountForm("signupSchema", fields);
-      return checked.ok ? {} : checked.errors;
-    },
+    (fields) => accountFormErrors("signupSchema", fields),
     serverAction,
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderRoute } from "#app/test/render-route.tsx";
+import { describe, expect, it } from "vitest";
+import { setUpLinkPage } from "#app/test/link-page.ts";
 import { clientAction } from "./unsubscribe.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
 import { UNSUBSCRIBED } from "#app/features/account/mailing-list.tsx";
@@ -12,22 +12,11 @@ import {
 
 const LINK_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMiJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
 
-const serverAction = vi.fn<(form: FormData) => Promise<UnsubscribeAnswer>>();
-
-afterEach(() => {
-  serverAction.mockReset();
-  window.history.replaceState(null, "", "/");
+const { serverAction, openLink } = setUpLinkPage<UnsubscribeAnswer>({
+  path: "/unsubscribe",
+  clientAction,
+  page: (answer, sending) => <UnsubscribeWithLink answer={answer} sending={sending} />,
 });
-
-function openLink(address: string) {
-  renderRoute<UnsubscribeAnswer>({
-    path: "/unsubscribe",
-    address,
-    clientAction,
-    serverAction,
-    page: (answer, sending) => <UnsubscribeWithLink answer={answer} sending={sending} />,
-  });
-}
 
 const unsubscribeButton = () => screen.findByRole("button", { name: "Unsubscribe" });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderRoute } from "#app/test/render-route.tsx";
+import { describe, expect, it } from "vitest";
+import { LINK_TOKEN, setUpLinkPage } from "#app/test/link-page.ts";
 import { clientAction } from "./verify-email.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
 import {
@@ -10,25 +10,11 @@ import {
   type VerifyEmailAnswer,
 } from "#app/features/account/verify-email.tsx";
 
-const LINK_TOKEN = "Zr4b-9Qx_2mN8pLw7tVy3kHs6dJf1cGa";
-
-/** The page's action as the server answers it; the browser's clientAction runs in front. */
-const serverAction = vi.fn<(form: FormData) => Promise<VerifyEmailAnswer>>();
-
-afterEach(() => {
-  serverAction.mockReset();
-  window.history.replaceState(null, "", "/");
+const { serverAction, openLink } = setUpLinkPage<VerifyEmailAnswer>({
+  path: "/verify-email",
+  clientAction,
+  page: (answer, sending) => <VerifyEmail answer={answer} sending={sending} />,
 });
-
-function openLink(address: string) {
-  renderRoute<VerifyEmailAnswer>({
-    path: "/verify-email",
-    address,
-    clientAction,
-    serverAction,
-    page: (answer, sending) => <VerifyEmail answer={answer} sending={sending} />,
-  });
-}
 
 const verifyButton = () => screen.findByRole("button", { name: "Verify my e-mail" });
 

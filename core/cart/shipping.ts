@@ -4,11 +4,11 @@ import {
   EMPTY_ADDRESS,
   type Address,
   type AddressField,
-} from "../address.ts";
+} from "../address-fields.ts";
 import { quantityOf, type CartItem } from "./cart.ts";
 
 /**
- * SPEC §3 Shipping form: the shop's one address (core/address.ts). SPEC §5: the cart's form is
+ * SPEC §3 Shipping form: the shop's one address (core/address-fields.ts). SPEC §5: the cart's form is
  * not validated, so every field may be empty there.
  */
 export const SHIPPING_FIELDS = ADDRESS_FIELD_NAMES;

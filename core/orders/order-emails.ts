@@ -1,5 +1,5 @@
 import { composeMail, type Block, type MailMessage } from "../mail/compose-mail.ts";
-import { addressLine } from "../address.ts";
+import { addressLine } from "../address-fields.ts";
 import { formatMoney, formatTime } from "../format.ts";
 import type { OrderView } from "./order.ts";
 

@@ -1,5 +1,6 @@
 import { emailSchema } from "../account/account-schemas.ts";
-import { addressSchema, draftAddressSchema, type Address } from "../address.ts";
+import type { Address } from "../address-fields.ts";
+import { addressSchema, draftAddressSchema } from "../address.ts";
 import {
   hasUnsafeCharacters,
   hasUnsafeTextCharacters,

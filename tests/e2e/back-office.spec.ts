@@ -2,18 +2,10 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import { expect, expectNoAxeViolations, test as base, waitForHydration } from "./fixtures.ts";
 import { waitForMail } from "./outbox.ts";
 import { createUser, holdToken } from "./users.ts";
-
-const ADDRESS = {
-  firstName: "Ada",
-  surname: "Lovelace",
-  street: "1 Analytical Way",
-  city: "Sydney",
-  postcode: "2000",
-  country: "Australia",
-};
 
 /**
  * `npm run staff -- add <username>` as an operator types it, while the test server runs on its

@@ -1,24 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADDRESS } from "#tests/fixtures/addresses.ts";
+import { ADDRESS, ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
 import { expect, holdScripts, test, waitForHydration } from "./fixtures.ts";
 
 // Plenty in stock (content/products.csv), so parallel tests never run out.
 const STICKERS = { id: 30, type: "Sticker Pack", quantity: 2 };
 
-const LABELS: Record<keyof typeof ADDRESS, string> = {
-  firstName: "First Name",
-  surname: "Surname",
-  street: "Street",
-  city: "City",
-  postcode: "Postcode",
-  country: "Country",
-};
-
 async function fillDetails(page: Page, email: string) {
   await page.getByLabel("E-mail").fill(email);
-  for (const [field, label] of Object.entries(LABELS)) {
-    await page.getByLabel(label, { exact: true }).fill(ADDRESS[field as keyof typeof ADDRESS]);
+  for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { expect, holdScripts, test } from "./fixtures.ts";
-import { linkIn, waitForMail } from "./outbox.ts";
+import { linkIn, type OutboxMail, waitForMail } from "./outbox.ts";
 import { createUser } from "./users.ts";
 
 // Issue 24, decision 021: the pages e-mailed links open, and the form that sends a reset link,
@@ -43,6 +43,23 @@ function expectSecretInBodyOnly(post: Request, path: string) {
   // The page's policy: a Referer is the origin alone, never the address with its secret.
   expect(post.headers()["referer"] ?? "").not.toContain("token");
   return new URLSearchParams(post.postData() ?? "");
+}
+
+/**
+ * Opens a mailing-list e-mail's link, which changes nothing, then presses the page's button:
+ * the secret goes in the body, the page says so, and the subscription is `subscribed` after.
+ */
+async function followSubscriptionLink(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  step: { mail: OutboxMail; path: string; button: string; says: string; subscribed: boolean },
+) {
+  await page.goto(linkIn(step.mail, step.path));
+  expect((await accountDetails(request, token)).subscribed).toBe(!step.subscribed);
+  expectSecretInBodyOnly(await press(page, step.button), step.path);
+  await expect(page.getByRole("status").filter({ hasText: step.says })).toBeVisible();
+  expect((await accountDetails(request, token)).subscribed).toBe(step.subscribed);
 }
 
 test.describe("e-mailed links and forgot password without JavaScript", () => {
@@ -153,23 +170,20 @@ test.describe("e-mailed links and forgot password without JavaScript", () => {
     });
     expect(subscribe.ok()).toBe(true);
 
-    const confirmation = await waitForMail({ kind: "confirm_subscription", to: user.email });
-    await page.goto(linkIn(confirmation, "/confirm-subscription"));
-    expect((await accountDetails(request, user.token)).subscribed).toBe(false);
-    expectSecretInBodyOnly(await press(page, "Confirm my subscription"), "/confirm-subscription");
-    await expect(
-      page.getByRole("status").filter({ hasText: "Successfully subscribed!" }),
-    ).toBeVisible();
-    expect((await accountDetails(request, user.token)).subscribed).toBe(true);
-
-    const welcome = await waitForMail({ kind: "mailing_list_welcome", to: user.email });
-    await page.goto(linkIn(welcome, "/unsubscribe"));
-    expect((await accountDetails(request, user.token)).subscribed).toBe(true);
-    expectSecretInBodyOnly(await press(page, "Unsubscribe"), "/unsubscribe");
-    await expect(
-      page.getByRole("status").filter({ hasText: "Successfully unsubscribed!" }),
-    ).toBeVisible();
-    expect((await accountDetails(request, user.token)).subscribed).toBe(false);
+    await followSubscriptionLink(page, request, user.token, {
+      mail: await waitForMail({ kind: "confirm_subscription", to: user.email }),
+      path: "/confirm-subscription",
+      button: "Confirm my subscription",
+      says: "Successfully subscribed!",
+      subscribed: true,
+    });
+    await followSubscriptionLink(page, request, user.token, {
+      mail: await waitForMail({ kind: "mailing_list_welcome", to: user.email }),
+      path: "/unsubscribe",
+      button: "Unsubscribe",
+      says: "Successfully unsubscribed!",
+      subscribed: false,
+    });
   });
 
   test("a link page opened without its secret says so when pressed", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { ADDRESS, ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
 import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
 import { waitForMail } from "./outbox.ts";
 import { createUser } from "./users.ts";
@@ -16,15 +17,6 @@ const IMPLANT_KIT = {
   label: "Add to Cart: NTAG216 Glass Implant Kit (Implant Kit)",
 };
 
-const ADDRESS = {
-  "First Name": "Ada",
-  Surname: "Lovelace",
-  Street: "1 Analytical Way",
-  City: "Sydney",
-  Postcode: "2000",
-  Country: "Australia",
-};
-
 // Some steps provoke a 404 on purpose (an order opened without its token).
 test.use({ allowedConsoleErrors: /status of 404/ });
 
@@ -37,7 +29,7 @@ async function fillCartAndCheckOut(page: Page, product: { shop: string; label: s
   await page.goto("/cart");
   await waitForHydration(page);
   const form = page.getByRole("form", { name: "Shipping Info" });
-  for (const [label, value] of Object.entries(ADDRESS)) {
+  for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
     await form.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole("link", { name: "Checkout" }).click();
@@ -238,14 +230,7 @@ test("an order with the implant kit needs the buyer's declaration of age, on the
       idempotencyKey: randomBytes(16).toString("hex"),
       email: "adult@example.com",
       lines: [{ id: 18, type: "Implant Kit", quantity: 1 }],
-      address: {
-        firstName: "Ada",
-        surname: "Lovelace",
-        street: "1 Analytical Way",
-        city: "Sydney",
-        postcode: "2000",
-        country: "Australia",
-      },
+      address: ADDRESS,
     },
   });
   expect(refused.status()).toBe(400);

@@ -1,3 +1,4 @@
+import { errorFeedback, type Feedback } from "#app/components/form-field.tsx";
 import { isFailure, type FormFailure } from "#app/lib/forms.ts";
 
 /**
@@ -83,3 +84,16 @@ export { isFailure };
 /** What a browser that ran no script is told: SPEC keeps the login where only a script reads it. */
 export const NEEDS_JAVASCRIPT =
   "Your account needs JavaScript: your login is kept in this browser, and only the page's script can read it. Please turn JavaScript on and try again.";
+
+/**
+ * What a one-button change shows once answered: `done` when made, `failed` when refused, and
+ * why only when the form came without the login (the page's script had not run).
+ */
+export function changeFeedback(
+  answer: AccountAnswer | undefined,
+  { done, failed }: { done: string; failed: string },
+): Feedback {
+  if (isDone(answer)) return { kind: "success", text: done };
+  if (!isFailure(answer)) return null;
+  return errorFeedback(failed, answer.noLogin ? answer.message : undefined);
+}

@@ -33,3 +33,12 @@ export async function checkAccountForm<Name extends AccountFormSchema, Values>(
     ? { ok: true, data: parsed.data as ReturnType<Rules[Name]["parse"]> }
     : { ok: false, errors: fieldErrors(parsed.error) };
 }
+
+/** A form's messages by one of the shared schemas, for `checkThenSend`: none when it is valid. */
+export async function accountFormErrors(
+  schema: AccountFormSchema,
+  fields: Record<string, string>,
+): Promise<Record<string, string>> {
+  const checked = await checkAccountForm(schema, fields);
+  return checked.ok ? {} : checked.errors;
+}

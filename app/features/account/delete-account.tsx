@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import { FeedbackMessage } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
-import { isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
+import { changeFeedback, type AccountAnswer } from "./account-answers.ts";
 import { AskFirstForm } from "./ask-first-form.tsx";
 
 /** SPEC §5: the browser confirmation asked before deleting. */
@@ -9,12 +9,6 @@ export const DELETE_CONFIRMATION =
   "Are you sure you want to delete your account? Deleting an account is not recoverable.";
 
 export const ACCOUNT_DELETED = "Your account has been deleted.";
-
-function feedbackOf(answer: AccountAnswer | undefined): Feedback {
-  if (isDone(answer)) return { kind: "success", text: ACCOUNT_DELETED };
-  if (!isFailure(answer)) return null;
-  return errorFeedback("Failed to delete account", answer.noLogin ? answer.message : undefined);
-}
 
 interface Props {
   answer: AccountAnswer | undefined;
@@ -40,7 +34,12 @@ export function DeleteAccount({ answer, sending }: Props) {
         answer={answer}
         sending={sending}
       />
-      <FeedbackMessage feedback={feedbackOf(answer)} />
+      <FeedbackMessage
+        feedback={changeFeedback(answer, {
+          done: ACCOUNT_DELETED,
+          failed: "Failed to delete account",
+        })}
+      />
     </section>
   );
 }

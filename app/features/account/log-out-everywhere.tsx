@@ -1,22 +1,13 @@
 import { useId } from "react";
-import { errorFeedback, FeedbackMessage, type Feedback } from "#app/components/form-field.tsx";
+import { FeedbackMessage } from "#app/components/form-field.tsx";
 import styles from "#app/components/forms.module.css";
-import { isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
+import { changeFeedback, type AccountAnswer } from "./account-answers.ts";
 import { AskFirstForm } from "./ask-first-form.tsx";
 
 export const LOG_OUT_EVERYWHERE_CONFIRMATION =
   "Log out of your account on every device, this one included?";
 
 export const LOGGED_OUT_EVERYWHERE = "You are logged out on every device.";
-
-function feedbackOf(answer: AccountAnswer | undefined): Feedback {
-  if (isDone(answer)) return { kind: "success", text: LOGGED_OUT_EVERYWHERE };
-  if (!isFailure(answer)) return null;
-  return errorFeedback(
-    "Failed to log out everywhere. Please try again.",
-    answer.noLogin ? answer.message : undefined,
-  );
-}
 
 interface Props {
   answer: AccountAnswer | undefined;
@@ -42,7 +33,12 @@ export function LogOutEverywhere({ answer, sending }: Props) {
         answer={answer}
         sending={sending}
       />
-      <FeedbackMessage feedback={feedbackOf(answer)} />
+      <FeedbackMessage
+        feedback={changeFeedback(answer, {
+          done: LOGGED_OUT_EVERYWHERE,
+          failed: "Failed to log out everywhere. Please try again.",
+        })}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { FormField } from "#app/components/form-field.tsx";
 import { useId } from "react";
-import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address.ts";
+import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address-fields.ts";
 import { updateShippingField, useShippingForm } from "./shipping-store.ts";
 import styles from "./shipping-form.module.css";
 

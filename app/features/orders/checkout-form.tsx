@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address.ts";
+import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
 import { formatMoney } from "#core/format.ts";
 import { ORDER_LIMITS } from "#core/orders/order-limits.ts";

@@ -1,4 +1,4 @@
-import { ADDRESS_FIELD_NAMES, type Address } from "#core/address.ts";
+import { ADDRESS_FIELD_NAMES, type Address } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { OrderRefusedError, priceOrder, type PricingProduct } from "#core/orders/order-pricing.ts";
@@ -7,7 +7,7 @@ import { siteConfig } from "#core/site-config.ts";
 import type { FormFailure } from "#app/lib/forms.ts";
 import { orderLines } from "./order-api.ts";
 
-/** The checkout form's fields besides the address's (core/address.ts names those). */
+/** The checkout form's fields besides the address's (core/address-fields.ts names those). */
 export const CHECKOUT_FIELDS = {
   email: "email",
   note: "note",

@@ -102,6 +102,8 @@ export function isAdminPath(pathname: string): boolean {
 
 /** Files read by URL: SPEC §7's data file, the glossary page's data, and the SEO files. */
 export const dataFiles = {
+  /** The catalogue in products.csv's format, from the database (SPEC §7, issue 25). */
+  products: "/ProductData.csv",
   terminologies: "/Terminologies.csv",
   /** The parsed glossary, for the glossary page (docs/decisions/013); not in SPEC §7. */
   glossary: "/glossary.json",
@@ -150,6 +152,19 @@ export const noIndexPaths: readonly string[] = [
  */
 export const serverRenderedPaths: readonly string[] = [paths.search, ...linkPagePaths];
 
+/**
+ * Pages that show the catalogue, which staff change while the site runs (issue 25): the server
+ * renders each from the catalogue it holds and keeps the page until the catalogue changes.
+ */
+export const catalogueRenderedPaths: readonly string[] = [
+  paths.books,
+  paths.cyberware,
+  paths.merchandise,
+  paths.cart,
+  paths.checkout,
+  dataFiles.products,
+];
+
 /** The canonical form of a path (case variants map to the route table's spelling). */
 export function canonicalPath(pathname: string): string {
   return caseVariants[pathname] ?? pathname;
@@ -164,7 +179,12 @@ export function prerenderPaths(staticPaths: readonly string[]): string[] {
     .filter(([, target]) => staticPaths.includes(target))
     .map(([variant]) => variant);
   return [
-    ...staticPaths.filter((path) => !serverRenderedPaths.includes(path) && !isAdminPath(path)),
+    ...staticPaths.filter(
+      (path) =>
+        !serverRenderedPaths.includes(path) &&
+        !catalogueRenderedPaths.includes(path) &&
+        !isAdminPath(path),
+    ),
     ...variants,
   ];
 }

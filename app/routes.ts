@@ -30,6 +30,8 @@ export default [
   // Glossary, its data file for anyone who reads it (SPEC §7), and the page's own data
   route(at(paths.terminologies), "routes/terminologies.tsx"),
   route(at(dataFiles.terminologies), "routes/terminologies-csv.ts"),
+  // The catalogue's data file (SPEC §7), from the database
+  route(at(dataFiles.products), "routes/product-data-csv.ts"),
   route(at(dataFiles.glossary), "routes/glossary-json.ts"),
 
   // Accounts

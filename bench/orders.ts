@@ -5,6 +5,7 @@
  * connection pool in the same run. Checks 0 errors and 0 oversold: the stock taken equals
  * the units ordered and never goes below zero.
  */
+import { fixedCatalogue } from "../server/catalog/live-catalogue.ts";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +14,8 @@ import { eq, sql } from "drizzle-orm";
 import { loadCatalog } from "../server/catalog/load-catalog.ts";
 import { openPglite, openPostgres, type Database } from "../server/db/client.ts";
 import { contactMessages, orders, productStock } from "../server/db/schema.ts";
-import { createOrderService, seedStock } from "../server/orders/order-service.ts";
+import { createOrderService } from "../server/orders/order-service.ts";
+import { seedStock } from "../server/catalog/catalogue-store.ts";
 import { dropDatabase, throwawayPostgres } from "./lib/postgres.ts";
 import { percentile, printTable, type Check } from "./lib/table.ts";
 
@@ -66,7 +68,7 @@ async function benchDatabase(label: string, database: Database): Promise<Check[]
     .set({ available: STOCK })
     .where(eq(productStock.productId, PRODUCT.id));
   const service = createOrderService(database.db, {
-    products,
+    catalogue: fixedCatalogue(products),
     siteUrl: "https://bench.example",
     shopEmail: "shop@bench.example",
     expiryDays: 7,

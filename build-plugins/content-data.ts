@@ -4,9 +4,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
-/** SPEC §7: the CSV files are also published, byte for byte, under these names. */
+/**
+ * SPEC §7: the glossary's CSV file is also published, byte for byte, under this name.
+ * /ProductData.csv comes from the database (app/routes/product-data-csv.ts, issue 25).
+ */
 export const PUBLISHED_DATA = [
-  { source: "products.csv", url: "/ProductData.csv" },
   { source: "terminologies.csv", url: "/Terminologies.csv" },
 ] as const;
 
@@ -26,8 +28,7 @@ export function checkContent(contentDir: string): string | undefined {
 
 /**
  * Validates content/ when a build starts, so a bad row stops `npm run build` with the file,
- * line and column, and publishes products.csv and terminologies.csv unchanged as
- * /ProductData.csv and /Terminologies.csv: emitted into the client build, served by
+ * line and column, and publishes terminologies.csv unchanged as /Terminologies.csv: emitted into the client build, served by
  * `npm run dev`.
  */
 export function contentDataPlugin({ contentDir = path.resolve("content") } = {}): Plugin {

@@ -30,13 +30,19 @@ import { loadCatalog, type Catalog } from "./catalog/load-catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { productRoutes } from "./routes/products.ts";
 import { searchRoutes } from "./routes/search.ts";
-import { createSearchEngine } from "#core/search/search-engine.ts";
+import { createSearchEngine, type SearchEngine } from "#core/search/search-engine.ts";
+import { seedCatalogue } from "./catalog/catalogue-store.ts";
+import {
+  createLiveCatalogue,
+  fixedCatalogueOf,
+  type LiveCatalogue,
+} from "./catalog/live-catalogue.ts";
 import { siteRoutes, type Site } from "./site/site-routes.ts";
 import { createPageServices } from "./site/page-services.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { adminRoutes } from "./routes/admin/admin.ts";
-import { createOrderService, seedStock, type OrderService } from "./orders/order-service.ts";
+import { createOrderService, type OrderService } from "./orders/order-service.ts";
 import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
 import { createJobRunner } from "./jobs/job-runner.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
@@ -122,10 +128,24 @@ export async function buildApp({
   jobs = database.kind !== "stub",
   searchAnswersKept,
 }: AppDeps) {
-  const { products, pages } = catalog ?? (await loadCatalog(config.contentDir));
-  const searchEngine = createSearchEngine(products, pages);
-  // New products get their opening stock; counts already stored are live and stay.
-  if (database.kind !== "stub") await seedStock(database.db, products);
+  const { products: seed, pages } = catalog ?? (await loadCatalog(config.contentDir));
+  // The database holds the catalogue (issue 25): content/products.csv fills an empty one; every
+  // instance then follows the database's changes (catalog/live-catalogue.ts).
+  let liveCatalogue: LiveCatalogue;
+  if (database.kind === "stub") {
+    liveCatalogue = fixedCatalogueOf(seed);
+  } else {
+    await seedCatalogue(database.db, seed);
+    liveCatalogue = await createLiveCatalogue(database.db);
+  }
+  let searchEngine = createSearchEngine(liveCatalogue.current().products, pages);
+  liveCatalogue.onChange(({ products }) => {
+    searchEngine = createSearchEngine(products, pages);
+  });
+  const search: SearchEngine = {
+    results: (request) => searchEngine.results(request),
+    suggest: (q) => searchEngine.suggest(q),
+  };
   const logDestination = logger
     ? (logStream ?? stdoutDestination({ sync: config.LOG_SYNC }))
     : undefined;
@@ -246,7 +266,7 @@ export async function buildApp({
     ...authOptions,
   });
   const orders = createOrderService(database.db, {
-    products,
+    catalogue: liveCatalogue.forSale,
     siteUrl: config.siteUrl,
     shopEmail: config.SHOP_NOTIFY_EMAIL,
     expiryDays: config.ORDER_EXPIRY_DAYS,
@@ -287,14 +307,18 @@ export async function buildApp({
         limits,
         afterWrite: () => runner?.kick(),
       });
-      await api.register(productRoutes, { products });
-      await api.register(searchRoutes, { engine: searchEngine, answersKept: searchAnswersKept });
+      await api.register(productRoutes, { catalogue: liveCatalogue });
+      await api.register(searchRoutes, {
+        engine: search,
+        answersKept: searchAnswersKept,
+        onCatalogueChange: liveCatalogue.onChange,
+      });
       await api.register(adminRoutes, {
         prefix: "/admin",
         auth,
         db: database.db,
         orders,
-        products,
+        catalogue: liveCatalogue,
         afterWrite: () => runner?.kick(),
       });
     },
@@ -304,8 +328,10 @@ export async function buildApp({
   if (site) {
     await app.register(siteRoutes, {
       ...site,
+      onCatalogueChange: liveCatalogue.onChange,
       services: createPageServices({
-        search: searchEngine,
+        search,
+        catalogue: liveCatalogue,
         auth,
         accounts: accountService,
         contact: contactService,
@@ -317,6 +343,7 @@ export async function buildApp({
   }
 
   app.addHook("onClose", async () => {
+    liveCatalogue.close();
     await runner?.stop();
     await database.close();
     // Last: every line logged until now, closing included, is written when close() resolves.

@@ -103,4 +103,39 @@ describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL 
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toBeTruthy();
   });
+
+  it("shows a catalogue change made through one database on both instances within 2 s", async () => {
+    const url = new URL(databaseServer as string);
+    url.pathname = `/${name}`;
+    const listed = async (origin: string) => {
+      const response = await fetch(`${origin}/api/products`, {
+        headers: { "x-forwarded-for": client },
+      });
+      const { products } = (await response.json()) as {
+        products: { id: number; priceCents: number }[];
+      };
+      return products.find((product) => product.id === 1)?.priceCents;
+    };
+    const before = await listed(instances[0]!.origin);
+    expect(before).toBeGreaterThan(0);
+    const changed = (before ?? 0) + 100;
+    // As a staff member's edit on either instance writes it: the row and the version together.
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      await db.query("begin");
+      await db.query("update products set price_cents = $1 where id = 1", [changed]);
+      await db.query("update catalogue_state set version = version + 1");
+      await db.query("commit");
+    } finally {
+      await db.end();
+    }
+    const started = Date.now();
+    await Promise.all(
+      instances.map(({ origin }) =>
+        expect.poll(() => listed(origin), { timeout: 2000, interval: 100 }).toBe(changed),
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });

@@ -8,8 +8,8 @@ import { removeCartLine } from "#app/features/cart/cart-store.ts";
 import { ShippingForm } from "#app/features/cart/shipping-form.tsx";
 import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
 import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
-import { cartProducts } from "#app/lib/catalog.server.ts";
-import { interactive } from "#app/lib/route-handle.ts";
+import { cartProducts, catalogueOf } from "#app/lib/catalogue.ts";
+import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/cart";
@@ -23,11 +23,11 @@ export const meta = () =>
     path: paths.cart,
   });
 
-export const handle = interactive;
+export const handle = showsCatalogue();
 
-// Runs at build time: names and prices come from the catalogue, never from the stored cart.
-export function loader() {
-  return { products: cartProducts() };
+// Names and prices come from the catalogue as it is now, never from the stored cart.
+export function loader({ context }: Route.LoaderArgs) {
+  return { products: cartProducts(catalogueOf(context).products) };
 }
 
 /** In the browser: the catalogue's prices, and the live stock that warns about a short line. */

@@ -1,3 +1,4 @@
+import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, RouterContextProvider, useLocation } from "react-router";
@@ -58,7 +59,9 @@ function serverOrders(place: Place) {
     },
   } as unknown as PageServices;
   const context = new RouterContextProvider();
-  context.set(servicesContext, services);
+  // The action reads only what the cart's products carry (adults only or not).
+  const view = { version: 1, products: products as unknown as ShopProduct[] };
+  context.set(servicesContext, { ...services, catalogue: () => view });
   return { placed, context };
 }
 

@@ -19,7 +19,7 @@ import { orderLines } from "#app/features/orders/order-api.ts";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
 import { checkOrder } from "#app/features/orders/order-rules.ts";
 import { callApi } from "#app/lib/api-client.ts";
-import { cartProducts, catalog } from "#app/lib/catalog.server.ts";
+import { cartProducts, catalogueOf } from "#app/lib/catalogue.ts";
 import {
   checkThenSend,
   formValues,
@@ -28,7 +28,7 @@ import {
   loginOf,
   parseForm,
 } from "#app/lib/forms.ts";
-import { interactive } from "#app/lib/route-handle.ts";
+import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { servicesContext } from "#app/load-context.ts";
@@ -44,11 +44,11 @@ export const meta = () =>
     path: paths.checkout,
   });
 
-export const handle = interactive;
+export const handle = showsCatalogue();
 
-// Runs at build time: the catalogue the page prices the cart with (the server's own function).
-export function loader() {
-  return { products: cartProducts() };
+// The catalogue as it is now, which the page prices the cart with (the server's own function).
+export function loader({ context }: Route.LoaderArgs) {
+  return { products: cartProducts(catalogueOf(context).products) };
 }
 
 /** In the browser: the signed-in buyer's e-mail, to fill in (a stale login fills nothing). */
@@ -97,7 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const lines = orderLines(parseCart(stored));
   if (lines.length === 0) return refuse({ code: "cart_empty", fields: {} }, form);
-  const adultsOnly = (id: number) => catalog.some((p) => p.id === id && p.ageRestricted);
+  const { products } = catalogueOf(context);
+  const adultsOnly = (id: number) => products.some((p) => p.id === id && p.ageRestricted);
   // Pressed before the page made its key: this press gets one of its own.
   const parsed = parseForm(placeOrderSchemaFor(adultsOnly), form, (fields) =>
     checkoutInput(fields, lines, fields.idempotencyKey || crypto.randomUUID()),

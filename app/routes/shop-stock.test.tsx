@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StockLevels } from "#core/orders/availability.ts";
 import { fetchStockLevels } from "#app/features/shop/fetch-stock-levels.ts";
+import { catalogueContext } from "#app/test/catalogue-context.ts";
 import Shop, { clientLoader, loader } from "./shop.tsx";
 
 vi.mock("#app/features/shop/fetch-stock-levels.ts", () => ({ fetchStockLevels: vi.fn() }));
@@ -20,8 +21,8 @@ const VIEWER = "Magnetic Field Viewer Card"; // id 13
 type ClientLoaderArgs = Parameters<typeof clientLoader>[0];
 
 /**
- * The page as the browser has it: the real loader over content/products.csv, as the build runs
- * it, then the clientLoader's live counts (`withStock: false` is the page before they arrive).
+ * The page as the browser has it: the real loader over content/products.csv (as a fresh
+ * database holds it), then the clientLoader's live counts (`withStock: false` is the page before they arrive).
  */
 function openCyberware(answer: () => Promise<StockLevels>, { withStock = true } = {}) {
   askStock.mockImplementation(answer);
@@ -31,7 +32,11 @@ function openCyberware(answer: () => Promise<StockLevels>, { withStock = true } 
       loader: ({ request }) => {
         const page = () =>
           Promise.resolve(
-            loader({ request, url: new URL(request.url) } as Parameters<typeof loader>[0]),
+            loader({
+              request,
+              url: new URL(request.url),
+              context: catalogueContext(),
+            } as unknown as Parameters<typeof loader>[0]),
           );
         return withStock
           ? clientLoader({ serverLoader: page } as unknown as ClientLoaderArgs)
@@ -96,7 +101,8 @@ describe("stock on a shop page", () => {
     const page = loader({
       request: new Request("http://site/cyberware"),
       url: new URL("http://site/cyberware"),
-    } as Parameters<typeof loader>[0]);
+      context: catalogueContext(),
+    } as unknown as Parameters<typeof loader>[0]);
     expect(page.products.length).toBeGreaterThan(0);
     for (const product of page.products) expect(product).not.toHaveProperty("stock");
   });

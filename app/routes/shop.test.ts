@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isCategory } from "#core/catalog/category.ts";
+import { catalogueContext } from "#app/test/catalogue-context.ts";
 import { loader } from "./shop.tsx";
 
 const run = (path: string) =>
   loader({
     request: new Request(`http://site${path}`),
     url: new URL(`http://site${path}`),
-  } as Parameters<typeof loader>[0]);
+    context: catalogueContext(),
+  } as unknown as Parameters<typeof loader>[0]);
 
 describe("the shop route's loader", () => {
   it("keeps only the shop's category, with its choices (SPEC §2)", () => {

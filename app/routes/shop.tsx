@@ -7,8 +7,8 @@ import { ShopScreen } from "#app/features/shop/shop-layout.tsx";
 import { shopAt } from "#app/features/shop/shops.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
-import { catalog } from "#app/lib/catalog.server.ts";
-import { interactiveReading } from "#app/lib/route-handle.ts";
+import { catalogueOf } from "#app/lib/catalogue.ts";
+import { interactiveReading, showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/shop";
 
@@ -19,15 +19,16 @@ export const meta = ({ loaderData: page }: Route.MetaArgs) => {
 };
 
 // Books and cyberware filter on `genre`, merchandise on `type` (app/features/shop/shops.ts).
-export const handle = interactiveReading("genre", "type");
+export const handle = showsCatalogue(interactiveReading("genre", "type"));
 
-// Prerendered with every product of the shop in its HTML; the server renders an address with
-// a filter (?genre=, ?type=) the same way, so a shared link shows its choice at once.
-export function loader({ url }: Route.LoaderArgs) {
+// Rendered by the server with every product of the shop in its HTML, and kept until the
+// catalogue changes; an address with a filter (?genre=, ?type=) the same way, so a shared link
+// shows its choice at once.
+export function loader({ url, context }: Route.LoaderArgs) {
   const shop = shopAt(url.pathname);
   if (!shop) throw data(null, { status: 404 });
-  // The CSV's stock is only the opening count; the live one comes from GET /api/stock.
-  const products = productsInCategory(catalog, shop.category).map(
+  // The live stock comes from GET /api/stock.
+  const products = productsInCategory(catalogueOf(context).products, shop.category).map(
     ({ stock: _opening, ...product }) => product,
   );
   return {
@@ -49,7 +50,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-// The catalogue never changes while the site runs; choosing a filter only changes the URL.
+// Choosing a filter only changes the URL: the products on the page stay.
 export const shouldRevalidate = () => false;
 
 // Product ids are unique in the catalogue, and a shop page shows each product once.

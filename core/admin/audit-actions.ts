@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = {
   "order.cancel": "Cancelled",
   "order.note": "Added a note",
   "stock.set": "Set the stock",
+  "product.update": "Changed a product",
   "message.read": "Marked read",
   "message.unread": "Marked unread",
   "message.delete": "Deleted a message",

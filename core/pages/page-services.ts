@@ -3,6 +3,7 @@ import type { Login, ResetPassword, Signup, UpdateAccount } from "../account/acc
 import type { ContactForm } from "../contact/contact-schema.ts";
 import type { OrderQuote, OrderView, PlacedOrder } from "../orders/order.ts";
 import type { PlaceOrder, QuoteRequest } from "../orders/order-schemas.ts";
+import type { ShopProduct } from "../catalog/shop-product.ts";
 import type { SearchEngine } from "../search/search-engine.ts";
 
 /**
@@ -15,12 +16,20 @@ import type { SearchEngine } from "../search/search-engine.ts";
 export interface PageServices {
   /** The catalogue's in-memory search (/search). */
   search: SearchEngine;
+  /** The catalogue as this instance holds it now: staff change it while the site runs. */
+  catalogue(): CatalogueView;
   contact: {
     /** Stores (and forwards) a Contact Us message; a filled honeypot is dropped unseen. */
     send(form: ContactForm & { honeypot?: string }): Promise<void>;
   };
   accounts: AccountPages;
   orders: OrderPages;
+}
+
+/** The products for sale, and the version of the catalogue they come from. */
+export interface CatalogueView {
+  version: number;
+  products: readonly ShopProduct[];
 }
 
 /** A login in a form's answer: the token the page stores, the device cookie it sets. */

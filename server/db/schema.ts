@@ -19,6 +19,8 @@ import type { UserRole } from "#core/account/account-responses.ts";
 import type { ShippingAddress } from "#core/orders/order-schemas.ts";
 import type { OrderStatus } from "#core/orders/order-status.ts";
 
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
 export const users = pgTable(
   "users",
   {
@@ -161,6 +163,75 @@ export const contactMessages = pgTable(
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
+/**
+ * The catalogue (issue 25): one row per thing sold, every SPEC §3 field, in whole cents.
+ * Formats of one work (the hardback and the eBook of a book) share `work`. Seeded from
+ * content/products.csv into an empty database; staff change it from then on. A product an
+ * order names is retired, never deleted.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** The product's address: /products/<slug>. */
+    slug: text("slug").notNull(),
+    /** Formats of one work share this key; the product page links them. */
+    work: text("work").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    type: text("type").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isbn: text("isbn"),
+    publisher: text("publisher"),
+    language: text("language"),
+    trim: text("trim"),
+    pageCount: integer("page_count"),
+    /** YYYY-MM-DD, as SPEC §3 writes it. */
+    publicationDate: text("publication_date"),
+    audience: text("audience"),
+    genre: text("genre"),
+    sku: text("sku"),
+    material: text("material"),
+    color: text("color"),
+    size: text("size"),
+    ageRestricted: boolean("age_restricted").notNull().default(false),
+    /** Shown in the shop; a draft is not. */
+    published: boolean("published").notNull().default(true),
+    /** No longer sold; kept because orders name it. */
+    retiredAt: at("retired_at"),
+    /** Raised by every change: a staff edit made on an older copy is refused. */
+    version: integer("version").notNull().default(1),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("products_slug_key").on(table.slug),
+    index("products_work_idx").on(table.work),
+    check("products_price_cents_check", sql`${table.priceCents} >= 0`),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * The catalogue's one version number, raised in the transaction of every change: each
+ * instance compares it with the one it holds and reloads when it moved (live-catalogue.ts).
+ */
+export const catalogueState = pgTable(
+  "catalogue_state",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: integer("version").notNull().default(0),
+    changedAt: at("changed_at").notNull().defaultNow(),
+  },
+  (table) => [check("catalogue_state_one_row", sql`${table.id} = 1`)],
+);
+
 /** Units left per product. Seeded from products.csv once; orders take and cancellations return. */
 export const productStock = pgTable(
   "product_stock",
@@ -179,7 +250,6 @@ const money = (name: string) => integer(name).notNull();
 
 /** PostgreSQL's full-text document type; only the database reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const orders = pgTable(
   "orders",

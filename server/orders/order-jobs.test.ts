@@ -1,3 +1,5 @@
+import { fixedCatalogue } from "../catalog/live-catalogue.ts";
+import { seedStock } from "../catalog/catalogue-store.ts";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -7,12 +9,7 @@ import { auditLog, orders, outbox, productStock } from "../db/schema.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { createUserStore } from "../auth/user-store.ts";
 import { createUnpaidOrderJob } from "./order-jobs.ts";
-import {
-  createOrderService,
-  OrderConflictError,
-  seedStock,
-  type OrderService,
-} from "./order-service.ts";
+import { createOrderService, OrderConflictError, type OrderService } from "./order-service.ts";
 import { CLEANER, testProducts } from "#tests/fixtures/catalogue.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,7 +30,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedStock(database.db, testProducts);
   service = createOrderService(database.db, {
-    products: testProducts,
+    catalogue: fixedCatalogue(testProducts),
     siteUrl: "https://shop.example",
     shopEmail: "shop@example.com",
     expiryDays: 7,

@@ -123,7 +123,8 @@ export const DEFAULT_HOLD_LIMITS: HoldLimits = {
 export const SCARCE_STOCK = 10;
 
 export interface OrderServiceOptions {
-  products: readonly Product[];
+  /** The products for sale now, by id (the live catalogue's; a change applies at once). */
+  catalogue: () => ReadonlyMap<number, Product>;
   /** The site's public address, for the order link in e-mails. */
   siteUrl: string;
   /** Receives the new-order alert. */
@@ -154,7 +155,7 @@ const money = formatMoney;
 const HOUR_MS = 60 * 60 * 1000;
 
 export function createOrderService(db: Db, options: OrderServiceOptions) {
-  const catalogue = new Map(options.products.map((product) => [product.id, product]));
+  const { catalogue: forSale } = options;
   const freeOverCents = siteConfig.freeShippingOverCents;
   const limits = options.limits ?? DEFAULT_HOLD_LIMITS;
 
@@ -456,14 +457,14 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
   return {
     /** Whether the product is sold to adults only: its order needs the buyer's declaration. */
     isAgeRestricted(productId: number): boolean {
-      return catalogue.get(productId)?.ageRestricted ?? false;
+      return forSale().get(productId)?.ageRestricted ?? false;
     },
 
     /** What the lines cost, priced here from the catalogue; nothing is stored. */
     quote(request: QuoteRequest) {
       return priceOrder(
         request.lines,
-        catalogue,
+        forSale(),
         request.address,
         freeOverCents,
         limits.unitsPerProduct,
@@ -479,7 +480,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       const { userId } = buyer;
       const quote = priceOrder(
         input.lines,
-        catalogue,
+        forSale(),
         input.address,
         freeOverCents,
         limits.unitsPerProduct,
@@ -708,17 +709,4 @@ function hashRequest(input: PlaceOrder, userId: number | undefined): string {
 export async function stockLevels(db: Db): Promise<Record<number, number>> {
   const rows = await db.select().from(productStock);
   return Object.fromEntries(rows.map((row) => [row.productId, row.available]));
-}
-
-/**
- * Gives every counted product of the catalogue its opening stock. Counts already in the
- * database are the live ones and stay as they are; a new product gets its CSV count.
- */
-export async function seedStock(db: Db, products: readonly Product[]) {
-  const counted = products.filter((product) => product.stock !== undefined);
-  if (counted.length === 0) return;
-  await db
-    .insert(productStock)
-    .values(counted.map((product) => ({ productId: product.id, available: product.stock ?? 0 })))
-    .onConflictDoNothing({ target: productStock.productId });
 }

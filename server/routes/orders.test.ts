@@ -1,3 +1,4 @@
+import { fixedCatalogue } from "../catalog/live-catalogue.ts";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
@@ -558,7 +559,7 @@ describe("orders holding a product sold to adults only", () => {
 
   it("are refused by the order service itself, whatever route calls it", async () => {
     const service = createOrderService(database.db, {
-      products: testProducts,
+      catalogue: fixedCatalogue(testProducts),
       siteUrl: "https://shop.test",
       shopEmail: "shop@example.com",
       expiryDays: 7,

@@ -1,21 +1,32 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listedProductSchema, type Product } from "#core/catalog/product.ts";
+import { listedProductSchema } from "#core/catalog/product.ts";
 import { z } from "#core/validation/zod.ts";
-import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
+import type { LiveCatalogue } from "../catalog/live-catalogue.ts";
+import { cachedBody, etagMatches, negotiateEncoding, type CachedBody } from "../lib/cached-body.ts";
 
 /**
  * GET /api/products: the whole catalogue as JSON. The body, its compressed forms and its
- * ETag are prepared once; a client holding the current ETag gets 304 Not Modified.
+ * ETag are prepared once per version of the catalogue; a client holding the current ETag gets
+ * 304 Not Modified.
  */
-export const productRoutes: FastifyPluginAsyncZod<{ products: readonly Product[] }> = async (
+export const productRoutes: FastifyPluginAsyncZod<{ catalogue: LiveCatalogue }> = async (
   app,
-  { products },
+  { catalogue },
 ) => {
   const answerSchema = z.object({ products: z.array(listedProductSchema) });
-  // Checked against its schema once, here, rather than per request: the answer is bytes
-  // prepared at start. The CSV's stock is only the opening count (live: GET /api/stock).
-  const answer = answerSchema.parse({ products });
-  const prepared = cachedBody(Buffer.from(JSON.stringify(answer)), true);
+  // Checked against its schema once per version rather than per request: the answer is bytes
+  // prepared when the catalogue changes. Live stock is at GET /api/stock.
+  const prepare = (): CachedBody => {
+    const { products } = catalogue.current();
+    const answer = answerSchema.parse({
+      products: products.map(({ slug: _slug, work: _work, ...product }) => product),
+    });
+    return cachedBody(Buffer.from(JSON.stringify(answer)), true);
+  };
+  let prepared = prepare();
+  catalogue.onChange(() => {
+    prepared = prepare();
+  });
 
   const schema = {
     summary: "The whole catalogue",

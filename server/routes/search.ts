@@ -25,11 +25,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   engine: SearchEngine;
   /** How many recent answers are kept ready; 0 searches every time. */
   answersKept?: number | undefined;
-}> = async (app, { engine, answersKept = MAX_CACHED_ANSWERS }) => {
+  /** Tells of a catalogue change, after which kept answers are forgotten. */
+  onCatalogueChange?: ((listener: () => void) => void) | undefined;
+}> = async (app, { engine, answersKept = MAX_CACHED_ANSWERS, onCatalogueChange }) => {
   // Answers depend only on the normalised query while the catalogue is fixed, so recent ones
   // are kept as bytes (large answers are not). The key is the parsed query, not the address:
   // other parameters, or their order, must not buy a fresh search.
   const answers = new Lru<string, Buffer>(Math.max(1, answersKept));
+  onCatalogueChange?.(() => answers.clear());
   const cached = (key: string, answer: () => unknown) => {
     let body = answersKept > 0 ? answers.get(key) : undefined;
     if (body === undefined) {
@@ -55,8 +58,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       const body = cached(JSON.stringify(["search", q, scope, category, min, max]), () =>
         engine.results({ q, scope, category, min, max }),
       );
-      // Results change only when the site is redeployed.
-      reply.header("cache-control", "public, max-age=300");
+      // Results follow the catalogue, which staff change at any time: browsers ask each time.
+      reply.header("cache-control", "no-cache");
       // Bytes of the schema's shape (search.test.ts checks it) skip the serializer.
       void reply.type("application/json; charset=utf-8").send(body as never);
     },
@@ -76,7 +79,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
     (request, reply) => {
       const { q } = request.query;
       const body = cached(JSON.stringify(["suggest", q]), () => engine.suggest(q));
-      reply.header("cache-control", "public, max-age=300");
+      reply.header("cache-control", "no-cache");
       void reply.type("application/json; charset=utf-8").send(body as never);
     },
   );

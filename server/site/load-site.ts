@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageContext } from "#core/pages/page-services.ts";
 import { pageCspExtras } from "./page-csp.ts";
-import { pageQueriesOf } from "./page-queries.ts";
+import { cataloguePagesOf, pageQueriesOf } from "./page-queries.ts";
 import type { Site } from "./site-routes.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
@@ -23,6 +23,7 @@ export async function loadSite(buildDir: string, mode: string): Promise<Site> {
       renderPage: (request, context) => handler(request, pageContext(context)),
       cspExtras: pageCspExtras,
       pageQueries: pageQueriesOf(build),
+      cataloguePages: cataloguePagesOf(build),
     };
   } catch (error) {
     throw new Error(

@@ -23,6 +23,8 @@ export interface KeptPage extends CachedBody {
 export class PageCache {
   readonly #pages: Lru<string, KeptPage>;
   readonly #rendering = new Map<string, Promise<KeptPage | undefined>>();
+  /** Raised by clear(): a render begun before it shows what was, and is not kept. */
+  #generation = 0;
 
   constructor(capacity: number) {
     this.#pages = new Lru(capacity);
@@ -39,6 +41,7 @@ export class PageCache {
       const shared = await running;
       if (shared) return shared;
     }
+    const generation = this.#generation;
     const rendering = make();
     this.#rendering.set(
       key,
@@ -46,7 +49,7 @@ export class PageCache {
     );
     try {
       const page = await rendering;
-      if (page.status === 200) this.#pages.set(key, page);
+      if (page.status === 200 && generation === this.#generation) this.#pages.set(key, page);
       return page;
     } finally {
       this.#rendering.delete(key);
@@ -54,6 +57,8 @@ export class PageCache {
   }
 
   clear(): void {
+    this.#generation += 1;
+    this.#rendering.clear();
     this.#pages.clear();
   }
 

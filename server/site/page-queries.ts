@@ -1,8 +1,9 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 /** What the server needs of a route module's `handle` (app/lib/route-handle.ts). */
-interface QueryHandle {
+interface PageHandle {
   query?: readonly string[];
+  catalogue?: boolean;
 }
 
 /** Answers, for a page's path, the query parameters its routes read (empty for none). */
@@ -29,19 +30,34 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObjec
  * defeat a cache) changes nothing the page shows, so the server can drop it.
  */
 export function pageQueriesOf(build: ServerBuild): PageQueries {
+  const handles = handlesOf(build);
+  return (pathname) => new Set(handles(pathname).flatMap((handle) => handle.query ?? []));
+}
+
+/**
+ * Whether a page shows the catalogue (`handle.catalogue`): the server renders it from the
+ * catalogue it holds and keeps it until the catalogue changes (issue 25).
+ */
+export type CataloguePages = (pathname: string) => boolean;
+
+export function cataloguePagesOf(build: ServerBuild): CataloguePages {
+  const handles = handlesOf(build);
+  return (pathname) => handles(pathname).some((handle) => handle.catalogue === true);
+}
+
+/** The handles of the routes a path matches, remembered for the paths asked about. */
+function handlesOf(build: ServerBuild): (pathname: string) => readonly PageHandle[] {
   const tree = routeTree(build.routes);
-  const known = new Map<string, ReadonlySet<string>>();
+  const known = new Map<string, readonly PageHandle[]>();
   return (pathname) => {
     const cached = known.get(pathname);
     if (cached) return cached;
-    const params = new Set<string>();
-    for (const match of matchRoutes(tree, pathname) ?? []) {
-      const handle = build.routes[match.route.id ?? ""]?.module.handle as QueryHandle | undefined;
-      for (const name of handle?.query ?? []) params.add(name);
-    }
-    // Only the paths of prerendered pages are asked about, so this stays small.
-    if (known.size < 1000) known.set(pathname, params);
-    return params;
+    const handles = (matchRoutes(tree, pathname) ?? []).map(
+      (match) => (build.routes[match.route.id ?? ""]?.module.handle ?? {}) as PageHandle,
+    );
+    // Paths of real pages are asked about again and again; made-up ones are not kept for ever.
+    if (known.size < 1000) known.set(pathname, handles);
+    return handles;
   };
 }
 

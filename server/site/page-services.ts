@@ -5,6 +5,7 @@ import type { SearchEngine } from "#core/search/search-engine.ts";
 import type { AccountService, Caller, SignedIn } from "../account/account-service.ts";
 import type { Auth } from "../auth/auth.ts";
 import { DEVICE_COOKIE, deviceCookieOptions } from "../auth/device-cookies.ts";
+import type { LiveCatalogue } from "../catalog/live-catalogue.ts";
 import type { ContactService } from "../contact/contact-service.ts";
 import { addressGroup } from "../lib/client-address.ts";
 import type { RequestLimits } from "../lib/request-limits.ts";
@@ -13,6 +14,7 @@ import type { OrderService } from "../orders/order-service.ts";
 
 export interface PageServiceDeps {
   search: SearchEngine;
+  catalogue: LiveCatalogue;
   auth: Auth;
   accounts: AccountService;
   contact: ContactService;
@@ -51,6 +53,7 @@ export function createPageServices(deps: PageServiceDeps) {
 
     return {
       search: deps.search,
+      catalogue: deps.catalogue.current,
       contact: {
         async send({ honeypot, ...form }) {
           await limits.take("contact", request);

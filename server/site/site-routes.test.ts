@@ -8,7 +8,9 @@ import type { PageContext } from "#core/pages/page-services.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SECURITY_HEADERS } from "../app.ts";
 import { createTestApp } from "../test/test-app.ts";
-import { stubDatabase } from "../test/test-database.ts";
+import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
+import type { Database } from "../db/client.ts";
+import { createTestDatabase, stubDatabase } from "../test/test-database.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { RENDER_LIMIT } from "./site-routes.ts";
 import { loadStaticFiles, type StaticFiles } from "./static-files.ts";
@@ -341,5 +343,60 @@ describe("contentSecurityPolicy", () => {
   it("lists only the sources it is given", () => {
     expect(contentSecurityPolicy([])).toContain("script-src 'self';");
     expect(contentSecurityPolicy(["'nonce-abc'"])).toContain("script-src 'self' 'nonce-abc';");
+  });
+});
+
+describe("pages that show the catalogue", () => {
+  let shop: FastifyInstance;
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    shop = await createTestApp({
+      site: {
+        files,
+        renderPage,
+        pageQueries: () => new Set(["genre"]),
+        cataloguePages: (pathname) => pathname === "/cart" || pathname === "/gadgets",
+      },
+      database,
+    });
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const ask = (url: string, method: "GET" | "POST" = "GET") =>
+    shop.inject({ method, url, headers: { "x-forwarded-for": "10.9.8.7" } });
+
+  it("are rendered once per address of their own, kept, and rendered again after a change", async () => {
+    const first = await ask("/gadgets?genre=Tools&utm_source=mail");
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain("Rendered /gadgets?genre=Tools");
+    // Kept pages go to everyone: their scripts are allowed by hash, not by one answer's nonce.
+    expect(first.headers["content-security-policy"]).toContain("'sha256-");
+    await ask("/gadgets?genre=Tools");
+    await ask("/cart");
+    await ask("/cart");
+    await ask("/cart.data?_routes=routes%2Fcart");
+    await ask("/cart.data?_routes=routes%2Fcart");
+    expect(renderPage).toHaveBeenCalledTimes(3);
+
+    // A form's post is never kept.
+    await ask("/cart", "POST");
+    await ask("/cart", "POST");
+    expect(renderPage).toHaveBeenCalledTimes(5);
+
+    renderPage.mockClear();
+    await database.db.transaction((tx) => markCatalogueChanged(tx));
+    await expect
+      .poll(
+        async () => {
+          await ask("/cart");
+          return renderPage.mock.calls.length;
+        },
+        { timeout: 2500, interval: 100 },
+      )
+      .toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import type { PageContext, PageServices } from "#core/pages/page-services.ts";
 import { errorBody } from "../lib/http-errors.ts";
 import { contentSecurityPolicy, type CspExtras } from "./content-security-policy.ts";
 import { PageCache, renderToKeep, sendKept, tooManyPage } from "./page-cache.ts";
-import { ownQuery, type PageQueries } from "./page-queries.ts";
+import { ownQuery, type CataloguePages, type PageQueries } from "./page-queries.ts";
 import { isText, toWebRequest } from "./web-request.ts";
 import type { StaticFile, StaticFiles } from "./static-files.ts";
 
@@ -26,11 +26,15 @@ export interface Site {
   enforceCsp?: boolean;
   /** The query parameters each page reads (route handles); without it, every one counts. */
   pageQueries?: PageQueries;
+  /** Pages that show the catalogue (route handles): rendered once per catalogue and kept. */
+  cataloguePages?: CataloguePages;
 }
 
 export interface SiteOptions extends Site {
   /** The services of a request, as its loaders and actions read them (page-services.ts). */
   services: (request: FastifyRequest) => PageServices;
+  /** Tells of a change to the catalogue: kept pages show the old one and are dropped. */
+  onCatalogueChange?: (listener: () => void) => void;
 }
 
 /**
@@ -60,6 +64,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
     keyGenerator: (request) => `render:${addressGroup(request.ip)}`,
   });
   const kept = new PageCache(KEPT_PAGES);
+  options.onCatalogueChange?.(() => kept.clear());
 
   /** A render, unless this address has had its share: then a 429 that says when to come back. */
   async function render(
@@ -86,6 +91,23 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
           .send(errorBody("not_found", `No API route ${request.method} ${url.pathname}`));
       }
       const file = request.method === "POST" ? undefined : options.files.find(url.pathname);
+      const page = pagePath(url.pathname);
+      if (
+        !file &&
+        request.method !== "POST" &&
+        options.enforceCsp !== false &&
+        options.cataloguePages?.(page)
+      ) {
+        // A page of the catalogue (a shop, the cart): rendered once per distinct address of
+        // its own parameters, kept until the catalogue changes, as fast as a file after that.
+        const own = keptQuery(url, options.pageQueries?.(page) ?? new Set());
+        const data = url.pathname.endsWith(".data") ? ".data" : "";
+        const key = `${page}${data}?${own}`;
+        const hit = kept.get(key);
+        if (hit) return sendKept(request, reply, hit);
+        const address = own ? `${url.pathname}?${own}` : url.pathname;
+        return render(request, reply, url, { key, address });
+      }
       if (file && !file.page) return sendFile(request, reply, file);
       if (file && options.pageQueries && options.enforceCsp !== false) {
         // Tracking and made-up parameters change nothing a page shows: the file it is.
@@ -109,6 +131,17 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
     },
   });
 };
+
+/**
+ * The part of a kept page's address that names it: the page's own parameters, and for a data
+ * request the loaders it asks for (`_routes`), which change the answer too.
+ */
+function keptQuery(url: URL, reads: ReadonlySet<string>): string {
+  const own = ownQuery(url, reads);
+  if (own !== "") return own;
+  const routes = url.searchParams.getAll("_routes").map((value) => ["_routes", value]);
+  return new URLSearchParams(routes).toString();
+}
 
 /** React Router's own data requests carry `_routes`; only other parameters change a page. */
 const notRoutes = (name: string) => name !== "_routes";

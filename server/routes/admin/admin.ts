@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Auth } from "../../auth/auth.ts";
 import type { LiveSession } from "../../auth/session-store.ts";
-import type { Catalog } from "../../catalog/load-catalog.ts";
+import type { LiveCatalogue } from "../../catalog/live-catalogue.ts";
 import type { Db } from "../../db/client.ts";
 import type { OrderService } from "../../orders/order-service.ts";
 import { staffActor, type Actor } from "../../admin/audit-log.ts";
@@ -23,7 +23,8 @@ export interface AdminRouteOptions {
   auth: Auth;
   db: Db;
   orders: OrderService;
-  products: Catalog["products"];
+  /** Every product, retired ones too: the back office names what orders name. */
+  catalogue: LiveCatalogue;
   /** Called after a change that queued an e-mail, so it goes out at once. */
   afterWrite?: (() => void) | undefined;
 }
@@ -44,9 +45,9 @@ export function actorOf(request: FastifyRequest): Actor {
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   app,
-  { auth, db, orders, products, afterWrite },
+  { auth, db, orders, catalogue, afterWrite },
 ) => {
-  const options = { auth, db, orders, products, afterWrite };
+  const options = { auth, db, orders, catalogue, afterWrite };
   app.decorateRequest("staff", null);
   app.addHook("onRequest", async (request, reply) => {
     request.staff = await auth.requireStaff(request, reply);

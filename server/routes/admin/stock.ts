@@ -12,8 +12,9 @@ import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
 
 export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   app,
-  { db, products },
+  { db, catalogue },
 ) => {
+  const products = () => [...catalogue.current().byId.values()];
   const tags = ["back office"];
   const security = [{ bearer: [] }];
   const config = { rateLimit: ADMIN_RATE_LIMIT };
@@ -32,7 +33,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
         },
       },
     },
-    async () => ({ products: await stockRows(db, products) }),
+    async () => ({ products: await stockRows(db, products()) }),
   );
 
   app.put(
@@ -55,7 +56,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
     },
     async (request) => {
       const { productId } = request.params;
-      const product = products.find((candidate) => candidate.id === productId);
+      const product = catalogue.current().byId.get(productId);
       if (!product) throw new HttpError(404, "not_found", "There is no product with this id.");
       try {
         const available = await setStock(db, productId, request.body, actorOf(request));

@@ -1,0 +1,24 @@
+import { RouterContextProvider } from "react-router";
+import productsCsv from "#content/products.csv?raw";
+import { parseProductsCsv } from "#core/catalog/parse-products.ts";
+import type { Product } from "#core/catalog/product.ts";
+import { withSlugs } from "#core/catalog/shop-product.ts";
+import type { PageServices } from "#core/pages/page-services.ts";
+import { servicesContext } from "#app/load-context.ts";
+
+/** The shop's real catalogue (content/products.csv), as a fresh database is seeded with it. */
+export const contentProducts = withSlugs(parseProductsCsv(productsCsv, "content/products.csv"));
+
+/**
+ * A loader's or action's context whose services hold `products` as the live catalogue, with
+ * any other services a test gives.
+ */
+export function catalogueContext(
+  products: readonly Product[] = contentProducts,
+  services: Partial<PageServices> = {},
+): RouterContextProvider {
+  const context = new RouterContextProvider();
+  const view = { version: 1, products: withSlugs(products) };
+  context.set(servicesContext, { ...services, catalogue: () => view } as PageServices);
+  return context;
+}

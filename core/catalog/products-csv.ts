@@ -1,0 +1,38 @@
+import Papa from "papaparse";
+import { PRODUCT_COLUMNS, type Product } from "./product.ts";
+
+/**
+ * The catalogue in SPEC §3's CSV format (content/products.csv's columns, in its order): what
+ * GET /ProductData.csv serves and the back office's export downloads, and what an import reads
+ * back. Prices in dollars with two decimals, pictures joined by "|". `stock` is left empty: the
+ * live count changes with every order and lives in the back office, not in a published file.
+ */
+export function productsToCsv(products: readonly Product[]): string {
+  const rows = products.map((product) => {
+    const cells: Record<(typeof PRODUCT_COLUMNS)[number], string> = {
+      id: String(product.id),
+      name: product.name,
+      description: product.description,
+      category: product.category,
+      type: product.type,
+      price: (product.priceCents / 100).toFixed(2),
+      images: product.images.join("|"),
+      isbn: product.isbn ?? "",
+      publisher: product.publisher ?? "",
+      language: product.language ?? "",
+      trim: product.trim ?? "",
+      pageCount: product.pageCount === undefined ? "" : String(product.pageCount),
+      publicationDate: product.publicationDate ?? "",
+      audience: product.audience ?? "",
+      genre: product.genre ?? "",
+      sku: product.sku ?? "",
+      material: product.material ?? "",
+      color: product.color ?? "",
+      size: product.size ?? "",
+      stock: "",
+      ageRestricted: product.ageRestricted ? "true" : "",
+    };
+    return PRODUCT_COLUMNS.map((column) => cells[column]);
+  });
+  return `${Papa.unparse({ fields: [...PRODUCT_COLUMNS], data: rows }, { newline: "\n" })}\n`;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { productSlug, slugify, SLUG_PATTERN, workOf } from "./slug.ts";
+
+describe("slugs", () => {
+  it("turns a name into lower-case words joined by hyphens", () => {
+    expect(slugify("Neural Interfaces: From Electrode to Algorithm")).toBe(
+      "neural-interfaces-from-electrode-to-algorithm",
+    );
+    expect(slugify("  Café — Ünïcode & RFID (125 kHz)  ")).toBe("cafe-unicode-rfid-125-khz");
+    expect(slugify("***")).toBe("");
+  });
+
+  it("names a format only where the work has several", () => {
+    const hardback = { name: "Neural Interfaces", type: "Hardback" };
+    expect(productSlug(hardback, false)).toBe("neural-interfaces");
+    expect(productSlug({ ...hardback, type: "eBook" }, true)).toBe("neural-interfaces-ebook");
+    expect(workOf(hardback)).toBe("neural-interfaces");
+  });
+
+  it("keeps long names within 120 characters and a valid slug", () => {
+    const slug = productSlug({ name: "word ".repeat(60), type: "Paperback" }, true);
+    expect(slug.length).toBeLessThanOrEqual(120);
+    expect(slug).toMatch(SLUG_PATTERN);
+    expect(slug.endsWith("-paperback")).toBe(true);
+  });
+});

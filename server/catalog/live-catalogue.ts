@@ -1,0 +1,100 @@
+import type { Product } from "#core/catalog/product.ts";
+import { withSlugs } from "#core/catalog/shop-product.ts";
+import type { Db } from "../db/client.ts";
+import { catalogueVersion, readCatalogue, type CatalogueSnapshot } from "./catalogue-store.ts";
+
+/**
+ * The catalogue an instance serves, kept in memory and followed live (issue 25): every
+ * instance asks the database for the catalogue's version once a second (one indexed read of
+ * one row) and reloads when another instance changed it, so a change shows everywhere within
+ * about a second, without a restart. A poll rather than LISTEN/NOTIFY: it works the same on the
+ * embedded PGlite and on PostgreSQL, needs no connection held open, and cannot miss a change.
+ */
+export interface LiveCatalogue {
+  /** What this instance shows now; never awaits. */
+  current(): CatalogueSnapshot;
+  /** The products for sale now, by id: what checkout prices. */
+  forSale(): ReadonlyMap<number, Product>;
+  /** Called after each reload with the new snapshot (search, kept pages, prepared answers). */
+  onChange(listener: (snapshot: CatalogueSnapshot) => void): void;
+  /** Checks the version now (after this instance's own change); true when it reloaded. */
+  refresh(): Promise<boolean>;
+  close(): void;
+}
+
+/** How often each instance compares versions: well within issue 25's two seconds. */
+export const CATALOGUE_POLL_MS = 1000;
+
+interface Log {
+  error(details: object, message: string): void;
+}
+
+function forSaleOf(snapshot: CatalogueSnapshot): ReadonlyMap<number, Product> {
+  return new Map(snapshot.products.map((product) => [product.id, product]));
+}
+
+export async function createLiveCatalogue(
+  db: Db,
+  { pollMs = CATALOGUE_POLL_MS, log }: { pollMs?: number; log?: Log } = {},
+): Promise<LiveCatalogue> {
+  let snapshot = await readCatalogue(db);
+  let forSale = forSaleOf(snapshot);
+  const listeners: ((snapshot: CatalogueSnapshot) => void)[] = [];
+  let checking: Promise<boolean> | undefined;
+
+  async function check(): Promise<boolean> {
+    if ((await catalogueVersion(db)) === snapshot.version) return false;
+    snapshot = await readCatalogue(db);
+    forSale = forSaleOf(snapshot);
+    for (const listener of listeners) listener(snapshot);
+    return true;
+  }
+
+  /** One check at a time: a slow database never piles them up. */
+  function refresh(): Promise<boolean> {
+    checking ??= check().finally(() => {
+      checking = undefined;
+    });
+    return checking;
+  }
+
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) => {
+      // The database is away for a moment: keep serving what we have, try again next tick.
+      log?.error({ err: error }, "could not check the catalogue's version");
+    });
+  }, pollMs);
+  timer.unref();
+
+  return {
+    current: () => snapshot,
+    forSale: () => forSale,
+    onChange: (listener) => void listeners.push(listener),
+    refresh,
+    close: () => clearInterval(timer),
+  };
+}
+
+/** A catalogue that never changes: tests of HTTP behaviour without a database. */
+export function fixedCatalogueOf(products: readonly Product[]): LiveCatalogue {
+  const shown = withSlugs(products);
+  const snapshot: CatalogueSnapshot = {
+    version: 0,
+    products: shown,
+    byId: new Map(shown.map((product) => [product.id, product])),
+  };
+  const forSale = forSaleOf(snapshot);
+  return {
+    current: () => snapshot,
+    forSale: () => forSale,
+    onChange: () => undefined,
+    refresh: async () => false,
+    close: () => undefined,
+  };
+}
+
+/** A fixed list's products by id, for an order service in a test or the bench. */
+export function fixedCatalogue(products: readonly Product[]): () => ReadonlyMap<number, Product> {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return () => byId;
+}

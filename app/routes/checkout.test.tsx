@@ -183,7 +183,8 @@ describe("/checkout", () => {
     // The fields come back with the answer, each with its message.
     const email = () => screen.getByLabelText("E-mail");
     await waitFor(() => expect(email()).toHaveAccessibleDescription("Email is required"));
-    expect(email()).toHaveFocus();
+    // Focus moves to the first field in error once the fields show their messages.
+    await waitFor(() => expect(email()).toHaveFocus());
     expect(screen.getByLabelText("City")).toHaveAccessibleDescription("City is required");
     expect(placed).toEqual([]);
   });

@@ -103,15 +103,12 @@ function requiredLine(label: string, max: number) {
 /** A one-line field that may be empty: "", blanks and null all clear it (null). */
 function optionalLine(label: string, max: number = PRODUCT_LIMITS.fieldMax) {
   return z
-    .union([
-      z.null(),
-      z
-        .string({ error: `${label} must be text` })
-        .trim()
-        .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
-        .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label))
-        .transform((value) => (value === "" ? null : value)),
-    ])
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label))
+    .transform((value) => (value === "" ? null : value))
+    .nullable()
     .optional();
 }
 
@@ -165,30 +162,28 @@ const productFields = {
   language: optionalLine("Language"),
   trim: optionalLine("Trim"),
   pageCount: z
-    .union([
-      z.null(),
-      z.literal("").transform(() => null),
-      wholeNumber("Page count must be a whole number").pipe(
-        z
-          .number()
-          .int()
-          .min(1, "Page count must be 1 or more")
-          .max(PRODUCT_LIMITS.pageCountMax, "Page count is too large"),
-      ),
-    ])
+    .preprocess(
+      (value) => (value === "" ? null : value),
+      wholeNumber("Page count must be a whole number")
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, "Page count must be 1 or more")
+            .max(PRODUCT_LIMITS.pageCountMax, "Page count is too large"),
+        )
+        .nullable(),
+    )
     .optional(),
   publicationDate: z
-    .union([
-      z.null(),
-      z
-        .string({ error: "Publication date must be a date (YYYY-MM-DD)" })
-        .trim()
-        .refine(
-          (value) => value === "" || isCalendarDay(value),
-          "Publication date must be a date (YYYY-MM-DD)",
-        )
-        .transform((value) => (value === "" ? null : value)),
-    ])
+    .string({ error: "Publication date must be a date (YYYY-MM-DD)" })
+    .trim()
+    .refine(
+      (value) => value === "" || isCalendarDay(value),
+      "Publication date must be a date (YYYY-MM-DD)",
+    )
+    .transform((value) => (value === "" ? null : value))
+    .nullable()
     .optional(),
   audience: optionalLine("Audience"),
   genre: optionalLine("Genre"),
@@ -218,16 +213,18 @@ export const createProductSchema = named(
     published: z.boolean({ error: "Published must be true or false" }).optional(),
     /** Opening units for a counted product; leave out for one that is not counted (eBooks). */
     stock: z
-      .union([
-        z.null(),
-        wholeNumber("Stock must be a whole number, 0 or more").pipe(
-          z
-            .number()
-            .int()
-            .min(0, "Stock must be 0 or more")
-            .max(PRODUCT_LIMITS.stockMax, `Stock must be at most ${PRODUCT_LIMITS.stockMax}`),
-        ),
-      ])
+      .preprocess(
+        (value) => (value === "" ? null : value),
+        wholeNumber("Stock must be a whole number, 0 or more")
+          .pipe(
+            z
+              .number()
+              .int()
+              .min(0, "Stock must be 0 or more")
+              .max(PRODUCT_LIMITS.stockMax, `Stock must be at most ${PRODUCT_LIMITS.stockMax}`),
+          )
+          .nullable(),
+      )
       .optional(),
   }),
   "A new product: every SPEC §3 field; price in whole cents",

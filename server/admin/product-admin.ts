@@ -7,7 +7,7 @@ import type {
   ProductField,
   UpdateProductInput,
 } from "#core/admin/product-admin-schemas.ts";
-import { PRODUCT_FIELDS } from "#core/admin/product-admin-schemas.ts";
+import { createProductSchema, PRODUCT_FIELDS } from "#core/admin/product-admin-schemas.ts";
 import type { CsvProblem } from "#core/catalog/parse-csv.ts";
 import { parseProductsReport } from "#core/catalog/parse-products.ts";
 import type { Product } from "#core/catalog/product.ts";
@@ -367,6 +367,38 @@ function fileValues(product: Product): Omit<ProductValues, "slug" | "work"> {
 
 const MAX_PROBLEMS = 200;
 
+/** The largest id PostgreSQL's integer holds. */
+const MAX_ID = 2 ** 31 - 1;
+
+/** The CSV column of a field the back office's schema names differently. */
+const COLUMN_OF: Record<string, string> = { priceCents: "price" };
+
+/**
+ * The file's rows held to the limits a staff member's own edit is (lengths, amounts, no
+ * invisible characters): the seed's parser reads a file the team wrote, an import is anyone's.
+ */
+function boundsProblems(file: readonly Product[], lines: readonly number[]): CsvProblem[] {
+  const problems: CsvProblem[] = [];
+  file.forEach((product, index) => {
+    const line = lines[index] ?? null;
+    if (product.id > MAX_ID) {
+      problems.push({ line, column: "id", reason: `must be at most ${MAX_ID}` });
+      return;
+    }
+    const checked = createProductSchema.safeParse({
+      ...rowOfProduct({ ...product, slug: "", work: "" }),
+      slug: undefined,
+      work: undefined,
+      stock: product.stock ?? null,
+    });
+    if (checked.success) return;
+    const issue = checked.error.issues[0];
+    const field = String(issue?.path[0] ?? "?");
+    problems.push({ line, column: COLUMN_OF[field] ?? field, reason: issue?.message ?? "invalid" });
+  });
+  return problems;
+}
+
 /**
  * Reads a products file (SPEC §3's CSV) and, unless `dryRun`, applies it in one transaction:
  * new ids are created (published, as the seed's are; their `stock` is their opening count),
@@ -379,7 +411,10 @@ export async function importProducts(
   { dryRun }: { dryRun: boolean },
   actor: Actor,
 ): Promise<ImportSummary> {
-  const { rows: file, problems } = parseProductsReport(csv);
+  const { rows: file, lines, problems: parsed } = parseProductsReport(csv);
+  const problems = [...parsed, ...boundsProblems(file, lines)].sort(
+    (a, b) => (a.line ?? 0) - (b.line ?? 0),
+  );
   if (problems.length > 0) throw new ImportProblemsError(problems.slice(0, MAX_PROBLEMS));
   if (file.length === 0) {
     throw new ImportProblemsError([{ line: 2, column: null, reason: "the file has no products" }]);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminProduct, ImportSummary } from "#core/admin/product-admin-schemas.ts";
@@ -161,12 +162,20 @@ describe("the catalogue in the back office", () => {
       category: "Book",
       priceCents: 12.5,
       slug: "Not A Slug",
+      pageCount: 0,
+      publicationDate: "2026-02-30",
+      isbn: "x".repeat(21),
+      stock: -1,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toMatchObject({
       name: "Name is required",
       priceCents: "Price must be a whole number of cents",
       slug: "Slug may hold only a-z, 0-9 and single hyphens between them",
+      pageCount: "Page count must be 1 or more",
+      publicationDate: "Publication date must be a date (YYYY-MM-DD)",
+      isbn: "ISBN must be at most 20 characters",
+      stock: "Stock must be 0 or more",
     });
   });
 
@@ -405,6 +414,38 @@ describe("import and export", () => {
     expect(json.statusCode).toBe(400);
   });
 
+  it("reads the shop's own content/products.csv without a problem", async () => {
+    const response = await importCsv(true, readFileSync("content/products.csv", "utf8"));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ImportSummary>().created.length).toBeGreaterThan(10);
+  });
+
+  it("holds a file's rows to the limits of a staff member's own edit", async () => {
+    const response = await importCsv(
+      true,
+      [
+        header,
+        csvRow({ id: "90", name: "Dear", category: "Book", price: "2000000" }),
+        csvRow({
+          id: "91",
+          name: "Odd",
+          category: "Book",
+          price: "1",
+          publicationDate: "2026-02-31",
+        }),
+      ].join("\n"),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().problems).toEqual([
+      { line: 2, column: "price", reason: "Price must be at most $1,000,000" },
+      {
+        line: 3,
+        column: "publicationDate",
+        reason: "Publication date must be a date (YYYY-MM-DD)",
+      },
+    ]);
+  });
+
   it("leaves a stock count of a known product to the stock page", async () => {
     const [row] = await backOffice.database.db
       .select()
@@ -436,5 +477,85 @@ describe("who may manage the catalogue", () => {
       expect(forbidden.statusCode, url).toBe(403);
     }
     expect((await product(1)).version).toBeGreaterThan(0);
+  });
+});
+
+describe("hostile input from a staff login", () => {
+  const HOSTILE: unknown[] = [
+    "\u0000",
+    "\u202eevil",
+    "\ud800",
+    "x".repeat(20_000),
+    "'; drop table products; --",
+    "../../etc/passwd",
+    "",
+    -1,
+    1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    2 ** 31,
+    true,
+    null,
+    [],
+    ["a", "b"],
+    {},
+    { __proto__: { admin: true } },
+  ];
+  const FIELDS = [
+    "version",
+    "name",
+    "description",
+    "category",
+    "type",
+    "priceCents",
+    "images",
+    "isbn",
+    "pageCount",
+    "publicationDate",
+    "ageRestricted",
+    "slug",
+    "work",
+    "published",
+    "stock",
+  ];
+
+  it("answers every field of a create and a change with a 4xx or a success, never a 5xx", async () => {
+    const failures: string[] = [];
+    const base = { name: "Fuzz", category: "Book", priceCents: 1 };
+    for (const field of FIELDS) {
+      for (const value of HOSTILE) {
+        const current = await product(MUG.id);
+        for (const [method, url, payload] of [
+          ["POST", "/products", { ...base, [field]: value }],
+          ["PATCH", `/products/${MUG.id}`, { version: current.version, [field]: value }],
+        ] as const) {
+          const response = await send(method, url, payload);
+          if (response.statusCode >= 500) {
+            failures.push(`${method} ${field}=${JSON.stringify(value)?.slice(0, 30)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers an import of anything with a 4xx, never a 5xx", async () => {
+    const bodies = [
+      "",
+      "\u0000\u0001",
+      '"unclosed',
+      `${header}\n${"1,".repeat(5000)}`,
+      `${header}\n${csvRow({ id: "2147483648", name: "Big", category: "Book", price: "1" })}`,
+      `${header}\n${csvRow({ id: "80", name: "Big", category: "Book", price: "99999999999" })}`,
+      `${header}\n${csvRow({ id: "81", name: "Pages", category: "Book", price: "1", pageCount: "99999999999" })}`,
+      `${header}\n${csvRow({ id: "82", name: "Stock", category: "Book", price: "1", stock: "99999999999" })}`,
+      `${header}\n${csvRow({ id: "83", name: "Bad\u0000", category: "Book", price: "1" })}`,
+    ];
+    for (const body of bodies) {
+      const response = await send("POST", "/products/import?dryRun=false", body);
+      expect(response.statusCode, `${body.slice(0, 60)}: ${response.body}`).toBeLessThan(500);
+      expect(response.statusCode, body.slice(0, 60)).toBeGreaterThanOrEqual(400);
+    }
+    const tooBig = await send("POST", "/products/import", `${header}\n${"x".repeat(1024 * 1024)}`);
+    expect(tooBig.statusCode).toBe(413);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { PRODUCT_COLUMNS } from "#core/catalog/product.ts";
 import { catalogueVersion } from "../../catalog/catalogue-store.ts";
 import { auditLog } from "../../db/schema.ts";
 import { bearer, signUp } from "../../test/account-helpers.ts";
-import { setUpBackOffice } from "../../test/staff-helpers.ts";
+import { ORDER_ADDRESS, setUpBackOffice } from "../../test/staff-helpers.ts";
 import { CLEANER, EBOOK, MUG, PAPERBACK } from "#tests/fixtures/catalogue.ts";
 
 const backOffice = setUpBackOffice();
@@ -200,6 +201,39 @@ describe("the catalogue in the back office", () => {
       before: { priceCents: 1950, color: "White" },
       after: { priceCents: 2450, color: null },
     });
+  });
+
+  it("asks a buyer who saw the old price to confirm the new one, placing nothing meanwhile", async () => {
+    const seen = (await quote(EBOOK.id, EBOOK.type)).json<{ totalCents: number }>().totalCents;
+    const ebook = await product(EBOOK.id);
+    const changed = await send("PATCH", `/products/${EBOOK.id}`, {
+      version: ebook.version,
+      priceCents: ebook.priceCents + 500,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const order = (expectedTotalCents: number) =>
+      backOffice.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: {
+          idempotencyKey: randomUUID(),
+          email: "price-watcher@example.com",
+          lines: [{ ...EBOOK, quantity: 1 }],
+          address: ORDER_ADDRESS,
+          expectedTotalCents,
+        },
+      });
+    const stale = await order(seen);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe("price_changed");
+    const placed = await order(seen + 500);
+    expect(placed.statusCode, placed.body).toBe(201);
+    // The price as it was, for the tests after this one.
+    const back = await send("PATCH", `/products/${EBOOK.id}`, {
+      version: ebook.version + 1,
+      priceCents: ebook.priceCents,
+    });
+    expect(back.statusCode, back.body).toBe(200);
   });
 
   it("refuses a change made on an older copy, with the product as it is now, writing nothing", async () => {

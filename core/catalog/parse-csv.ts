@@ -5,6 +5,15 @@ export class CatalogError extends Error {
   override name = "CatalogError";
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with =, +, -,
+ * @, a tab or a carriage return. Files the shop writes put an apostrophe before such a cell
+ * (Papa Parse's `escapeFormulae`); reading one back takes it off again. The check is on the
+ * first character alone: Papa Parse's own pattern misses a cell that holds a line break.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
+
 /** One thing wrong with a CSV file: its line (1 is the header), its column if known, why. */
 export interface CsvProblem {
   line: number | null;
@@ -35,6 +44,7 @@ export function parseCsvReport<Schema extends z.ZodType>(
     header: true,
     skipEmptyLines: "greedy",
     dynamicTyping: false,
+    transform: (value) => (ESCAPED_FORMULA.test(value) ? value.slice(1) : value),
   });
 
   const header = result.meta.fields ?? [];

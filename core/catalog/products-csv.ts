@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { FORMULA_START } from "./parse-csv.ts";
 import { PRODUCT_COLUMNS, type Product } from "./product.ts";
 
 /**
@@ -6,6 +7,7 @@ import { PRODUCT_COLUMNS, type Product } from "./product.ts";
  * GET /ProductData.csv serves and the back office's export downloads, and what an import reads
  * back. Prices in dollars with two decimals, pictures joined by "|". `stock` is left empty: the
  * live count changes with every order and lives in the back office, not in a published file.
+ * A cell a spreadsheet would run as a formula gets an apostrophe first, which an import removes.
  */
 export function productsToCsv(products: readonly Product[]): string {
   const rows = products.map((product) => {
@@ -34,5 +36,8 @@ export function productsToCsv(products: readonly Product[]): string {
     };
     return PRODUCT_COLUMNS.map((column) => cells[column]);
   });
-  return `${Papa.unparse({ fields: [...PRODUCT_COLUMNS], data: rows }, { newline: "\n" })}\n`;
+  return `${Papa.unparse(
+    { fields: [...PRODUCT_COLUMNS], data: rows },
+    { newline: "\n", escapeFormulae: FORMULA_START },
+  )}\n`;
 }

@@ -1,11 +1,5 @@
 import Papa from "papaparse";
-
-/**
- * A cell a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with =, +, -,
- * @, a tab or a carriage return. Papa Parse's own default pattern misses such a cell when it
- * holds a line break, so the check is on the first character alone.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { FORMULA_START } from "#core/catalog/parse-csv.ts";
 
 /**
  * A CSV file as RFC 4180 has it (CRLF line ends, fields with commas, quotes or line breaks

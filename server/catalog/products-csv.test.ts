@@ -13,6 +13,25 @@ describe("productsToCsv", () => {
     expect(again).toEqual(products.map(({ stock: _stock, ...product }) => product));
   });
 
+  it("disarms a cell a spreadsheet would run as a formula, and an import reads it back as it was", () => {
+    const risky = {
+      id: 8,
+      name: '=HYPERLINK("https://evil.example")',
+      description: "+61 2 9999 9999\n@later",
+      category: "Merchandise",
+      type: "-Mug",
+      priceCents: 1000,
+      images: [],
+      ageRestricted: false,
+    };
+    const csv = productsToCsv([risky]);
+    const row = csv.split("\n").slice(1).join("\n");
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    expect(row).toContain("'-Mug");
+    expect(row).toContain(`"'+61 2 9999 9999\n@later"`);
+    expect(parseProductsCsv(csv)).toEqual([risky]);
+  });
+
   it("quotes what needs quoting and keeps two decimals", () => {
     const [line] = parseProductsCsv(
       productsToCsv([

@@ -1,3 +1,4 @@
+import { withSlugs } from "#core/catalog/shop-product.ts";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -30,7 +31,7 @@ const products: Product[] = [
     ageRestricted: false,
   },
 ];
-const search = createSearchEngine(products, [
+const search = createSearchEngine(withSlugs(products), [
   { kind: "page", title: "Events", path: "/events", text: "Magnet meetups" },
   {
     kind: "glossary",

@@ -7,7 +7,7 @@ import type { PageServices } from "#core/pages/page-services.ts";
 import { fetchStockLevels } from "#app/features/shop/fetch-stock-levels.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { catalogueView, contentProducts } from "#app/test/catalogue-context.ts";
-import Product, { clientLoader, loader, meta } from "./product.tsx";
+import Product, { action, clientLoader, loader, meta } from "./product.tsx";
 
 vi.mock("#app/features/shop/fetch-stock-levels.ts", () => ({ fetchStockLevels: vi.fn() }));
 const askStock = vi.mocked(fetchStockLevels);
@@ -162,13 +162,70 @@ describe("the product page's loader", () => {
   });
 });
 
+describe("Add to Cart pressed before the page hydrated", () => {
+  const press = (fields: Record<string, string>) => {
+    const body = new URLSearchParams(fields);
+    return action({
+      params: { slug: HARDBACK },
+      context: contextWith(),
+      request: new Request(`http://site/products/${HARDBACK}`, { method: "POST", body }),
+    } as unknown as Parameters<typeof action>[0]);
+  };
+
+  it("answers with the line the page adds to the cart this browser keeps", async () => {
+    expect(await press({ id: "1", type: "Hardback", cart: "[]" })).toEqual({
+      added: { id: 1, type: "Hardback" },
+    });
+  });
+
+  it("says the cart needs JavaScript where no script filled the form", async () => {
+    expect(await press({ id: "1", type: "Hardback", cart: "" })).toMatchObject({
+      data: { needsScript: true },
+      init: { status: 400 },
+    });
+  });
+
+  it("refuses another product's line", async () => {
+    await expect(press({ id: "2", type: "eBook", cart: "[]" })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+  });
+
+  it("is a form posting to the page, and the answered line goes into the cart once", async () => {
+    // The page as the server answered the press: its action's answer in the hydration data.
+    const Stub = createRoutesStub([
+      { id: "product", path: "/products/:slug", Component: Product as never },
+    ]);
+    render(
+      <Stub
+        initialEntries={[`/products/${HARDBACK}`]}
+        hydrationData={{
+          loaderData: { product: load(HARDBACK) },
+          actionData: { product: { added: { id: 1, type: "Hardback" } } },
+        }}
+      />,
+    );
+    const button = await screen.findByRole("button", { name: /^Add to Cart/ });
+    const form = button.closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", `/products/${HARDBACK}`);
+    expect(form.querySelector("input[name=cart]")).toHaveAttribute("data-stored", "cart");
+    expect(within(form).getByRole("status")).toHaveTextContent("Added to Cart!");
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([
+        expect.objectContaining({ id: 1, type: "Hardback", quantity: 1 }),
+      ]),
+    );
+  });
+});
+
 describe("the product page's tags", () => {
   it("give its canonical address, its picture to share and its price", () => {
     const page = load(HARDBACK);
     const tags = meta({
       loaderData: page,
       location: { pathname: `/products/${HARDBACK}` },
-    } as unknown as Parameters<typeof meta>[0]);
+    } as unknown as Parameters<typeof meta>[0]) as Record<string, string>[];
     const content = (key: string) =>
       tags.find(
         (tag) => ("property" in tag && tag.property === key) || ("name" in tag && tag.name === key),

@@ -12,6 +12,7 @@ import { interactive, showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { productPath } from "#app/paths.ts";
 import type { Route } from "./+types/product";
+import styles from "./product.module.css";
 
 /** Search engines' snippet: the description's first sentence or so. */
 function summaryOf(text: string, length = 160): string {
@@ -82,6 +83,19 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** A press of Add to Cart that reached the server: a form sent before the page hydrated. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const product = catalogueOf(context).bySlug.get(params.slug.toLowerCase());
+  const form = await request.formData();
+  if (!product || form.get("id") !== String(product.id)) throw data(null, { status: 404 });
+  // The cart is kept in this browser, where only the page's script can add to it: the field
+  // the page script fills is empty where no script runs at all.
+  if (typeof form.get("cart") !== "string" || form.get("cart") === "") {
+    return data({ needsScript: true as const }, { status: 400 });
+  }
+  return { added: { id: product.id, type: product.type } };
+}
+
 /** In the browser: the page as the server rendered it, and the live stock (as a shop page). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
@@ -91,7 +105,7 @@ clientLoader.hydrate = true as const;
 
 const STOCK_LINE_ID = "product-stock";
 
-export default function Product({ loaderData }: Route.ComponentProps) {
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const stock = "stock" in loaderData ? loaderData.stock : undefined;
   const { product, formats, related } = loaderData;
   const shop = shopOf(product);
@@ -104,12 +118,22 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       related={related}
       availability={<StockLine levels={stock} productId={product.id} id={STOCK_LINE_ID} />}
       action={
-        <AddToCartButton
-          product={product}
-          // Until the counts arrive, and if they never do, the button stays enabled.
-          disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
-          reasonId={STOCK_LINE_ID}
-        />
+        <>
+          <AddToCartButton
+            product={product}
+            // Until the counts arrive, and if they never do, the button stays enabled.
+            disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
+            reasonId={STOCK_LINE_ID}
+            formAction={productPath(product)}
+            addedOnServer={actionData && "added" in actionData ? actionData.added : undefined}
+          />
+          {actionData && "needsScript" in actionData ? (
+            <p role="alert" className={styles.alert}>
+              Your cart is kept in this browser, and only the page&apos;s JavaScript can add to it.
+              Please turn JavaScript on to add {product.name} to your cart.
+            </p>
+          ) : null}
+        </>
       }
     />
   );

@@ -98,6 +98,12 @@ describe("/search results", () => {
     for (const name of ["Shop", "Pages", "Glossary"]) {
       expect(screen.getByRole("region", { name })).toBeVisible();
     }
+    // A product's name leads to its page.
+    const shop = screen.getByRole("region", { name: "Shop" });
+    expect(within(shop).getByRole("link", { name: "Magnet Implant Kit" })).toHaveAttribute(
+      "href",
+      "/products/magnet-implant-kit",
+    );
     const glossary = screen.getByRole("region", { name: "Glossary" });
     expect(within(glossary).getByRole("link", { name: "Magnet" })).toHaveAttribute(
       "href",

@@ -3,6 +3,7 @@ import { formatsOf, relatedTo, type ShopProduct } from "#core/catalog/shop-produ
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { availability } from "#core/orders/availability.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
 import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
 import { ProductPage, type ProductLink } from "#app/features/shop/product-page.tsx";
 import { shopOf } from "#app/features/shop/shops.ts";
@@ -12,7 +13,6 @@ import { interactive, showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { productPath } from "#app/paths.ts";
 import type { Route } from "./+types/product";
-import styles from "./product.module.css";
 
 /** Search engines' snippet: the description's first sentence or so. */
 function summaryOf(text: string, length = 160): string {
@@ -128,10 +128,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             addedOnServer={actionData && "added" in actionData ? actionData.added : undefined}
           />
           {actionData && "needsScript" in actionData ? (
-            <p role="alert" className={styles.alert}>
-              Your cart is kept in this browser, and only the page&apos;s JavaScript can add to it.
-              Please turn JavaScript on to add {product.name} to your cart.
-            </p>
+            <CartNeedsJavaScript name={product.name} />
           ) : null}
         </>
       }

@@ -5,7 +5,7 @@
  * order placement (against a bare insert) and the back office's orders list at 1,000 and
  * 100,000 orders.
  * Prints a table per part and exits non-zero when a budget is broken.
- * BENCH_ONLY=press|pages|api|abuse|search|orders|admin runs one part; BENCH_RUNS sets
+ * BENCH_ONLY=press|pages|api|catalogue|abuse|search|orders|admin runs one part; BENCH_RUNS sets
  * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
  * presses per control (default 10).
  */
@@ -16,6 +16,7 @@ import path from "node:path";
 import { benchAbuse } from "./abuse.ts";
 import { benchAdminOrders } from "./admin-orders.ts";
 import { benchApi } from "./api.ts";
+import { benchCatalogue } from "./catalogue.ts";
 import { benchFirstPress, PRESS_REFERENCE_PATH, pressReferenceHtml } from "./first-press.ts";
 import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
 import type { Check } from "./lib/table.ts";
@@ -97,6 +98,7 @@ try {
     checks.push(...(await benchPages({ origin, clientDir, authToken, runs, pages })));
   }
   if (wanted("api")) checks.push(...(await benchApi(origin, { serverLog })));
+  if (wanted("catalogue")) checks.push(...(await benchCatalogue({ origin, buildDir })));
   if (wanted("abuse") && server.pid) checks.push(...(await benchAbuse(origin, server.pid)));
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
   if (wanted("orders")) checks.push(...(await benchOrders()));

@@ -54,7 +54,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             Your Cart
           </h2>
           {!ready ? (
-            <p role="status">Loading your cart…</p>
+            <p role="status" data-awaits-script>
+              Loading your cart…
+            </p>
           ) : lines.length === 0 ? (
             <EmptyCart />
           ) : (

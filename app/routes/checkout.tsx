@@ -251,7 +251,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <CheckoutPage>
       {/* Always in the page and one line high, so its changes never move what follows. */}
-      <p role="status" className={styles.status}>
+      <p role="status" className={styles.status} data-awaits-script>
         {hydrated || quote ? "" : "Loading your cart…"}
       </p>
       <noscript>

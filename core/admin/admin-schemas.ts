@@ -43,7 +43,7 @@ function text(label: string, max: number) {
 }
 
 /** A whole number sent as JSON or typed into a form. */
-function wholeNumber(message: string) {
+export function wholeNumber(message: string) {
   return z.union(
     [
       z.number({ error: message }).int(message),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CatalogError } from "./parse-csv.ts";
-import { parseProductsCsv } from "./parse-products.ts";
+import { parseProductsCsv, parseProductsReport } from "./parse-products.ts";
 import { PRODUCT_COLUMNS } from "./product.ts";
 
 const header = PRODUCT_COLUMNS.join(",");
@@ -88,6 +88,22 @@ describe("parseProductsCsv", () => {
   it("rejects duplicate ids", () => {
     const line = row({ id: "1", name: "A", category: "Book", price: "1" });
     expect(() => parseProductsCsv(`${header}\n${line}\n${line}`)).toThrow(/duplicate id 1/);
+  });
+
+  it("reports every bad row with its line, column and reason (the back office's import)", () => {
+    const csv = [
+      header,
+      row({ id: "1", name: "A", category: "Book", price: "ten" }),
+      row({ id: "2", name: "B", category: "Book", price: "1" }),
+      row({ id: "3", name: "", category: "Book", price: "1" }),
+      row({ id: "2", name: "C", category: "Book", price: "1" }),
+    ].join("\n");
+    const report = parseProductsReport(csv);
+    expect(report.problems).toEqual([
+      { line: 2, column: "price", reason: 'expected a number (found "ten")' },
+      { line: 4, column: "name", reason: 'is required (found "")' },
+      { line: 5, column: "id", reason: "duplicate id 2" },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { CatalogError, parseCsvRows } from "./parse-csv.ts";
+import { CatalogError, describeCsvProblem, parseCsvReport, type CsvReport } from "./parse-csv.ts";
 import {
   OPTIONAL_PRODUCT_COLUMNS,
   PRODUCT_COLUMNS,
@@ -10,16 +10,28 @@ const REQUIRED_COLUMNS = PRODUCT_COLUMNS.filter(
   (column) => !OPTIONAL_PRODUCT_COLUMNS.includes(column),
 );
 
-export function parseProductsCsv(text: string, fileName = "products.csv"): Product[] {
-  const products = parseCsvRows(text, fileName, REQUIRED_COLUMNS, productRowSchema);
+/** Every product of a products file, or every bad row (line, column, reason), duplicates too. */
+export function parseProductsReport(text: string): CsvReport<Product> {
+  const report = parseCsvReport(text, REQUIRED_COLUMNS, productRowSchema);
+  const problems = [...report.problems];
   const seen = new Set<number>();
-  products.forEach((product, index) => {
+  report.rows.forEach((product, index) => {
     if (seen.has(product.id)) {
-      throw new CatalogError(
-        `${fileName} line ${index + 2}, column "id": duplicate id ${product.id}`,
-      );
+      problems.push({
+        line: report.lines[index] ?? null,
+        column: "id",
+        reason: `duplicate id ${product.id}`,
+      });
     }
     seen.add(product.id);
   });
-  return products;
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { ...report, problems };
+}
+
+export function parseProductsCsv(text: string, fileName = "products.csv"): Product[] {
+  const { rows, problems } = parseProductsReport(text);
+  const first = problems[0];
+  if (first) throw new CatalogError(describeCsvProblem(fileName, first));
+  return rows;
 }

@@ -23,7 +23,7 @@ export function staffActor(
 
 export interface AuditRecord {
   action: AuditAction;
-  entity: "order" | "product" | "message" | "subscribers" | "orders" | "user";
+  entity: "order" | "product" | "products" | "message" | "subscribers" | "orders" | "user";
   entityId: string | number;
   details?: Record<string, unknown>;
 }

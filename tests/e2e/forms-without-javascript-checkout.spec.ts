@@ -51,6 +51,8 @@ test.describe("checkout and the order page without JavaScript (issue 24)", () =>
       await page.goto("/checkout");
       await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
       await expect(page.getByText(/please turn on JavaScript to place your order/)).toBeVisible();
+      // Nothing waits for a script that will not run.
+      await expect(page.getByText("Loading your cart…")).toBeHidden();
       await fillDetails(page, "nojs@example.com");
       const [post] = await Promise.all([
         page.waitForRequest((request) => request.url().includes("/checkout")),

@@ -1,14 +1,25 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { caseVariants, paths, serverRenderedPaths } from "../../app/paths.ts";
+import {
+  caseVariants,
+  catalogueRenderedPaths,
+  paths,
+  serverRenderedPaths,
+} from "../../app/paths.ts";
 
 /**
- * Every prerendered page of the build (build/client/**\/index.html) and every server-rendered
- * one, so a new route is covered by the route walk without editing a list. /logout is an
- * action (it leaves at once), not a screen.
+ * Every prerendered page of the build (build/client/**\/index.html), every server-rendered
+ * one and every page of the catalogue (rendered from the database, issue 25), so a new route is
+ * covered by the route walk without editing a list. /logout is an action (it leaves at once),
+ * not a screen; /ProductData.csv is a data file.
  */
 export function siteRoutes(): string[] {
-  return [...builtRoutes().filter((route) => route !== paths.logout), ...serverRenderedPaths];
+  const screens: readonly string[] = Object.values(paths);
+  return [
+    ...builtRoutes().filter((route) => route !== paths.logout),
+    ...serverRenderedPaths,
+    ...catalogueRenderedPaths.filter((route) => screens.includes(route)),
+  ];
 }
 
 /**

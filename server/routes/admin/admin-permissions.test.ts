@@ -1,15 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runStaffCommand } from "../../admin/staff-accounts.ts";
 import type { Database } from "../../db/client.ts";
-import { contactMessages, productStock, sessions } from "../../db/schema.ts";
+import { PRODUCT_COLUMNS } from "#core/catalog/product.ts";
+import { contactMessages, products, productStock, sessions } from "../../db/schema.ts";
 import { accountDetails, bearer, logIn, signUp } from "../../test/account-helpers.ts";
 import { placeOrder, signUpStaff } from "../../test/staff-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createTestDatabase, testEngines } from "../../test/test-database.ts";
 
-type Request = Pick<InjectOptions, "method" | "url" | "payload">;
+type Request = Pick<InjectOptions, "method" | "url" | "payload" | "headers">;
 
 /**
  * A request each back-office operation would accept from staff, made ready on a fresh order or
@@ -75,6 +77,41 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       payload: { available: 5, expected: row?.available ?? null },
     };
   },
+  "get /api/admin/products": async () => ({ method: "GET", url: "/api/admin/products?q=salt" }),
+  "get /api/admin/products/export": async () => ({
+    method: "GET",
+    url: "/api/admin/products/export",
+  }),
+  "get /api/admin/products/{id}": async () => ({ method: "GET", url: "/api/admin/products/1" }),
+  "post /api/admin/products": async () => ({
+    method: "POST",
+    url: "/api/admin/products",
+    payload: { name: "Permission Test", category: "Book", priceCents: 100 },
+  }),
+  "patch /api/admin/products/{id}": async (_app, db) => {
+    const id = await newProduct(db);
+    return {
+      method: "PATCH",
+      url: `/api/admin/products/${id}`,
+      payload: { version: 1, priceCents: 200 },
+    };
+  },
+  ...Object.fromEntries(
+    ["publish", "unpublish", "retire"].map((change) => [
+      `post /api/admin/products/{id}/${change}`,
+      async (_app: FastifyInstance, db: Database) => ({
+        method: "POST" as const,
+        url: `/api/admin/products/${await newProduct(db)}/${change}`,
+        payload: { version: 1 },
+      }),
+    ]),
+  ),
+  "post /api/admin/products/import": async () => ({
+    method: "POST",
+    url: "/api/admin/products/import?dryRun=true",
+    headers: { "content-type": "text/csv" },
+    payload: `${PRODUCT_COLUMNS.join(",")}\n5,Pronunciation Mug,Mug,Merchandise,Mug,19.50,,,,,,,,,,KB-MUG,,,,,\n`,
+  }),
   "get /api/admin/messages": async () => ({ method: "GET", url: "/api/admin/messages" }),
   "get /api/admin/messages/{id}": async (_app, db) => ({
     method: "GET",
@@ -96,6 +133,24 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
   }),
   "get /api/admin/audit": async () => ({ method: "GET", url: "/api/admin/audit" }),
 };
+
+/** A fresh product at version 1 (a draft, published or retired alike), so a change applies. */
+async function newProduct(db: Database): Promise<number> {
+  const [row] = await db.db
+    .insert(products)
+    .values({
+      slug: `permission-${randomUUID()}`,
+      work: "permission",
+      name: "Permission",
+      description: "",
+      category: "Book",
+      type: "Paperback",
+      priceCents: 100,
+      published: false,
+    })
+    .returning({ id: products.id });
+  return row?.id ?? 0;
+}
 
 async function newMessage(db: Database): Promise<number> {
   const [row] = await db.db
@@ -125,7 +180,7 @@ describe.each(testEngines())("the back office's permissions on %s", (engine) => 
   });
 
   const send = (request: Request, headers: Record<string, string> = {}) =>
-    app.inject({ ...request, headers });
+    app.inject({ ...request, headers: { ...(request.headers as object), ...headers } });
 
   async function eachOperation(check: (request: Request, operation: string) => Promise<void>) {
     for (const operation of adminOperations) {
@@ -144,7 +199,9 @@ describe.each(testEngines())("the back office's permissions on %s", (engine) => 
     const staff = await signUpStaff(app, database.db);
     await eachOperation(async (request, operation) => {
       const response = await send(request, staff.headers);
-      expect(response.statusCode, `${operation}: ${response.body}`).toBe(200);
+      // Creating answers 201 Created.
+      const ok = operation === "post /api/admin/products" ? 201 : 200;
+      expect(response.statusCode, `${operation}: ${response.body}`).toBe(ok);
     });
   });
 

@@ -1,0 +1,534 @@
+import { and, asc, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import type {
+  AdminProduct,
+  AdminProductListQuery,
+  CreateProductInput,
+  ImportSummary,
+  ProductField,
+  UpdateProductInput,
+} from "#core/admin/product-admin-schemas.ts";
+import { createProductSchema, PRODUCT_FIELDS } from "#core/admin/product-admin-schemas.ts";
+import type { CsvProblem } from "#core/catalog/parse-csv.ts";
+import { parseProductsReport } from "#core/catalog/parse-products.ts";
+import type { Product } from "#core/catalog/product.ts";
+import { productsToCsv } from "#core/catalog/products-csv.ts";
+import { productSlug, workOf } from "#core/catalog/slug.ts";
+import { markCatalogueChanged, productOfRow, rowOfProduct } from "../catalog/catalogue-store.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { uniqueViolation } from "../db/errors.ts";
+import { products, productStock, type ProductRow } from "../db/schema.ts";
+import { recordAudit, type Actor } from "./audit-log.ts";
+
+// The back office's catalogue (issue 25). Every change is version-checked against the copy the
+// staff member saw, audited with before and after, and raises the catalogue's version in its
+// own transaction so every instance reloads (live-catalogue.ts).
+
+export class ProductNotFoundError extends Error {
+  override name = "ProductNotFoundError";
+}
+
+/** The product changed since the staff member read it: nothing was written. */
+export class ProductChangedError extends Error {
+  override name = "ProductChangedError";
+  constructor(readonly current: AdminProduct) {
+    super("the product changed since it was read");
+  }
+}
+
+export class SlugTakenError extends Error {
+  override name = "SlugTakenError";
+  constructor(readonly slug: string) {
+    super(`the slug ${slug} is taken`);
+  }
+}
+
+/** The file has bad rows: nothing was applied. */
+export class ImportProblemsError extends Error {
+  override name = "ImportProblemsError";
+  constructor(readonly problems: CsvProblem[]) {
+    super("the file has bad rows");
+  }
+}
+
+type ProductValues = Pick<ProductRow, ProductField>;
+
+function stateOf(row: ProductRow): AdminProduct["state"] {
+  if (row.retiredAt) return "retired";
+  return row.published ? "published" : "draft";
+}
+
+function adminProductOf(row: ProductRow, stock: number | null): AdminProduct {
+  return {
+    id: row.id,
+    slug: row.slug,
+    work: row.work,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    type: row.type,
+    priceCents: row.priceCents,
+    images: row.images,
+    isbn: row.isbn,
+    publisher: row.publisher,
+    language: row.language,
+    trim: row.trim,
+    pageCount: row.pageCount,
+    publicationDate: row.publicationDate,
+    audience: row.audience,
+    genre: row.genre,
+    sku: row.sku,
+    material: row.material,
+    color: row.color,
+    size: row.size,
+    ageRestricted: row.ageRestricted,
+    published: row.published,
+    retiredAt: row.retiredAt?.toISOString() ?? null,
+    state: stateOf(row),
+    version: row.version,
+    stock,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const selectWithStock = (executor: Db | Tx) =>
+  executor
+    .select({ product: products, stock: productStock.available })
+    .from(products)
+    .leftJoin(productStock, eq(productStock.productId, products.id));
+
+/** Every product, drafts and retired ones too, with its live count; filtered, in id order. */
+export async function listAdminProducts(
+  db: Db,
+  query: AdminProductListQuery,
+): Promise<AdminProduct[]> {
+  const where: SQL[] = [];
+  if (query.q) {
+    const pattern = containing(query.q);
+    const isbnDigits = query.q.replace(/[-\s]/g, "");
+    const match = or(
+      ilike(products.name, pattern),
+      ilike(products.sku, pattern),
+      ilike(products.isbn, pattern),
+      ...(isbnDigits
+        ? [sql`replace(${products.isbn}, '-', '') ilike ${containing(isbnDigits)}`]
+        : []),
+    );
+    if (match) where.push(match);
+  }
+  if (query.category) where.push(sql`lower(${products.category}) = lower(${query.category})`);
+  if (query.state === "retired") where.push(isNotNull(products.retiredAt));
+  if (query.state === "published") {
+    where.push(isNull(products.retiredAt), eq(products.published, true));
+  }
+  if (query.state === "draft") where.push(isNull(products.retiredAt), not(products.published));
+  const rows = await selectWithStock(db)
+    .where(and(...where))
+    .orderBy(asc(products.id));
+  return rows.map((row) => adminProductOf(row.product, row.stock));
+}
+
+export async function adminProduct(executor: Db | Tx, id: number): Promise<AdminProduct | null> {
+  const [row] = await selectWithStock(executor).where(eq(products.id, id));
+  return row ? adminProductOf(row.product, row.stock) : null;
+}
+
+/** The row, locked for the rest of the transaction, and refused if its version moved. */
+async function lockCurrent(tx: Tx, id: number, version: number): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  if (!row) throw new ProductNotFoundError(`no product ${id}`);
+  if (row.version !== version) {
+    const current = await adminProduct(tx, id);
+    if (current) throw new ProductChangedError(current);
+  }
+  return row;
+}
+
+async function slugTaken(tx: Tx, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  return row !== undefined && row.id !== exceptId;
+}
+
+/**
+ * A free slug for a new product: its work, with its format where the work already has
+ * another, then "-2", "-3"… until one is free.
+ */
+async function freeSlug(tx: Tx, product: { name: string; type: string }, work: string) {
+  const [sibling] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.work, work))
+    .limit(1);
+  const base = productSlug(product, sibling !== undefined) || "product";
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: products.slug })
+        .from(products)
+        .where(ilike(products.slug, `${containing(base).slice(1)}`))
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Same value? Arrays (pictures) compare by content. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function changesBetween(before: ProductValues, after: Partial<ProductValues>) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of PRODUCT_FIELDS) {
+    if (!(field in after)) continue;
+    const next = after[field];
+    if (next === undefined || same(before[field], next)) continue;
+    changes[field] = { before: before[field], after: next };
+  }
+  return changes;
+}
+
+/** The slug constraint refused a write that raced another: the same 409 as the check's. */
+async function guardSlug<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === "products_slug_key") throw new SlugTakenError(slug);
+    throw error;
+  }
+}
+
+export async function createProduct(
+  db: Db,
+  input: CreateProductInput,
+  actor: Actor,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const type = input.type ?? "";
+    const work = input.work ?? (workOf(input) || "product");
+    let slug = input.slug;
+    if (slug === undefined) slug = await freeSlug(tx, { name: input.name, type }, work);
+    else if (await slugTaken(tx, slug)) throw new SlugTakenError(slug);
+    const values = {
+      slug,
+      work,
+      name: input.name,
+      description: input.description ?? "",
+      category: input.category,
+      type,
+      priceCents: input.priceCents,
+      images: input.images ?? [],
+      isbn: input.isbn ?? null,
+      publisher: input.publisher ?? null,
+      language: input.language ?? null,
+      trim: input.trim ?? null,
+      pageCount: input.pageCount ?? null,
+      publicationDate: input.publicationDate ?? null,
+      audience: input.audience ?? null,
+      genre: input.genre ?? null,
+      sku: input.sku ?? null,
+      material: input.material ?? null,
+      color: input.color ?? null,
+      size: input.size ?? null,
+      ageRestricted: input.ageRestricted ?? false,
+    } satisfies ProductValues;
+    const finalSlug = slug;
+    const [row] = await guardSlug(finalSlug, () =>
+      tx
+        .insert(products)
+        .values({ ...values, published: input.published ?? false })
+        .returning(),
+    );
+    if (!row) throw new Error("the insert returned no row");
+    if (input.stock !== undefined && input.stock !== null) {
+      await tx.insert(productStock).values({ productId: row.id, available: input.stock });
+    }
+    await recordAudit(tx, actor, {
+      action: "product.create",
+      entity: "product",
+      entityId: row.id,
+      details: { after: { ...values, published: row.published, stock: input.stock ?? null } },
+    });
+    await markCatalogueChanged(tx);
+    return adminProductOf(row, input.stock ?? null);
+  });
+}
+
+/**
+ * Changes the fields sent, if the product is still at the version the staff member saw. A
+ * change that changes nothing writes nothing (no new version, no audit entry).
+ */
+export async function updateProduct(
+  db: Db,
+  id: number,
+  { version, ...fields }: UpdateProductInput,
+  actor: Actor,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const row = await lockCurrent(tx, id, version);
+    const changes = changesBetween(row, fields as Partial<ProductValues>);
+    const changed = Object.keys(changes);
+    if (changed.length === 0) return adminProductOf(row, await stockOf(tx, id));
+    const slug = fields.slug;
+    if (slug !== undefined && changes.slug && (await slugTaken(tx, slug, id))) {
+      throw new SlugTakenError(slug);
+    }
+    const set = Object.fromEntries(changed.map((field) => [field, changes[field]?.after]));
+    await guardSlug(slug ?? row.slug, () =>
+      tx
+        .update(products)
+        .set({ ...set, version: row.version + 1, updatedAt: new Date() })
+        .where(eq(products.id, id)),
+    );
+    await recordAudit(tx, actor, {
+      action: "product.update",
+      entity: "product",
+      entityId: id,
+      details: {
+        before: Object.fromEntries(changed.map((field) => [field, changes[field]?.before])),
+        after: set,
+      },
+    });
+    await markCatalogueChanged(tx);
+    const updated = await adminProduct(tx, id);
+    if (!updated) throw new ProductNotFoundError(`no product ${id}`);
+    return updated;
+  });
+}
+
+async function stockOf(executor: Db | Tx, id: number): Promise<number | null> {
+  const [row] = await executor
+    .select({ available: productStock.available })
+    .from(productStock)
+    .where(eq(productStock.productId, id));
+  return row?.available ?? null;
+}
+
+const STATE_CHANGES = {
+  publish: { state: "published", action: "product.publish" },
+  unpublish: { state: "draft", action: "product.unpublish" },
+  retire: { state: "retired", action: "product.retire" },
+} as const;
+
+export type StateChange = keyof typeof STATE_CHANGES;
+
+/**
+ * Publishes (back on sale, a retired product too), makes a draft, or retires (not sold, never
+ * deleted: orders name it). Already in that state: nothing is written.
+ */
+export async function changeProductState(
+  db: Db,
+  id: number,
+  version: number,
+  change: StateChange,
+  actor: Actor,
+): Promise<AdminProduct> {
+  const { state, action } = STATE_CHANGES[change];
+  return db.transaction(async (tx) => {
+    const row = await lockCurrent(tx, id, version);
+    const before = stateOf(row);
+    if (before === state) return adminProductOf(row, await stockOf(tx, id));
+    await tx
+      .update(products)
+      .set({
+        published: state === "published",
+        retiredAt: state === "retired" ? new Date() : null,
+        version: row.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+    await recordAudit(tx, actor, {
+      action,
+      entity: "product",
+      entityId: id,
+      details: { before: { state: before }, after: { state } },
+    });
+    await markCatalogueChanged(tx);
+    const updated = await adminProduct(tx, id);
+    if (!updated) throw new ProductNotFoundError(`no product ${id}`);
+    return updated;
+  });
+}
+
+/** A file's product as the columns it sets (every SPEC §3 field but id, slug, work, stock). */
+function fileValues(product: Product): Omit<ProductValues, "slug" | "work"> {
+  const {
+    id: _id,
+    slug: _slug,
+    work: _work,
+    ...values
+  } = rowOfProduct({
+    ...product,
+    slug: "",
+    work: "",
+  });
+  return values;
+}
+
+const MAX_PROBLEMS = 200;
+
+/** The largest id PostgreSQL's integer holds. */
+const MAX_ID = 2 ** 31 - 1;
+
+/** The CSV column of a field the back office's schema names differently. */
+const COLUMN_OF: Record<string, string> = { priceCents: "price" };
+
+/**
+ * The file's rows held to the limits a staff member's own edit is (lengths, amounts, no
+ * invisible characters): the seed's parser reads a file the team wrote, an import is anyone's.
+ */
+function boundsProblems(file: readonly Product[], lines: readonly number[]): CsvProblem[] {
+  const problems: CsvProblem[] = [];
+  file.forEach((product, index) => {
+    const line = lines[index] ?? null;
+    if (product.id > MAX_ID) {
+      problems.push({ line, column: "id", reason: `must be at most ${MAX_ID}` });
+      return;
+    }
+    const checked = createProductSchema.safeParse({
+      ...rowOfProduct({ ...product, slug: "", work: "" }),
+      slug: undefined,
+      work: undefined,
+      stock: product.stock ?? null,
+    });
+    if (checked.success) return;
+    const issue = checked.error.issues[0];
+    const field = String(issue?.path[0] ?? "?");
+    problems.push({ line, column: COLUMN_OF[field] ?? field, reason: issue?.message ?? "invalid" });
+  });
+  return problems;
+}
+
+/**
+ * Reads a products file (SPEC §3's CSV) and, unless `dryRun`, applies it in one transaction:
+ * new ids are created (published, as the seed's are; their `stock` is their opening count),
+ * known ids get the fields that differ (slug and work stay), products the file leaves out are
+ * left alone. Any bad row refuses the whole file. One audit entry, one catalogue version.
+ */
+export async function importProducts(
+  db: Db,
+  csv: string,
+  { dryRun }: { dryRun: boolean },
+  actor: Actor,
+): Promise<ImportSummary> {
+  const { rows: file, lines, problems: parsed } = parseProductsReport(csv);
+  const problems = [...parsed, ...boundsProblems(file, lines)].sort(
+    (a, b) => (a.line ?? 0) - (b.line ?? 0),
+  );
+  if (problems.length > 0) throw new ImportProblemsError(problems.slice(0, MAX_PROBLEMS));
+  if (file.length === 0) {
+    throw new ImportProblemsError([{ line: 2, column: null, reason: "the file has no products" }]);
+  }
+
+  return db.transaction(async (tx) => {
+    const existingRows = dryRun
+      ? await tx.select().from(products)
+      : await tx.select().from(products).for("update");
+    const existing = new Map(existingRows.map((row) => [row.id, row]));
+    const inFile = new Set(file.map((product) => product.id));
+
+    const created: ImportSummary["created"] = [];
+    const updated: ImportSummary["updated"] = [];
+    let unchanged = 0;
+    const newRows: (ProductValues & { id: number })[] = [];
+    const takenSlugs = new Set(existingRows.map((row) => row.slug));
+    const works = new Map<string, number>();
+    for (const row of existingRows) works.set(row.work, (works.get(row.work) ?? 0) + 1);
+    for (const product of file) {
+      if (!existing.has(product.id))
+        works.set(workOf(product), (works.get(workOf(product)) ?? 0) + 1);
+    }
+
+    for (const product of file) {
+      const values = fileValues(product);
+      const current = existing.get(product.id);
+      if (current) {
+        const changes = changesBetween(current, values);
+        if (Object.keys(changes).length === 0) unchanged += 1;
+        else updated.push({ id: product.id, name: product.name, changes });
+        continue;
+      }
+      const work = workOf(product) || "product";
+      let slug = productSlug(product, (works.get(work) ?? 0) > 1) || `product-${product.id}`;
+      if (takenSlugs.has(slug)) slug = `${slug}-${product.id}`;
+      for (let n = 2; takenSlugs.has(slug); n += 1) slug = `${slug}-${n}`;
+      takenSlugs.add(slug);
+      newRows.push({ ...values, id: product.id, slug, work });
+      created.push({ id: product.id, name: product.name, slug });
+    }
+    const notInFile = existingRows
+      .filter((row) => !inFile.has(row.id))
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+
+    const verb = dryRun ? "would be" : "were";
+    const summary: ImportSummary = {
+      dryRun,
+      created,
+      updated,
+      unchanged,
+      notInFile,
+      message:
+        `${created.length} ${verb} created, ${updated.length} ${verb} changed, ${unchanged} unchanged.` +
+        (notInFile.length > 0
+          ? ` ${notInFile.length} product${notInFile.length === 1 ? " is" : "s are"} not in the file and ${dryRun ? "would be" : "were"} left as they are.`
+          : ""),
+    };
+    if (dryRun) return summary;
+
+    if (newRows.length > 0) {
+      await tx.insert(products).values(newRows.map((row) => ({ ...row, published: true })));
+      // Ids came from the file: products created later continue after the highest.
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`,
+      );
+      const counted = file.filter(
+        (product) => !existing.has(product.id) && product.stock !== undefined,
+      );
+      if (counted.length > 0) {
+        await tx
+          .insert(productStock)
+          .values(
+            counted.map((product) => ({ productId: product.id, available: product.stock ?? 0 })),
+          )
+          .onConflictDoNothing({ target: productStock.productId });
+      }
+    }
+    for (const change of updated) {
+      const set = Object.fromEntries(
+        Object.entries(change.changes).map(([field, { after }]) => [field, after]),
+      );
+      await tx
+        .update(products)
+        .set({ ...set, version: sql`${products.version} + 1`, updatedAt: new Date() })
+        .where(eq(products.id, change.id));
+    }
+    await recordAudit(tx, actor, {
+      action: "products.import",
+      entity: "products",
+      entityId: "import",
+      details: {
+        created: created.map((product) => product.id),
+        updated: updated.map(({ id, changes }) => ({ id, changes })),
+        unchanged,
+        notInFile: notInFile.length,
+      },
+    });
+    if (created.length > 0 || updated.length > 0) await markCatalogueChanged(tx);
+    return summary;
+  });
+}
+
+/** Every product, drafts and retired ones too, as SPEC §3's CSV; audited like other exports. */
+export async function exportProducts(db: Db, actor: Actor): Promise<string> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(products).orderBy(asc(products.id));
+    await recordAudit(tx, actor, {
+      action: "products.export",
+      entity: "products",
+      entityId: "export",
+      details: { products: rows.length },
+    });
+    return productsToCsv(rows.map(productOfRow));
+  });
+}

@@ -1,0 +1,268 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  adminProductListQuerySchema,
+  adminProductListSchema,
+  adminProductSchema,
+  createProductSchema,
+  importProblemsSchema,
+  importQuerySchema,
+  importSummarySchema,
+  PRODUCT_LIMITS,
+  productConflictSchema,
+  productIdParamsSchema,
+  productVersionSchema,
+  updateProductSchema,
+} from "#core/admin/product-admin-schemas.ts";
+import { errorResponses } from "#core/api/api-schemas.ts";
+import { z } from "#core/validation/zod.ts";
+import { attachment } from "../../admin/csv.ts";
+import {
+  adminProduct,
+  changeProductState,
+  createProduct,
+  exportProducts,
+  importProducts,
+  ImportProblemsError,
+  listAdminProducts,
+  ProductChangedError,
+  ProductNotFoundError,
+  SlugTakenError,
+  updateProduct,
+  type StateChange,
+} from "../../admin/product-admin.ts";
+import { errorBody, HttpError } from "../../lib/http-errors.ts";
+import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
+
+const notFound = () => new HttpError(404, "not_found", "There is no product with this id.");
+
+const slugTaken = (error: SlugTakenError) =>
+  new HttpError(
+    409,
+    "slug_taken",
+    `Another product already has the slug "${error.slug}": choose another slug.`,
+    { slug: "Another product already has this slug" },
+  );
+
+/** /api/admin/products: the catalogue as staff manage it (issue 25). */
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
+  app,
+  { db, catalogue },
+) => {
+  const tags = ["back office"];
+  const security = [{ bearer: [] }];
+  const config = { rateLimit: ADMIN_RATE_LIMIT };
+
+  // The import's body is the CSV file itself.
+  app.addContentTypeParser(
+    "text/csv",
+    { parseAs: "string", bodyLimit: PRODUCT_LIMITS.importBytesMax },
+    (_request, body, done) => done(null, body),
+  );
+
+  /** Runs a change, shows it on this instance at once, and answers its known refusals. */
+  async function write<T>(reply: FastifyReply, change: () => Promise<T>) {
+    try {
+      const result = await change();
+      // Other instances follow within a poll; this one shows it before answering.
+      await catalogue.refresh();
+      return result;
+    } catch (error) {
+      if (error instanceof ProductNotFoundError) throw notFound();
+      if (error instanceof SlugTakenError) throw slugTaken(error);
+      if (error instanceof ProductChangedError) {
+        return reply.code(409).send({
+          ...errorBody(
+            "product_changed",
+            `${error.current.name} was changed by someone else while you had it open. Nothing was saved; here it is as it is now: check it and make your change again.`,
+          ),
+          product: error.current,
+        });
+      }
+      throw error;
+    }
+  }
+
+  app.get(
+    "/products",
+    {
+      config,
+      schema: {
+        summary: "Every product, drafts and retired ones too, with its live stock",
+        description:
+          "`q` finds part of the name, SKU or ISBN; `category` and `state` (published, draft, retired) narrow the list.",
+        tags,
+        security,
+        querystring: adminProductListQuerySchema,
+        response: { 200: adminProductListSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ products: await listAdminProducts(db, request.query) }),
+  );
+
+  app.get(
+    "/products/export",
+    {
+      config,
+      schema: {
+        summary: "Every product as a CSV download, in content/products.csv's format",
+        description:
+          "SPEC §3's columns, prices in dollars, pictures joined by `|`; `stock` is left empty (the live count is on the stock page). Drafts and retired products are included. Audited.",
+        tags,
+        security,
+        response: {
+          200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
+          ...errorResponses(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportProducts(db, actorOf(request));
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", attachment("products.csv"))
+        .send(csv);
+    },
+  );
+
+  app.get(
+    "/products/:id",
+    {
+      config,
+      schema: {
+        summary: "One product as staff see it, with its version",
+        tags,
+        security,
+        params: productIdParamsSchema,
+        response: { 200: adminProductSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const product = await adminProduct(db, request.params.id);
+      if (!product) throw notFound();
+      return product;
+    },
+  );
+
+  app.post(
+    "/products",
+    {
+      config,
+      schema: {
+        summary: "Create a product (a draft unless `published` is true)",
+        description:
+          "Every SPEC §3 field, the price in whole cents. `slug` is made from the name (and the format, where the work has several) when left out; `work` from the name. A slug another product has is 409 `slug_taken`. `stock` is the opening count of a counted product.",
+        tags,
+        security,
+        body: createProductSchema,
+        response: { 201: adminProductSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      let product;
+      try {
+        product = await createProduct(db, request.body, actorOf(request));
+      } catch (error) {
+        if (error instanceof SlugTakenError) throw slugTaken(error);
+        throw error;
+      }
+      await catalogue.refresh();
+      return reply.code(201).send(product);
+    },
+  );
+
+  app.patch(
+    "/products/:id",
+    {
+      config,
+      schema: {
+        summary: "Change a product's fields",
+        description:
+          "Send the `version` you saw and the fields to change. If the product changed since, nothing is written and the answer is 409 `product_changed` with the product as it is now. A price change is allowed: a buyer already at checkout is told by its `price_changed` answer. Audited with the changed fields' values before and after.",
+        tags,
+        security,
+        params: productIdParamsSchema,
+        body: updateProductSchema,
+        response: {
+          200: adminProductSchema,
+          409: productConflictSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) =>
+      write(reply, () => updateProduct(db, request.params.id, request.body, actorOf(request))),
+  );
+
+  const stateRoutes: Record<StateChange, string> = {
+    publish: "Publish a product: shown and sold (a retired one comes back)",
+    unpublish: "Make a product a draft: no longer shown or sold, kept for later",
+    retire: "Retire a product: no longer sold, never deleted (orders name it)",
+  };
+  for (const [change, summary] of Object.entries(stateRoutes) as [StateChange, string][]) {
+    app.post(
+      `/products/:id/${change}`,
+      {
+        config,
+        schema: {
+          summary,
+          description:
+            "Send the `version` you saw: if the product changed since, nothing is written and the answer is 409 `product_changed` with the product as it is now. Audited.",
+          tags,
+          security,
+          params: productIdParamsSchema,
+          body: productVersionSchema,
+          response: {
+            200: adminProductSchema,
+            409: productConflictSchema,
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (request, reply) =>
+        write(reply, () =>
+          changeProductState(db, request.params.id, request.body.version, change, actorOf(request)),
+        ),
+    );
+  }
+
+  app.post(
+    "/products/import",
+    {
+      config,
+      bodyLimit: PRODUCT_LIMITS.importBytesMax,
+      schema: {
+        summary: "Import products from a CSV file (content/products.csv's format)",
+        description:
+          "The body is the file (`Content-Type: text/csv`, at most 1 MiB). Every row is checked first: any bad row is a 400 listing each one's line, column and reason, and nothing is applied. `dryRun=true` (the default) answers what would change; `dryRun=false` applies it in one transaction, audited once. New ids are created published, with `stock` as their opening count; known ids get the fields that differ (their slug, work, state and stock stay); products the file does not name are left alone.",
+        tags,
+        security,
+        consumes: ["text/csv"],
+        querystring: importQuerySchema,
+        body: z.string().max(PRODUCT_LIMITS.importBytesMax),
+        response: {
+          200: importSummarySchema,
+          400: importProblemsSchema,
+          ...errorResponses(401, 403, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await write(reply, () =>
+          importProducts(db, request.body, { dryRun: request.query.dryRun }, actorOf(request)),
+        );
+      } catch (error) {
+        if (!(error instanceof ImportProblemsError)) throw error;
+        const count = error.problems.length;
+        return reply.code(400).send({
+          ...errorBody(
+            "invalid_csv",
+            `The file has ${count === 1 ? "a problem" : `${count} problems`}; nothing was imported. Correct ${count === 1 ? "it" : "them"} and import again.`,
+          ),
+          problems: error.problems,
+        });
+      }
+    },
+  );
+};

@@ -163,17 +163,7 @@ export async function renameProductSlug(tx: Db | Tx, id: number, newSlug: string
     .for("update");
   if (!product) return false;
   if (product.slug === newSlug) return true;
-  const [owner] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.slug, newSlug));
-  const [former] = await tx
-    .select({ productId: productSlugs.productId })
-    .from(productSlugs)
-    .where(eq(productSlugs.slug, newSlug));
-  if (owner || (former && former.productId !== id)) throw new SlugTakenError(newSlug);
-  if (former) await tx.delete(productSlugs).where(eq(productSlugs.slug, newSlug));
-  await tx.insert(productSlugs).values({ slug: product.slug, productId: id });
+  if (await slugHeldByAnother(tx, newSlug, id)) throw new SlugTakenError(newSlug);
   await tx
     .update(products)
     .set({
@@ -182,8 +172,35 @@ export async function renameProductSlug(tx: Db | Tx, id: number, newSlug: string
       updatedAt: new Date(),
     })
     .where(eq(products.id, id));
+  await recordSlugMove(tx, id, product.slug, newSlug);
   await markCatalogueChanged(tx);
   return true;
+}
+
+/** Whether another product has `slug`, or had it (its old address still leads to it). */
+export async function slugHeldByAnother(tx: Db | Tx, slug: string, id?: number) {
+  const [owner] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.slug, slug));
+  if (owner && owner.id !== id) return true;
+  const [former] = await tx
+    .select({ productId: productSlugs.productId })
+    .from(productSlugs)
+    .where(eq(productSlugs.slug, slug));
+  return former !== undefined && former.productId !== id;
+}
+
+/**
+ * Keeps a renamed product's old slug as a move to it (in the transaction of the rename); the
+ * new slug, if it was one of the product's old ones, is its own address again.
+ */
+export async function recordSlugMove(tx: Db | Tx, id: number, oldSlug: string, newSlug: string) {
+  await tx.delete(productSlugs).where(eq(productSlugs.slug, newSlug));
+  await tx
+    .insert(productSlugs)
+    .values({ slug: oldSlug, productId: id })
+    .onConflictDoNothing({ target: productSlugs.slug });
 }
 
 /**

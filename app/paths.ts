@@ -1,4 +1,5 @@
 import { accountLinkPaths, linkPagePaths } from "#core/account/account-links.ts";
+import { productPagePath } from "#core/catalog/shop-product.ts";
 
 /** Every route path of SPEC §2 in one place; links and the route table use these names. */
 export const paths = {
@@ -63,6 +64,17 @@ export function orderPath(number: string, token?: string | null, invoice = false
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   return `/orders/${encodeURIComponent(number)}${invoice ? "/invoice" : ""}${query}`;
 }
+
+/**
+ * A page for every product (issue 25), at its slug. Rendered by the server from the catalogue
+ * and kept until it changes; the sitemap lists each product's page from the catalogue.
+ */
+export const productRoutes = {
+  product: "/products/:slug",
+} as const;
+
+/** The address of a product's page. */
+export const productPath = productPagePath;
 
 /**
  * The back office (issue 14, decision 016): staff only, rendered in the browser from the API,
@@ -163,6 +175,8 @@ export const catalogueRenderedPaths: readonly string[] = [
   paths.cart,
   paths.checkout,
   dataFiles.products,
+  // Lists every product's page.
+  dataFiles.sitemap,
 ];
 
 /** The canonical form of a path (case variants map to the route table's spelling). */

@@ -1,7 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { contentPages } from "./features/content/content-pages.ts";
 import { shops } from "./features/shop/shops.ts";
-import { accountFiles, adminPaths, dataFiles, orderRoutes, paths } from "./paths.ts";
+import { accountFiles, adminPaths, dataFiles, orderRoutes, paths, productRoutes } from "./paths.ts";
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
@@ -18,6 +18,8 @@ export default [
 
   // Shop: one route over the table of shops
   ...shops.map((shop) => route(at(shop.path), "routes/shop.tsx", { id: `shop${shop.path}` })),
+  // A page for every product, from the catalogue (issue 25)
+  route(at(productRoutes.product), "routes/product.tsx"),
   route(at(paths.cart), "routes/cart.tsx"),
   route(at(paths.checkout), "routes/checkout.tsx"),
   // Orders: the buyer's own, read from the API in the browser (never prerendered or indexed)

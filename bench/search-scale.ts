@@ -6,6 +6,7 @@
  * typos. Then the relevance table: the shop's own catalogue, thirty queries, the result each
  * must put first.
  */
+import { withSlugs } from "#core/catalog/shop-product.ts";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Product } from "#core/catalog/product.ts";
@@ -109,7 +110,7 @@ const QUERIES: readonly Query[] = [
 /** The relevance table on the shop's own catalogue: how many queries put the right result first. */
 async function benchRelevance(): Promise<Check[]> {
   const { products, pages } = await loadCatalog(path.resolve("content"));
-  const engine = createSearchEngine(products, pages);
+  const engine = createSearchEngine(withSlugs(products), pages);
   const rows = RELEVANCE_QUERIES.map(({ query, section, first, important }) => {
     const [top] = engine.results({ q: query, scope: "all" })[section];
     const found = top && ("id" in top ? top.id : section === "pages" ? top.path : top.title);

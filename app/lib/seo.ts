@@ -13,32 +13,49 @@ export interface PageSeo {
   path: string;
   /** Leave the page out of search engines (404); the paths in `noIndexPaths` always are. */
   noIndex?: boolean;
+  /** The picture shared with a link (a product's); the site's emblem without one. */
+  image?: { path: string; alt: string; width?: number; height?: number } | undefined;
+  /** Open Graph's type: a product page is a `product`. */
+  type?: "website" | "product";
 }
+
+const SITE_IMAGE = {
+  path: "/media/og-image.png",
+  alt: `${siteConfig.brand} helm emblem and wordmark`,
+  width: 1200,
+  height: 630,
+};
 
 /** Title, description, canonical URL and sharing tags for a route's `meta` export. */
 export function pageMeta({ title, description, path, ...rest }: PageSeo): MetaDescriptor[] {
   const noIndex = rest.noIndex ?? noIndexPaths.includes(path);
   const fullTitle = title.includes(siteConfig.brand) ? title : `${title} | ${siteConfig.brand}`;
   const url = `${siteUrl}${canonicalPath(path)}`;
-  const image = `${siteUrl}/media/og-image.png`;
+  const picture = rest.image ?? SITE_IMAGE;
+  const image = `${siteUrl}${picture.path}`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
     ...(noIndex ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: rest.type ?? "website" },
     { property: "og:site_name", content: siteConfig.brand },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: `${siteConfig.brand} helm emblem and wordmark` },
+    ...(picture.width && picture.height
+      ? [
+          { property: "og:image:width", content: String(picture.width) },
+          { property: "og:image:height", content: String(picture.height) },
+        ]
+      : []),
+    { property: "og:image:alt", content: picture.alt },
     { property: "og:locale", content: "en_AU" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: picture.alt },
     ...(noIndex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

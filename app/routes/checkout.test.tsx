@@ -9,6 +9,7 @@ import type { PlaceOrder, QuoteRequest } from "#core/orders/order-schemas.ts";
 import type { PageServices } from "#core/pages/page-services.ts";
 import { CHECKOUT_KEY_STORAGE } from "#app/features/orders/checkout-key.ts";
 import { apiAnswers, sampleOrder } from "#tests/fixtures/order-views.ts";
+import { catalogueView } from "#app/test/catalogue-context.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import Checkout, { action, clientAction, clientLoader } from "./checkout.tsx";
@@ -60,7 +61,7 @@ function serverOrders(place: Place) {
   } as unknown as PageServices;
   const context = new RouterContextProvider();
   // The action reads only what the cart's products carry (adults only or not).
-  const view = { version: 1, products: products as unknown as ShopProduct[] };
+  const view = catalogueView(products as unknown as ShopProduct[]);
   context.set(servicesContext, { ...services, catalogue: () => view });
   return { placed, context };
 }

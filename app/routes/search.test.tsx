@@ -1,3 +1,4 @@
+import { withSlugs } from "#core/catalog/shop-product.ts";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -30,7 +31,7 @@ const products: Product[] = [
     ageRestricted: false,
   },
 ];
-const search = createSearchEngine(products, [
+const search = createSearchEngine(withSlugs(products), [
   { kind: "page", title: "Events", path: "/events", text: "Magnet meetups" },
   {
     kind: "glossary",
@@ -97,6 +98,12 @@ describe("/search results", () => {
     for (const name of ["Shop", "Pages", "Glossary"]) {
       expect(screen.getByRole("region", { name })).toBeVisible();
     }
+    // A product's name leads to its page.
+    const shop = screen.getByRole("region", { name: "Shop" });
+    expect(within(shop).getByRole("link", { name: "Magnet Implant Kit" })).toHaveAttribute(
+      "href",
+      "/products/magnet-implant-kit",
+    );
     const glossary = screen.getByRole("region", { name: "Glossary" });
     expect(within(glossary).getByRole("link", { name: "Magnet" })).toHaveAttribute(
       "href",

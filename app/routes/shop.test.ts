@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCategory } from "#core/catalog/category.ts";
 import { catalogueContext } from "#app/test/catalogue-context.ts";
-import { loader } from "./shop.tsx";
+import { action, loader } from "./shop.tsx";
 
 const run = (path: string) =>
   loader({
@@ -32,5 +32,35 @@ describe("the shop route's loader", () => {
       thrown = error;
     }
     expect(thrown).toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe("Add to Cart on a card, pressed before the page hydrated", () => {
+  const press = (fields: Record<string, string>) =>
+    action({
+      request: new Request("http://site/books?genre=Fiction", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+      }),
+      context: catalogueContext(),
+    } as unknown as Parameters<typeof action>[0]);
+
+  it("answers with the line the page adds to this browser's cart", async () => {
+    expect(await press({ id: "5", type: "Paperback", cart: "[]" })).toEqual({
+      added: { id: 5, type: "Paperback" },
+    });
+  });
+
+  it("says the cart needs JavaScript where no script filled the form", async () => {
+    expect(await press({ id: "5", type: "Paperback", cart: "" })).toMatchObject({
+      data: { needsScript: true, id: 5 },
+      init: { status: 400 },
+    });
+  });
+
+  it("answers 404 for a product the catalogue does not sell", async () => {
+    await expect(press({ id: "999", type: "Mug", cart: "[]" })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import { distinctValues, productsInCategory } from "#core/catalog/shop.ts";
 import { availability } from "#core/orders/availability.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartCountPanel } from "#app/features/cart/cart-count-panel.tsx";
+import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
 import { ShopScreen } from "#app/features/shop/shop-layout.tsx";
 import { shopAt } from "#app/features/shop/shops.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
@@ -39,6 +40,21 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 /**
+ * A press of Add to Cart that reached the server: a card's form sent before the page hydrated
+ * (as on a product's page). The page adds the line it answers once its script runs.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  const product = catalogueOf(context).products.find((each) => each.id === id);
+  if (!product) throw data(null, { status: 404 });
+  if (typeof form.get("cart") !== "string" || form.get("cart") === "") {
+    return data({ needsScript: true as const, id }, { status: 400 });
+  }
+  return { added: { id: product.id, type: product.type } };
+}
+
+/**
  * In the browser: the page as the server rendered it, and the live stock (units left per
  * product). The counts are not in the HTML, which is the same file for every visitor; until
  * they arrive, and if they never do, the page says nothing about stock and Add to Cart stays
@@ -56,9 +72,13 @@ export const shouldRevalidate = () => false;
 // Product ids are unique in the catalogue, and a shop page shows each product once.
 const stockLineId = (productId: number) => `stock-${productId}`;
 
-export default function Shop({ loaderData }: Route.ComponentProps) {
+export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
   const stock = "stock" in loaderData ? loaderData.stock : undefined;
   const shop = shopAt(loaderData.path);
+  // A card's form posts to the page as it is, filter and all.
+  const location = useLocation();
+  const added = actionData && "added" in actionData ? actionData.added : undefined;
+  const needsScript = actionData && "needsScript" in actionData ? actionData.id : undefined;
   if (!shop) return null;
   return (
     <ShopScreen
@@ -69,12 +89,17 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <StockLine levels={stock} productId={product.id} id={stockLineId(product.id)} />
       )}
       renderAction={(product) => (
-        <AddToCartButton
-          product={product}
-          // Until the counts arrive, and if they never do, the button stays enabled.
-          disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
-          reasonId={stockLineId(product.id)}
-        />
+        <>
+          <AddToCartButton
+            product={product}
+            // Until the counts arrive, and if they never do, the button stays enabled.
+            disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
+            reasonId={stockLineId(product.id)}
+            formAction={`${location.pathname}${location.search}`}
+            addedOnServer={added?.id === product.id ? added : undefined}
+          />
+          {needsScript === product.id ? <CartNeedsJavaScript name={product.name} /> : null}
+        </>
       )}
       aside={<CartCountPanel />}
     />

@@ -1,10 +1,18 @@
 import { sitemapXml } from "#app/lib/seo-files.ts";
+import { catalogueOf } from "#app/lib/catalogue.ts";
+import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { siteUrl } from "#app/lib/seo.ts";
-import { indexablePaths } from "#app/paths.ts";
+import { indexablePaths, productPath } from "#app/paths.ts";
+import type { Route } from "./+types/sitemap-xml";
 
-/** /sitemap.xml, prerendered: every page worth indexing. */
-export function loader() {
-  return new Response(sitemapXml(siteUrl, indexablePaths()), {
+// It lists every product's page, so it follows the catalogue: rendered by the server and kept
+// until the catalogue changes, never prerendered.
+export const handle = showsCatalogue({});
+
+/** /sitemap.xml: every page worth indexing, each product's page among them. */
+export function loader({ context }: Route.LoaderArgs) {
+  const products = catalogueOf(context).products.map((product) => productPath(product));
+  return new Response(sitemapXml(siteUrl, [...indexablePaths(), ...products]), {
     headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }

@@ -3,7 +3,8 @@ import productsCsv from "#content/products.csv?raw";
 import { parseProductsCsv } from "#core/catalog/parse-products.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { withSlugs } from "#core/catalog/shop-product.ts";
-import type { PageServices } from "#core/pages/page-services.ts";
+import type { ShopProduct } from "#core/catalog/shop-product.ts";
+import type { CatalogueView, PageServices } from "#core/pages/page-services.ts";
 import { servicesContext } from "#app/load-context.ts";
 
 /** The shop's real catalogue (content/products.csv), as a fresh database is seeded with it. */
@@ -18,7 +19,20 @@ export function catalogueContext(
   services: Partial<PageServices> = {},
 ): RouterContextProvider {
   const context = new RouterContextProvider();
-  const view = { version: 1, products: withSlugs(products) };
+  const view = catalogueView(withSlugs(products));
   context.set(servicesContext, { ...services, catalogue: () => view } as PageServices);
   return context;
+}
+
+/** A catalogue as the server's snapshot gives it: `movedSlugs` are renamed products' old slugs. */
+export function catalogueView(
+  products: readonly ShopProduct[],
+  movedSlugs: ReadonlyMap<string, string> = new Map(),
+): CatalogueView {
+  return {
+    version: 1,
+    products,
+    bySlug: new Map(products.map((product) => [product.slug, product])),
+    movedSlugs,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "./product.ts";
-import { withSlugs } from "./shop-product.ts";
+import { formatsOf, relatedTo, withSlugs } from "./shop-product.ts";
 
 const item = (id: number, name: string, type: string): Product => ({
   id,
@@ -34,5 +34,27 @@ describe("withSlugs", () => {
     const slugs = withSlugs([...testProducts, twin]).map((product) => product.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(slugs.at(-1)).toBe("salt-water-circuit-paperback-99");
+  });
+});
+
+describe("a product page's formats and related products", () => {
+  const shelf = withSlugs([
+    { ...item(1, "Salt Water Circuit", "Paperback"), genre: "Fiction" },
+    { ...item(2, "Salt Water Circuit", "eBook"), genre: "Fiction" },
+    { ...item(3, "Neural Interfaces", "Hardback"), genre: "Engineering" },
+    { ...item(4, "Steersman", "Paperback"), genre: "Fiction" },
+    { ...item(5, "Steersman", "eBook"), genre: "Fiction" },
+    { ...item(6, "Firing Patterns", "Paperback"), genre: "Neuroscience" },
+    { ...item(7, "Pronunciation Mug", "Mug"), category: "Merchandise" },
+  ]);
+  const [paperback] = shelf;
+
+  it("formats are the products of one work, this one included", () => {
+    expect(formatsOf(shelf, paperback!).map((product) => product.id)).toEqual([1, 2]);
+  });
+
+  it("related are other works of the category, its genre first, one format each", () => {
+    expect(relatedTo(shelf, paperback!).map((product) => product.id)).toEqual([4, 3, 6]);
+    expect(relatedTo(shelf, paperback!, 1).map((product) => product.id)).toEqual([4]);
   });
 });

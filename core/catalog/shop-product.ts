@@ -8,6 +8,11 @@ export type ShopProduct = Product & {
   work: string;
 };
 
+/** The address of a product's own page. */
+export function productPagePath(product: { slug: string }): string {
+  return `/products/${encodeURIComponent(product.slug)}`;
+}
+
 /**
  * Slugs for products that have none yet (content/products.csv's rows): the work's name, and
  * the format too where the work has several ("…-hardback", "…-ebook"). A clash left after that
@@ -27,4 +32,37 @@ export function withSlugs(products: readonly Product[]): ShopProduct[] {
     taken.add(slug);
     return { ...product, slug, work };
   });
+}
+
+/** The formats of `product`'s work (itself included), in catalogue order. */
+export function formatsOf<P extends ShopProduct>(products: readonly P[], product: P): P[] {
+  return products.filter((other) => other.work === product.work);
+}
+
+const sameText = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Up to `limit` other works to show beside a product: those of its category and genre first,
+ * then others of its category, one format per work, in catalogue order.
+ */
+export function relatedTo<P extends ShopProduct>(
+  products: readonly P[],
+  product: P,
+  limit = 4,
+): P[] {
+  const works = new Set([product.work]);
+  const sameCategory = products.filter((other) => sameText(other.category, product.category));
+  const ordered = [
+    ...sameCategory.filter((other) => sameText(other.genre, product.genre)),
+    ...sameCategory,
+  ];
+  const related: P[] = [];
+  for (const other of ordered) {
+    if (related.length >= limit) break;
+    if (works.has(other.work)) continue;
+    works.add(other.work);
+    related.push(other);
+  }
+  return related;
 }

@@ -30,6 +30,10 @@ export interface PageServices {
 export interface CatalogueView {
   version: number;
   products: readonly ShopProduct[];
+  /** The same products by slug (a product page's lookup), built once per catalogue. */
+  bySlug: ReadonlyMap<string, ShopProduct>;
+  /** A renamed product's old slugs → its slug now: the old address answers 301. */
+  movedSlugs: ReadonlyMap<string, string>;
 }
 
 /** A login in a form's answer: the token the page stores, the device cookie it sets. */

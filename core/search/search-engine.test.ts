@@ -1,3 +1,4 @@
+import { withSlugs } from "../catalog/shop-product.ts";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../catalog/product.ts";
 import { createSearchEngine, type PageDocument } from "./search-engine.ts";
@@ -55,7 +56,7 @@ const pages: PageDocument[] = [
   },
 ];
 
-const engine = createSearchEngine(products, pages);
+const engine = createSearchEngine(withSlugs(products), pages);
 const search = (q: string, more: Partial<SearchRequest> = {}) =>
   engine.results({ q, scope: "all", ...more });
 const ids = (q: string, more: Partial<SearchRequest> = {}) =>
@@ -187,7 +188,7 @@ describe("suggestions", () => {
     expect(suggestions[0]).toEqual({
       kind: "product",
       title: "Magnetic Field Viewer Card (Tool)",
-      path: "/cyberware#product-1",
+      path: "/products/magnetic-field-viewer-card",
       priceCents: 1000,
     });
     expect(suggestions.map((suggestion) => suggestion.kind)).toContain("glossary");

@@ -4,6 +4,7 @@
  * the server starts, from the catalogue it serves; the database is never touched.
  */
 import type { Product } from "../catalog/product.ts";
+import { productPagePath, type ShopProduct } from "../catalog/shop-product.ts";
 import {
   markCode,
   markMatches,
@@ -75,13 +76,6 @@ const PAGE_FIELDS: readonly IndexedField<PageDocument>[] = [
   { name: "title", role: "title", read: (document) => document.title },
   { name: "text", role: "text", read: (document) => document.text },
 ];
-
-/** The shop page a product is listed on, at its card. */
-export function productPath(product: Pick<Product, "id" | "category">): string {
-  const category = product.category.toLowerCase();
-  const list = category === "book" ? "/books" : `/${category}`;
-  return `${list}#product-${product.id}`;
-}
 
 /** Ranks are small integers: TIER plus TYPO. */
 const RANKS = TYPO * 2;
@@ -215,7 +209,7 @@ class DocumentSearch {
 }
 
 export function createSearchEngine(
-  products: readonly Product[],
+  products: readonly ShopProduct[],
   pages: readonly PageDocument[],
 ): SearchEngine {
   const productIndex = new TextIndex(products, PRODUCT_FIELDS);
@@ -287,7 +281,7 @@ export function createSearchEngine(
       keep,
     );
     const hits: ProductHit[] = top.map(({ document, rank }) => {
-      const product = products[document] as Product;
+      const product = products[document] as ShopProduct;
       return { ...product, match: whereMatched(product, rank, matches) };
     });
     return {
@@ -378,12 +372,12 @@ export function createSearchEngine(
         // A product is suggested for its name or code; the results page shows the rest.
         TIER.code,
       ).map((document): Suggestion => {
-        const product = products[document] as Product;
+        const product = products[document] as ShopProduct;
         return {
           kind: "product",
           // Editions share a name: the type tells the paperback from the eBook.
           title: `${product.name} (${product.type})`,
-          path: productPath(product),
+          path: productPagePath(product),
           priceCents: product.priceCents,
         };
       });

@@ -27,7 +27,11 @@ export const searchMatchSchema = z.object({
 });
 export type SearchMatch = z.output<typeof searchMatchSchema>;
 
-export const productHitSchema = productSchema.extend({ match: searchMatchSchema });
+export const productHitSchema = productSchema.extend({
+  /** The product's page is /products/<slug>. */
+  slug: z.string(),
+  match: searchMatchSchema,
+});
 export type ProductHit = z.output<typeof productHitSchema>;
 
 /** A page or glossary term that matched, with a piece of its text around the match. */

@@ -13,10 +13,16 @@ import { parseProductsReport } from "#core/catalog/parse-products.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { productsToCsv } from "#core/catalog/products-csv.ts";
 import { productSlug, workOf } from "#core/catalog/slug.ts";
-import { markCatalogueChanged, productOfRow, rowOfProduct } from "../catalog/catalogue-store.ts";
+import {
+  markCatalogueChanged,
+  productOfRow,
+  recordSlugMove,
+  rowOfProduct,
+  slugHeldByAnother,
+} from "../catalog/catalogue-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
-import { products, productStock, type ProductRow } from "../db/schema.ts";
+import { products, productSlugs, productStock, type ProductRow } from "../db/schema.ts";
 import { recordAudit, type Actor } from "./audit-log.ts";
 
 // The back office's catalogue (issue 25). Every change is version-checked against the copy the
@@ -146,10 +152,9 @@ async function lockCurrent(tx: Tx, id: number, version: number): Promise<Product
   return row;
 }
 
-async function slugTaken(tx: Tx, slug: string, exceptId?: number): Promise<boolean> {
-  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
-  return row !== undefined && row.id !== exceptId;
-}
+/** Another product's slug, now or before a rename (that address leads to it): not free. */
+const slugTaken = (tx: Tx, slug: string, exceptId?: number) =>
+  slugHeldByAnother(tx, slug, exceptId);
 
 /**
  * A free slug for a new product: its work, with its format where the work already has
@@ -162,13 +167,19 @@ async function freeSlug(tx: Tx, product: { name: string; type: string }, work: s
     .where(eq(products.work, work))
     .limit(1);
   const base = productSlug(product, sibling !== undefined) || "product";
+  const pattern = containing(base).slice(1);
+  // Old slugs too: a renamed product's old address still leads to it.
   const taken = new Set(
-    (
-      await tx
+    [
+      ...(await tx
         .select({ slug: products.slug })
         .from(products)
-        .where(ilike(products.slug, `${containing(base).slice(1)}`))
-    ).map((row) => row.slug),
+        .where(ilike(products.slug, pattern))),
+      ...(await tx
+        .select({ slug: productSlugs.slug })
+        .from(productSlugs)
+        .where(ilike(productSlugs.slug, pattern))),
+    ].map((row) => row.slug),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -280,6 +291,8 @@ export async function updateProduct(
         .set({ ...set, version: row.version + 1, updatedAt: new Date() })
         .where(eq(products.id, id)),
     );
+    // The old address answers 301 to the new one.
+    if (slug !== undefined && changes.slug) await recordSlugMove(tx, id, row.slug, slug);
     await recordAudit(tx, actor, {
       action: "product.update",
       entity: "product",
@@ -431,7 +444,8 @@ export async function importProducts(
     const updated: ImportSummary["updated"] = [];
     let unchanged = 0;
     const newRows: (ProductValues & { id: number })[] = [];
-    const takenSlugs = new Set(existingRows.map((row) => row.slug));
+    const oldSlugs = await tx.select({ slug: productSlugs.slug }).from(productSlugs);
+    const takenSlugs = new Set([...existingRows, ...oldSlugs].map((row) => row.slug));
     const works = new Map<string, number>();
     for (const row of existingRows) works.set(row.work, (works.get(row.work) ?? 0) + 1);
     for (const product of file) {

@@ -1,8 +1,15 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Product } from "#core/catalog/product.ts";
 import { withSlugs, type ShopProduct } from "#core/catalog/shop-product.ts";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "#core/catalog/slug.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { catalogueState, products, productStock, type ProductRow } from "../db/schema.ts";
+import {
+  catalogueState,
+  products,
+  productSlugs,
+  productStock,
+  type ProductRow,
+} from "../db/schema.ts";
 
 /** The catalogue as one instance holds it: what it shows, and what orders may name. */
 export interface CatalogueSnapshot {
@@ -12,6 +19,31 @@ export interface CatalogueSnapshot {
   products: readonly ShopProduct[];
   /** Every product, retired and draft ones too, by id: orders and the back office name them. */
   byId: ReadonlyMap<number, ShopProduct>;
+  /** The products shown, by slug: a product page's lookup. */
+  bySlug: ReadonlyMap<string, ShopProduct>;
+  /** Slugs products had before a rename → the product's current slug (a 301 to it). */
+  movedSlugs: ReadonlyMap<string, string>;
+}
+
+/** The lookups of a snapshot, built once per catalogue read. */
+export function snapshotOf(
+  version: number,
+  all: readonly ShopProduct[],
+  shownIds: ReadonlySet<number>,
+  oldSlugs: readonly { slug: string; productId: number }[] = [],
+): CatalogueSnapshot {
+  const shown = all.filter((product) => shownIds.has(product.id));
+  const byId = new Map(all.map((product) => [product.id, product]));
+  const bySlug = new Map(shown.map((product) => [product.slug, product]));
+  const movedSlugs = new Map<string, string>();
+  for (const { slug, productId } of oldSlugs) {
+    const product = byId.get(productId);
+    // An old slug that is some product's slug again belongs to that product.
+    if (product && shownIds.has(productId) && !bySlug.has(slug)) {
+      movedSlugs.set(slug, product.slug);
+    }
+  }
+  return { version, products: shown, byId, bySlug, movedSlugs };
 }
 
 /** Any fixed number works; every instance must use the same one (client.ts has its own). */
@@ -96,16 +128,79 @@ export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
   return db.transaction(async (tx) => {
     const [state] = await tx.select({ version: catalogueState.version }).from(catalogueState);
     const rows = await tx.select().from(products).orderBy(asc(products.id));
-    const all = rows.map(productOfRow);
+    const oldSlugs = await tx
+      .select({ slug: productSlugs.slug, productId: productSlugs.productId })
+      .from(productSlugs);
     const shown = new Set(
       rows.filter((row) => row.published && !row.retiredAt).map((row) => row.id),
     );
-    return {
-      version: state?.version ?? 0,
-      products: all.filter((product) => shown.has(product.id)),
-      byId: new Map(all.map((product) => [product.id, product])),
-    };
+    return snapshotOf(state?.version ?? 0, rows.map(productOfRow), shown, oldSlugs);
   });
+}
+
+/** A slug another product has, or had: two products never share an address. */
+export class SlugTakenError extends Error {
+  constructor(readonly slug: string) {
+    super(`The address /products/${slug} belongs to another product.`);
+    this.name = "SlugTakenError";
+  }
+}
+
+/**
+ * Gives a product a new slug in `tx`, keeping the old one as a redirect to it (a 301, so links
+ * and search engines follow), and raises the catalogue's version so every instance learns of
+ * it. Answers false when there is no such product. A slug another product has or had is refused;
+ * the product's own old slug may be taken back.
+ */
+export async function renameProductSlug(tx: Db | Tx, id: number, newSlug: string) {
+  if (!SLUG_PATTERN.test(newSlug) || newSlug.length > MAX_SLUG_LENGTH) {
+    throw new RangeError(`Not a slug: ${JSON.stringify(newSlug)}`);
+  }
+  const [product] = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(eq(products.id, id))
+    .for("update");
+  if (!product) return false;
+  if (product.slug === newSlug) return true;
+  if (await slugHeldByAnother(tx, newSlug, id)) throw new SlugTakenError(newSlug);
+  await tx
+    .update(products)
+    .set({
+      slug: newSlug,
+      version: sql`${products.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, id));
+  await recordSlugMove(tx, id, product.slug, newSlug);
+  await markCatalogueChanged(tx);
+  return true;
+}
+
+/** Whether another product has `slug`, or had it (its old address still leads to it). */
+export async function slugHeldByAnother(tx: Db | Tx, slug: string, id?: number) {
+  const [owner] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.slug, slug));
+  if (owner && owner.id !== id) return true;
+  const [former] = await tx
+    .select({ productId: productSlugs.productId })
+    .from(productSlugs)
+    .where(eq(productSlugs.slug, slug));
+  return former !== undefined && former.productId !== id;
+}
+
+/**
+ * Keeps a renamed product's old slug as a move to it (in the transaction of the rename); the
+ * new slug, if it was one of the product's old ones, is its own address again.
+ */
+export async function recordSlugMove(tx: Db | Tx, id: number, oldSlug: string, newSlug: string) {
+  await tx.delete(productSlugs).where(eq(productSlugs.slug, newSlug));
+  await tx
+    .insert(productSlugs)
+    .values({ slug: oldSlug, productId: id })
+    .onConflictDoNothing({ target: productSlugs.slug });
 }
 
 /**

@@ -1,7 +1,12 @@
 import type { Product } from "#core/catalog/product.ts";
 import { withSlugs } from "#core/catalog/shop-product.ts";
 import type { Db } from "../db/client.ts";
-import { catalogueVersion, readCatalogue, type CatalogueSnapshot } from "./catalogue-store.ts";
+import {
+  catalogueVersion,
+  readCatalogue,
+  snapshotOf,
+  type CatalogueSnapshot,
+} from "./catalogue-store.ts";
 
 /**
  * The catalogue an instance serves, kept in memory and followed live (issue 25): every
@@ -78,11 +83,7 @@ export async function createLiveCatalogue(
 /** A catalogue that never changes: tests of HTTP behaviour without a database. */
 export function fixedCatalogueOf(products: readonly Product[]): LiveCatalogue {
   const shown = withSlugs(products);
-  const snapshot: CatalogueSnapshot = {
-    version: 0,
-    products: shown,
-    byId: new Map(shown.map((product) => [product.id, product])),
-  };
+  const snapshot = snapshotOf(0, shown, new Set(shown.map((product) => product.id)));
   const forSale = forSaleOf(snapshot);
   return {
     current: () => snapshot,

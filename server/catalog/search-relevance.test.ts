@@ -1,3 +1,4 @@
+import { withSlugs } from "#core/catalog/shop-product.ts";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RELEVANCE_QUERIES } from "#core/search/relevance-queries.ts";
@@ -7,7 +8,7 @@ import { loadCatalog } from "./load-catalog.ts";
 // The ten most important rows of the relevance table; `npm run bench` prints all thirty.
 describe("relevance on the shop's own catalogue", async () => {
   const catalog = await loadCatalog(path.resolve("content"));
-  const site = createSearchEngine(catalog.products, catalog.pages);
+  const site = createSearchEngine(withSlugs(catalog.products), catalog.pages);
   it.each(RELEVANCE_QUERIES.filter((entry) => entry.important))(
     "$query puts $first first",
     ({ query, section, first }) => {

@@ -219,6 +219,22 @@ export const products = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 
 /**
+ * Slugs a product had before it was renamed: its old address answers 301 to the new one, so
+ * links and search engines' entries keep working. A slug is either a product's own or here.
+ */
+export const productSlugs = pgTable(
+  "product_slugs",
+  {
+    slug: text("slug").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("product_slugs_product_id_idx").on(table.productId)],
+);
+
+/**
  * The catalogue's one version number, raised in the transaction of every change: each
  * instance compares it with the one it holds and reloads when it moved (live-catalogue.ts).
  */

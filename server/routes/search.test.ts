@@ -1,3 +1,4 @@
+import { withSlugs } from "#core/catalog/shop-product.ts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Product } from "#core/catalog/product.ts";
@@ -169,7 +170,7 @@ describe("repeated searches", () => {
 
 describe("the kept answers", () => {
   it("are one per trimmed query and filters, whatever other parameters come with them", async () => {
-    const engine = createSearchEngine(products, pages);
+    const engine = createSearchEngine(withSlugs(products), pages);
     const answerJson = vi.spyOn(engine, "results");
     const own = Fastify();
     applyZodSchemas(own);
@@ -207,7 +208,7 @@ describe("GET /api/search/suggestions", () => {
     expect(body.suggestions[0]).toEqual({
       kind: "product",
       title: "Magnetic Field Viewer Card (Tool)",
-      path: "/cyberware#product-1",
+      path: "/products/magnetic-field-viewer-card",
       priceCents: 1000,
     });
     expect(body.suggestions.map((s) => s.kind)).toEqual(["product", "page", "glossary"]);

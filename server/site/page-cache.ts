@@ -12,6 +12,8 @@ export interface KeptPage extends CachedBody {
   contentType: string;
   /** HTML only: a policy naming its inline scripts by hash, as a prerendered page's does. */
   csp?: string;
+  /** Where a redirect sends (a renamed product's old slug): sent to everyone who shares it. */
+  location?: string;
 }
 
 /**
@@ -83,10 +85,12 @@ export async function renderToKeep(
   );
   const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
   const body = Buffer.from(await response.arrayBuffer());
+  const location = response.headers.get("location");
   const page: KeptPage = {
     ...cachedBody(body, isText(contentType), { fast: true }),
     status: response.status,
     contentType,
+    ...(location ? { location } : {}),
   };
   if (contentType.startsWith("text/html")) {
     page.csp = contentSecurityPolicy(
@@ -105,6 +109,7 @@ export function sendKept(request: FastifyRequest, reply: FastifyReply, page: Kep
   });
   // Before the 304 too, as for a file: a browser keeps the 304's headers with the page.
   if (page.csp) reply.header("content-security-policy", page.csp);
+  if (page.location) reply.header("location", page.location);
   if (page.status === 200 && etagMatches(request.headers["if-none-match"], page.etag)) {
     return reply.code(304).send();
   }

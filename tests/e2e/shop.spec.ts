@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { parseProductsCsv } from "#core/catalog/parse-products.ts";
-import { expect, expectNoAxeViolationsInBothThemes, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolationsInBothThemes,
+  holdScripts,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const shopPages = [
   {
@@ -253,4 +259,41 @@ test("filtered shop pages have no axe violations in light or dark mode", async (
     await expect(card.getByRole("status")).toHaveText("Added to Cart!");
     await expectNoAxeViolationsInBothThemes(page);
   }
+});
+
+test("Add to Cart on a card pressed before the page has hydrated still adds it", async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto("/books?genre=Science+Fiction", { waitUntil: "commit" });
+  const card = page.getByRole("main").getByRole("article").first();
+  const name = (await card.getByRole("heading").textContent()) ?? "";
+  const [post] = await Promise.all([
+    page.waitForRequest((request) => request.method() === "POST"),
+    card.getByRole("button", { name: /^Add to Cart/ }).click(),
+  ]);
+  // The card's form posts to the page as it is, filter and all.
+  expect(new URL(post.url()).search).toBe("?genre=Science+Fiction");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Science Fiction");
+  await expect(page.getByRole("status").filter({ hasText: "Added to Cart!" })).toBeVisible();
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 1 item");
+  await page.getByRole("link", { name: /^Cart, / }).click();
+  await expect(page.getByRole("rowheader", { name: new RegExp(`^${name}`) })).toBeVisible();
+});
+
+test.describe("Add to Cart without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: /status of 400/ });
+
+  test("says on the card that the cart needs JavaScript", async ({ page }) => {
+    await page.goto("/books");
+    const card = page.getByRole("main").getByRole("article").first();
+    await card.getByRole("button", { name: /^Add to Cart/ }).click();
+    await expect(
+      page.getByRole("main").getByRole("article").first().getByRole("alert"),
+    ).toContainText(
+      "Your cart is kept in this browser, and only the page's JavaScript can add to it",
+    );
+  });
 });

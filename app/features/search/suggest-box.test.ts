@@ -7,7 +7,7 @@ const found: Suggestion[] = [
   {
     kind: "product",
     title: "Magnetic Field Viewer Card",
-    path: "/cyberware#product-13",
+    path: "/products/magnetic-field-viewer-card",
     priceCents: 1295,
   },
   { kind: "page", title: "Cyborg Museum", path: "/cyborgmuseum" },

@@ -71,6 +71,15 @@ describe("ProductCard", () => {
     expect(cover).toHaveAttribute("height", "240");
   });
 
+  it("links the name to the product's page where the catalogue gave its slug", () => {
+    renderCard({ ...book, slug: "firing-patterns" } as Product);
+    expect(
+      within(screen.getByRole("heading", { level: 2 })).getByRole("link", {
+        name: "Firing Patterns",
+      }),
+    ).toHaveAttribute("href", "/products/firing-patterns");
+  });
+
   it("shows the merchandise fields and every picture", () => {
     renderCard(shirt);
     expect(field("SKU")).toBe("KYB-MR-001");

@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Product } from "#core/catalog/product.ts";
+import { productPagePath } from "#core/catalog/shop-product.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { isCategory } from "#core/catalog/category.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./product-card.module.css";
 import { formatDay, formatMoney } from "#core/format.ts";
 
-type FieldName = Exclude<
+export type FieldName = Exclude<
   keyof Product,
   "id" | "name" | "description" | "priceCents" | "images" | "stock" | "ageRestricted"
 >;
@@ -50,7 +52,7 @@ const MERCHANDISE_FIELDS: readonly FieldName[] = [
 /** SPEC §2 Products: the book fields, plus the item details cyberware rows carry. */
 const CYBERWARE_FIELDS: readonly FieldName[] = [...BOOK_FIELDS, "sku", "material", "color", "size"];
 
-function fieldsFor(product: Product): readonly FieldName[] {
+export function fieldsFor(product: Product): readonly FieldName[] {
   if (isCategory(product, "book")) return BOOK_FIELDS;
   if (isCategory(product, "merchandise")) return MERCHANDISE_FIELDS;
   return CYBERWARE_FIELDS;
@@ -63,8 +65,39 @@ function FieldValue({ name, value }: { name: FieldName; value: string | number }
   return <>{value}</>;
 }
 
-export interface ProductCardProps {
+/** The product's fields of `names` that it has, as a description list. */
+export function ProductFields({
+  product,
+  names = fieldsFor(product),
+  className = styles.fields,
+}: {
   product: Product;
+  names?: readonly FieldName[];
+  className?: string | undefined;
+}) {
+  const fields = names.flatMap((name) => {
+    const value = product[name];
+    return value === undefined || value === "" ? [] : [{ name, value }];
+  });
+  return (
+    <dl className={className}>
+      {fields.map(({ name, value }) => (
+        <div key={name}>
+          <dt>{LABELS[name]}</dt>
+          <dd>
+            <FieldValue name={name} value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A product, with its page's slug where the catalogue gave one. */
+type CardProduct = Product & { slug?: string };
+
+export interface ProductCardProps {
+  product: CardProduct;
   /** The card's heading level: 2 under the page title, 3 inside a titled section. */
   headingLevel?: 2 | 3;
   /** Load the pictures at once (cards visible without scrolling). */
@@ -87,10 +120,6 @@ export function ProductCard({
   note,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const fields = fieldsFor(product).flatMap((name) => {
-    const value = product[name];
-    return value === undefined || value === "" ? [] : [{ name, value }];
-  });
   const [cover, ...more] = product.images;
   return (
     // The id is where a search suggestion for the product lands on its shop page.
@@ -120,29 +149,26 @@ export function ProductCard({
           ))}
         </div>
       ) : null}
-      <Heading className={styles.name}>{product.name}</Heading>
+      <Heading className={styles.name}>
+        {product.slug ? (
+          <Link to={productPagePath({ slug: product.slug })}>{product.name}</Link>
+        ) : (
+          product.name
+        )}
+      </Heading>
       {note}
       {product.ageRestricted ? <AdultsOnlyLabel as="p" /> : null}
       <p className={styles.price}>{formatMoney(product.priceCents)}</p>
       {availability}
       <p className={styles.description}>{product.description}</p>
-      <dl className={styles.fields}>
-        {fields.map(({ name, value }) => (
-          <div key={name}>
-            <dt>{LABELS[name]}</dt>
-            <dd>
-              <FieldValue name={name} value={value} />
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <ProductFields product={product} />
       {action}
     </article>
   );
 }
 
 /** Cards in a responsive grid; the first few load their pictures at once. */
-export function ProductGrid<P extends Product>({
+export function ProductGrid<P extends CardProduct>({
   products,
   headingLevel,
   renderAvailability,

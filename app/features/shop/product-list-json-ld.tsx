@@ -1,5 +1,6 @@
 import { isCategory } from "#core/catalog/category.ts";
 import type { Product } from "#core/catalog/product.ts";
+import { productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { siteUrl } from "#app/lib/seo.ts";
 import { JsonLd } from "#app/components/json-ld.tsx";
 
@@ -60,6 +61,49 @@ export function ProductListJsonLd({ products }: { products: readonly Product[] }
           position: index + 1,
           item: productStructuredData(product),
         })),
+      }}
+    />
+  );
+}
+
+const AVAILABILITY = {
+  in: "https://schema.org/InStock",
+  out: "https://schema.org/OutOfStock",
+} as const;
+
+/** A book's ISBN-13 as a GTIN: its 13 digits, or nothing for anything else. */
+export function gtin13Of(isbn: string | undefined): string | undefined {
+  const digits = isbn?.replace(/[\s-]/g, "");
+  return digits && /^\d{13}$/.test(digits) ? digits : undefined;
+}
+
+/**
+ * A product's own page as schema.org data: the Product (and Book) with its address, its GTIN
+ * for a book, and its one offer. The page is the same for every visitor and kept until the
+ * catalogue changes, so `availability` says whether it is sold, not how many are left.
+ */
+export function ProductJsonLd({
+  product,
+  inStock = true,
+}: {
+  product: ShopProduct;
+  inStock?: boolean;
+}) {
+  const url = `${siteUrl}${productPagePath(product)}`;
+  const data = productStructuredData(product);
+  const gtin13 = isCategory(product, "book") ? gtin13Of(product.isbn) : undefined;
+  return (
+    <JsonLd
+      data={{
+        ...data,
+        "@id": url,
+        url,
+        ...(gtin13 ? { gtin13 } : {}),
+        offers: {
+          ...data.offers,
+          url,
+          availability: AVAILABILITY[inStock ? "in" : "out"],
+        },
       }}
     />
   );

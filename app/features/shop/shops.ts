@@ -1,4 +1,5 @@
-import type { ProductCategory } from "#core/catalog/category.ts";
+import { isCategory, type ProductCategory } from "#core/catalog/category.ts";
+import type { Product } from "#core/catalog/product.ts";
 import { CYBERWARE_GENRES } from "#core/catalog/shop.ts";
 import { paths } from "#app/paths.ts";
 
@@ -65,4 +66,9 @@ export const shops: readonly Shop[] = [
 export function shopAt(pathname: string): Shop | undefined {
   const wanted = pathname.toLowerCase();
   return shops.find((shop) => shop.path.toLowerCase() === wanted);
+}
+
+/** The shop that lists a product: its product page's breadcrumb. */
+export function shopOf(product: Pick<Product, "category">): Shop | undefined {
+  return shops.find((shop) => isCategory(product, shop.category));
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminProduct, ImportSummary } from "#core/admin/product-admin-schemas.ts";
 import { parseProductsCsv } from "#core/catalog/parse-products.ts";
 import { PRODUCT_COLUMNS } from "#core/catalog/product.ts";
-import { catalogueVersion } from "../../catalog/catalogue-store.ts";
+import { catalogueVersion, readCatalogue } from "../../catalog/catalogue-store.ts";
 import { auditLog } from "../../db/schema.ts";
 import { bearer, signUp } from "../../test/account-helpers.ts";
 import { ORDER_ADDRESS, setUpBackOffice } from "../../test/staff-helpers.ts";
@@ -583,5 +583,32 @@ describe("hostile input from a staff login", () => {
     }
     const tooBig = await send("POST", "/products/import", `${header}\n${"x".repeat(1024 * 1024)}`);
     expect(tooBig.statusCode).toBe(413);
+  });
+});
+
+describe("a slug renamed in the back office", () => {
+  it("keeps the old address as a move to the new one, which no other product may take", async () => {
+    const ebook = await product(EBOOK.id);
+    const renamed = await send("PATCH", `/products/${EBOOK.id}`, {
+      version: ebook.version,
+      slug: "salt-water-circuit-digital",
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const snapshot = await readCatalogue(backOffice.database.db);
+    expect(snapshot.movedSlugs.get(ebook.slug)).toBe("salt-water-circuit-digital");
+
+    const taken = await send("POST", "/products", { ...NEW_BOOK, slug: ebook.slug });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe("slug_taken");
+
+    // Its own old address it may have back: then that is no longer a move.
+    const back = await send("PATCH", `/products/${EBOOK.id}`, {
+      version: renamed.json<AdminProduct>().version,
+      slug: ebook.slug,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const after = await readCatalogue(backOffice.database.db);
+    expect(after.movedSlugs.has(ebook.slug)).toBe(false);
+    expect(after.movedSlugs.get("salt-water-circuit-digital")).toBe(ebook.slug);
   });
 });

@@ -1,0 +1,137 @@
+import { data, redirect } from "react-router";
+import { formatsOf, relatedTo, type ShopProduct } from "#core/catalog/shop-product.ts";
+import { productImageAlt } from "#core/catalog/shop.ts";
+import { availability } from "#core/orders/availability.ts";
+import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
+import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
+import { ProductPage, type ProductLink } from "#app/features/shop/product-page.tsx";
+import { shopOf } from "#app/features/shop/shops.ts";
+import { StockLine } from "#app/features/shop/stock-line.tsx";
+import { catalogueOf } from "#app/lib/catalogue.ts";
+import { interactive, showsCatalogue } from "#app/lib/route-handle.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { productPath } from "#app/paths.ts";
+import type { Route } from "./+types/product";
+
+/** Search engines' snippet: the description's first sentence or so. */
+function summaryOf(text: string, length = 160): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length)}…`;
+}
+
+export const meta = ({ loaderData, location }: Route.MetaArgs) => {
+  if (!loaderData) {
+    return pageMeta({
+      title: "Page not found",
+      description: "The page you are looking for doesn't exist.",
+      path: location.pathname,
+      noIndex: true,
+    });
+  }
+  const { product } = loaderData;
+  const [picture] = product.images;
+  return [
+    ...pageMeta({
+      title: `${product.name} (${product.type})`,
+      description: summaryOf(product.description),
+      path: productPath(product),
+      type: "product",
+      image: picture ? { path: picture, alt: productImageAlt(product, 0) } : undefined,
+    }),
+    { property: "product:price:amount", content: (product.priceCents / 100).toFixed(2) },
+    { property: "product:price:currency", content: "AUD" },
+  ];
+};
+
+export const handle = showsCatalogue(interactive);
+
+const linkOf = ({ id, slug, name, type, priceCents, images, category }: ShopProduct) => ({
+  id,
+  slug,
+  name,
+  type,
+  priceCents,
+  images,
+  category,
+});
+
+/**
+ * Rendered by the server from the catalogue it holds, and kept until the catalogue changes.
+ * An old slug of a renamed product answers 301 to its slug now; an unknown slug, or a retired
+ * or unpublished product's, the 404 page.
+ */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const catalogue = catalogueOf(context);
+  // Slugs are lower case; the server keeps pages by their lower-case path.
+  const slug = params.slug.toLowerCase();
+  const found = catalogue.bySlug.get(slug);
+  if (!found) {
+    const moved = catalogue.movedSlugs.get(slug);
+    if (moved) throw redirect(productPath({ slug: moved }), 301);
+    throw data(null, { status: 404 });
+  }
+  // Only what a shop lists has a page (its breadcrumb names the shop).
+  if (!shopOf(found)) throw data(null, { status: 404 });
+  // The live stock comes from GET /api/stock, never the opening stock.
+  const { stock: _opening, ...product } = found;
+  return {
+    product,
+    formats: formatsOf(catalogue.products, found).map(linkOf),
+    related: relatedTo(catalogue.products, found).map(linkOf),
+  };
+}
+
+/** A press of Add to Cart that reached the server: a form sent before the page hydrated. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const product = catalogueOf(context).bySlug.get(params.slug.toLowerCase());
+  const form = await request.formData();
+  if (!product || form.get("id") !== String(product.id)) throw data(null, { status: 404 });
+  // The cart is kept in this browser, where only the page's script can add to it: the field
+  // the page script fills is empty where no script runs at all.
+  if (typeof form.get("cart") !== "string" || form.get("cart") === "") {
+    return data({ needsScript: true as const }, { status: 400 });
+  }
+  return { added: { id: product.id, type: product.type } };
+}
+
+/** In the browser: the page as the server rendered it, and the live stock (as a shop page). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
+  return { ...page, stock };
+}
+clientLoader.hydrate = true as const;
+
+const STOCK_LINE_ID = "product-stock";
+
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
+  const stock = "stock" in loaderData ? loaderData.stock : undefined;
+  const { product, formats, related } = loaderData;
+  const shop = shopOf(product);
+  if (!shop) return null;
+  return (
+    <ProductPage
+      product={product}
+      shop={shop}
+      formats={formats satisfies ProductLink[]}
+      related={related}
+      availability={<StockLine levels={stock} productId={product.id} id={STOCK_LINE_ID} />}
+      action={
+        <>
+          <AddToCartButton
+            product={product}
+            // Until the counts arrive, and if they never do, the button stays enabled.
+            disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
+            reasonId={STOCK_LINE_ID}
+            formAction={productPath(product)}
+            addedOnServer={actionData && "added" in actionData ? actionData.added : undefined}
+          />
+          {actionData && "needsScript" in actionData ? (
+            <CartNeedsJavaScript name={product.name} />
+          ) : null}
+        </>
+      }
+    />
+  );
+}

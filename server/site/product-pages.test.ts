@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renameProductSlug } from "../catalog/catalogue-store.ts";
+import type { Database } from "../db/client.ts";
+import { products } from "../db/schema.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+import { loadSite } from "./load-site.ts";
+
+const BUILD = path.resolve("build");
+const built = existsSync(path.join(BUILD, "server", "index.js"));
+
+// Product pages as the server answers them, from the real build over a database: `npm test`
+// builds before its browser tests, so run this file after `npm run build`.
+describe.skipIf(!built)("product pages over the built site", () => {
+  let app: FastifyInstance;
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp({ database, site: await loadSite(BUILD, "production") });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const get = (url: string) =>
+    app.inject({ method: "GET", url, headers: { "x-forwarded-for": "10.7.7.7" } });
+
+  it("render a product's page, and list it in the sitemap", async () => {
+    const page = await get("/products/salt-water-circuit-paperback");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<h1");
+    expect(page.body).toContain("Salt Water Circuit");
+    expect(page.body).toContain('"gtin13":"9780645000172"');
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain("/products/salt-water-circuit-ebook</loc>");
+  });
+
+  it("answer an unknown slug with the 404 page", async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const page = await get("/products/no-such-product");
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain("Page not found");
+    }
+  });
+
+  it("send a renamed product's old slug to the new one with 301, and a retired one to 404", async () => {
+    await get("/products/pronunciation-mug");
+    await database.db.transaction((tx) => renameProductSlug(tx, 5, "kybernetes-mug"));
+    await expect
+      .poll(async () => (await get("/products/pronunciation-mug")).statusCode, { timeout: 3000 })
+      .toBe(301);
+    // Twice: the second answer may come from what the server keeps, with its Location too.
+    for (let round = 0; round < 2; round += 1) {
+      const moved = await get("/products/pronunciation-mug");
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toBe("/products/kybernetes-mug");
+    }
+    expect((await get("/products/kybernetes-mug")).statusCode).toBe(200);
+
+    await database.db.transaction(async (tx) => {
+      await tx.update(products).set({ retiredAt: new Date() }).where(eq(products.id, 5));
+      await renameProductSlug(tx, 5, "kybernetes-mug-retired");
+    });
+    await expect
+      .poll(async () => (await get("/products/kybernetes-mug")).statusCode, { timeout: 3000 })
+      .toBe(404);
+    expect((await get("/products/pronunciation-mug")).statusCode).toBe(404);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint, typecheck, unit + component + API tests, production build, browser tests.
+ * `npm test`: lint, typecheck, production build, unit + component + API tests, browser tests.
  * Stops at the first failing step, exits non-zero, and always ends with one line
  * "N passed, N failed" counting every test that ran.
  */
@@ -18,6 +18,8 @@ interface Step {
 const steps: Step[] = [
   { name: "lint", command: ["npm", "run", "lint"] },
   { name: "typecheck", command: ["npm", "run", "typecheck"] },
+  // Before the unit and API tests: some serve the real build (server/site/product-pages.test.ts).
+  { name: "production build", command: ["npm", "run", "build"] },
   {
     name: "unit, component and API tests",
     command: [
@@ -29,7 +31,6 @@ const steps: Step[] = [
       `--outputFile.json=${UNIT_REPORT}`,
     ],
   },
-  { name: "production build", command: ["npm", "run", "build"] },
   { name: "browser tests", command: ["npm", "run", "test:e2e"] },
 ];
 

@@ -14,7 +14,7 @@ const BUILD = path.resolve("build");
 const built = existsSync(path.join(BUILD, "server", "index.js"));
 
 // Product pages as the server answers them, from the real build over a database: `npm test`
-// builds before its browser tests, so run this file after `npm run build`.
+// builds before the unit and API tests; alone, run this file after `npm run build`.
 describe.skipIf(!built)("product pages over the built site", () => {
   let app: FastifyInstance;
   let database: Database;

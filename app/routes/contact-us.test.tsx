@@ -104,8 +104,10 @@ describe("Contact Us form", () => {
     await user.type(message(), "Keep me");
     await user.click(send());
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      /problem on our side.*Nothing you typed has been lost/,
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        /problem on our side.*Nothing you typed has been lost/,
+      ),
     );
     expect(warn).toHaveBeenCalledWith("Failed to submit form", 500);
     expect(email()).toHaveValue("ada@example.com");
@@ -126,7 +128,9 @@ describe("Contact Us form", () => {
     await user.type(email(), "ada@example.com");
     await user.type(message(), "Hello");
     await user.click(send());
-    expect(await screen.findByRole("alert")).toHaveTextContent(/try again in 10 minutes/);
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(/try again in 10 minutes/),
+    );
     await user.click(send());
     expect(await screen.findByText(/the connection failed/)).toBeVisible();
     expect(message()).toHaveValue("Hello");
@@ -143,7 +147,7 @@ describe("Contact Us form", () => {
     await user.type(email(), "ada@example.com");
     await user.type(message(), "Hello");
     await user.click(send());
-    expect(await screen.findByRole("alert")).toHaveTextContent(/check the fields/);
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(/check the fields/));
     expect(email()).toHaveAccessibleDescription("Invalid email format");
   });
 

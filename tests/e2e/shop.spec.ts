@@ -100,9 +100,7 @@ for (const shop of shopPages) {
   });
 }
 
-test("books are prerendered: the HTML holds every book card before any script runs", async ({
-  request,
-}) => {
+test("the books page's HTML holds every book card before any script runs", async ({ request }) => {
   const html = await (await request.get("/books")).text();
   expect(html.match(/<article/g)).toHaveLength(12);
   for (const text of [
@@ -161,8 +159,29 @@ test("a merchandise card shows SKU, material, colour, size and category", async 
   for (const text of ["KYB-MR-003", "80% organic cotton", "Teal", "S–XXL", "Merchandise"]) {
     await expect(card).toContainText(text);
   }
+  // The front view on the card; the back view with the other details, behind its disclosure.
+  await expect(card.getByRole("img")).toHaveCount(1);
+  await card.getByText("Details").click();
   await expect(card.getByRole("img")).toHaveCount(2);
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+]) {
+  test(`the first card's Add to Cart shows without scrolling at ${viewport.width} × ${viewport.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    for (const path of ["/books", "/cyberware", "/merchandise"]) {
+      await page.goto(path);
+      const first = page.getByRole("article").first();
+      const button = await first.getByRole("button", { name: /^Add to Cart/ }).boundingBox();
+      expect(button, path).not.toBeNull();
+      expect(button!.y + button!.height, path).toBeLessThanOrEqual(viewport.height);
+    }
+  });
+}
 
 test("Add to Cart shows 'Added to Cart!' for 2 seconds and counts in the header and side column", async ({
   page,

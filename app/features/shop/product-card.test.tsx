@@ -1,3 +1,4 @@
+import userEvent from "@testing-library/user-event";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -51,12 +52,17 @@ function field(label: string) {
 }
 
 describe("ProductCard", () => {
-  it("shows every book field with the price in AUD", () => {
+  it("shows the picture, name, format and price, and every other book field under Details", async () => {
     renderCard(book);
     expect(screen.getByRole("heading", { level: 2, name: "Firing Patterns" })).toBeVisible();
+    expect(screen.getByText("Paperback")).toBeVisible();
     expect(screen.getByText("$32.99 AUD")).toBeVisible();
-    expect(screen.getByText("A friendly tour of the brain.")).toBeVisible();
-    expect(field("Type")).toBe("Paperback");
+    // The rest is in the card's HTML, behind its own disclosure.
+    const description = screen.getByText("A friendly tour of the brain.");
+    expect(description).not.toBeVisible();
+    await userEvent.click(screen.getByText("Details", { selector: "summary" }));
+    expect(description).toBeVisible();
+    expect(screen.getByText("Publisher", { selector: "dt" })).toBeVisible();
     expect(field("ISBN")).toBe("978-0-6453308-4-7");
     expect(field("Publisher")).toBe("Harbour Lights Books");
     expect(field("Language")).toBe("English");
@@ -66,6 +72,8 @@ describe("ProductCard", () => {
     expect(field("Audience")).toBe("General readers");
     expect(field("Genre")).toBe("Neuroscience");
     expect(screen.queryByText("SKU")).not.toBeInTheDocument();
+    // The format is said once, under the name, not again in the list.
+    expect(screen.queryByText("Type", { selector: "dt" })).not.toBeInTheDocument();
     const cover = screen.getByRole("img", { name: "Cover of Firing Patterns, paperback edition" });
     expect(cover).toHaveAttribute("width", "320");
     expect(cover).toHaveAttribute("height", "240");
@@ -89,7 +97,10 @@ describe("ProductCard", () => {
     expect(field("Category")).toBe("Merchandise");
     expect(screen.queryByText("ISBN")).not.toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Steersman Logo T-Shirt, front view" })).toBeVisible();
-    expect(screen.getByRole("img", { name: "Steersman Logo T-Shirt, back view" })).toBeVisible();
+    // The other pictures are under Details, with the fields.
+    expect(
+      screen.getByRole("img", { name: "Steersman Logo T-Shirt, back view", hidden: true }),
+    ).not.toBeVisible();
   });
 
   it("shows the action it is given under the card", () => {

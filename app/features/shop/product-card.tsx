@@ -110,7 +110,12 @@ export interface ProductCardProps {
   note?: ReactNode;
 }
 
-/** One product with every field SPEC §2 lists for its category, and its action. */
+/**
+ * One product as a person scans a shelf (issue 25): picture, name (a link to its page), format,
+ * price, availability and the action first, so the first card's Add to Cart shows without
+ * scrolling; the description, other pictures and every other field SPEC §2 lists for its
+ * category follow in the card's own disclosure, in the HTML for search engines and readers.
+ */
 export function ProductCard({
   product,
   headingLevel = 2,
@@ -125,29 +130,17 @@ export function ProductCard({
     // The id is where a search suggestion for the product lands on its shop page.
     <article className={styles.card} id={`product-${product.id}`}>
       {cover ? (
-        <div className={styles.images}>
-          <img
-            className={styles.cover}
-            src={cover}
-            alt={productImageAlt(product, 0)}
-            width="320"
-            height="240"
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
-          {more.map((src, index) => (
-            <img
-              key={src}
-              className={styles.extra}
-              src={src}
-              alt={productImageAlt(product, index + 1)}
-              width="160"
-              height="120"
-              loading="lazy"
-              decoding="async"
-            />
-          ))}
-        </div>
+        <img
+          className={styles.cover}
+          src={cover}
+          alt={productImageAlt(product, 0)}
+          width="320"
+          height="240"
+          loading={eager ? "eager" : "lazy"}
+          // The first card's picture is the largest thing the page paints.
+          {...(eager ? { fetchPriority: "high" as const } : {})}
+          decoding="async"
+        />
       ) : null}
       <Heading className={styles.name}>
         {product.slug ? (
@@ -157,12 +150,37 @@ export function ProductCard({
         )}
       </Heading>
       {note}
+      <p className={styles.format}>{product.type}</p>
       {product.ageRestricted ? <AdultsOnlyLabel as="p" /> : null}
       <p className={styles.price}>{formatMoney(product.priceCents)}</p>
       {availability}
-      <p className={styles.description}>{product.description}</p>
-      <ProductFields product={product} />
       {action}
+      <details className={styles.details}>
+        <summary>
+          Details<span className="visually-hidden"> of {product.name}</span>
+        </summary>
+        <p className={styles.description}>{product.description}</p>
+        {more.length > 0 ? (
+          <div className={styles.images}>
+            {more.map((src, index) => (
+              <img
+                key={src}
+                className={styles.extra}
+                src={src}
+                alt={productImageAlt(product, index + 1)}
+                width="160"
+                height="120"
+                loading="lazy"
+                decoding="async"
+              />
+            ))}
+          </div>
+        ) : null}
+        <ProductFields
+          product={product}
+          names={fieldsFor(product).filter((name) => name !== "type")}
+        />
+      </details>
     </article>
   );
 }

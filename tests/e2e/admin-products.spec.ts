@@ -96,7 +96,7 @@ test.describe("products in the back office", () => {
     }
   });
 
-  test("a file with a bad row is refused with its line, column and reason", async ({
+  test("a file with a bad row is refused with its line, column and reason; an empty new product is marked", async ({
     page,
     staff,
   }) => {
@@ -111,6 +111,16 @@ test.describe("products in the back office", () => {
     await page.getByRole("button", { name: "Check" }).click();
     const problems = page.getByRole("table", { name: "Problems in the file" });
     await expect(problems.getByRole("row", { name: /price/ })).toContainText("2");
+    await expectNoAxeViolations(page);
+
+    // A new product's form: an empty one is marked beside its fields, nothing is created.
+    await page.getByRole("link", { name: "New product" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+    await expect(page.getByLabel("Price (AUD, GST included)")).toHaveAccessibleDescription(
+      /Price must be an amount in dollars/,
+    );
     await expectNoAxeViolations(page);
   });
 });

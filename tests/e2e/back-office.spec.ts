@@ -163,6 +163,7 @@ test("the back office's pages pass axe in both themes", async ({ page, staff }) 
   const root = page.locator("html");
   for (const [link, heading] of [
     ["Orders", "Orders"],
+    ["Products", "Products"],
     ["Stock", "Stock"],
     [/^Messages/, "Messages"],
     ["Subscribers", "Subscribers"],

@@ -84,6 +84,9 @@ export const adminPaths = {
   orders: "/admin",
   order: "/admin/orders/:number",
   stock: "/admin/stock",
+  products: "/admin/products",
+  newProduct: "/admin/products/new",
+  product: "/admin/products/:id",
   messages: "/admin/messages",
   message: "/admin/messages/:id",
   subscribers: "/admin/subscribers",
@@ -94,6 +97,11 @@ export const adminPaths = {
 /** The back office's page of one order. */
 export function adminOrderPath(number: string): string {
   return `/admin/orders/${encodeURIComponent(number)}`;
+}
+
+/** The back office's page of one product. */
+export function adminProductPath(id: number): string {
+  return `/admin/products/${id}`;
 }
 
 /**

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** The API's error code (`price_changed`, `not_found`, …) when it sent one. */
     readonly code?: string,
+    /** The whole answer, for refusals that carry more (a 409's current record, a file's rows). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -15,23 +17,29 @@ export class ApiError extends Error {
 const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 
 export interface CallOptions {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as a bearer token (SPEC §7). */
   token?: string;
   body?: unknown;
+  /** Sent as it is with this type instead of as JSON (a CSV import). */
+  raw?: { type: string; text: string };
 }
 
 /** Calls `/api<path>` with JSON; the answer's body, or an ApiError with the server's message. */
-export async function callApi<T>(path: string, { method, token, body }: CallOptions): Promise<T> {
+export async function callApi<T>(
+  path: string,
+  { method, token, body, raw }: CallOptions,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
+  if (raw) headers["content-type"] = raw.type;
+  else if (body !== undefined) headers["content-type"] = "application/json";
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(raw ? { body: raw.text } : body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch {
     throw new ApiError(0, UNREACHABLE);
@@ -50,6 +58,7 @@ function apiErrorOf(status: number, data: unknown): ApiError {
     error?.message ?? `The server answered ${status}`,
     error?.fields ?? {},
     error?.code,
+    data,
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAud, gstIncludedIn, toCents } from "./money.ts";
+import { centsToDollarsText, formatAud, gstIncludedIn, parseDollars, toCents } from "./money.ts";
 
 describe("money", () => {
   it("formats with two decimals and AUD", () => {
@@ -17,5 +17,18 @@ describe("money", () => {
     expect(gstIncludedIn(110)).toBe(10);
     expect(gstIncludedIn(0)).toBe(0);
     expect(gstIncludedIn(39.95)).toBe(3.63);
+  });
+
+  it("reads a price typed in dollars as whole cents, refusing fractions of a cent", () => {
+    expect(parseDollars("79.95")).toBe(7995);
+    expect(parseDollars(" $1,234.5 ")).toBe(123450);
+    expect(parseDollars("80")).toBe(8000);
+    expect(parseDollars("19.99")).toBe(1999);
+    expect(parseDollars("19.999")).toBeNull();
+    expect(parseDollars("-5")).toBeNull();
+    expect(parseDollars("")).toBeNull();
+    expect(parseDollars("abc")).toBeNull();
+    expect(centsToDollarsText(8995)).toBe("89.95");
+    expect(centsToDollarsText(800)).toBe("8.00");
   });
 });

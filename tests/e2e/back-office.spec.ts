@@ -1,43 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
-import { expect, expectNoAxeViolations, test as base, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 import { waitForMail } from "./outbox.ts";
+import { logInAsStaff, test } from "./staff.ts";
 import { createUser, holdToken } from "./users.ts";
-
-/**
- * `npm run staff -- add <username>` as an operator types it, while the test server runs on its
- * embedded database: the command reaches the server through the data folder's socket.
- */
-function makeStaff(username: string) {
-  const output = execFileSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/staff.ts", "add", username],
-    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? "", DATABASE_URL: "" } },
-  ).toString();
-  expect(output).toContain(`${username} is now staff`);
-}
-
-/**
- * One staff account per worker, made as an operator would (signed up, then `npm run staff`):
- * sign-ups are limited per address, and every test here comes from the same one.
- */
-const test = base.extend<object, { staff: { username: string; password: string } }>({
-  staff: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({
-        baseURL: workerInfo.project.use.baseURL,
-      });
-      const staff = await createUser(request, "staff");
-      await request.dispose();
-      makeStaff(staff.username);
-      await use(staff);
-    },
-    { scope: "worker" },
-  ],
-});
 
 /** An order of the eBook (never sold out), placed through the API, logged in or as a guest. */
 async function placeOrder(request: APIRequestContext, token: string | null, email: string) {
@@ -52,18 +20,6 @@ async function placeOrder(request: APIRequestContext, token: string | null, emai
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { order: { number: string } }).order.number;
-}
-
-async function logInAsStaff(page: Page, staff: { username: string; password: string }) {
-  await page.goto("/admin");
-  await expect(page).toHaveURL("/login?next=%2Fadmin");
-  await waitForHydration(page);
-  await expect(page.getByText("Log in with your staff account")).toBeVisible();
-  await page.getByLabel("Username").fill(staff.username);
-  await page.getByLabel("Password", { exact: true }).fill(staff.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
 }
 
 test("staff see the new order, mark it paid and shipped, the customer sees it, and the CSV holds it", async ({
@@ -207,6 +163,7 @@ test("the back office's pages pass axe in both themes", async ({ page, staff }) 
   const root = page.locator("html");
   for (const [link, heading] of [
     ["Orders", "Orders"],
+    ["Products", "Products"],
     ["Stock", "Stock"],
     [/^Messages/, "Messages"],
     ["Subscribers", "Subscribers"],

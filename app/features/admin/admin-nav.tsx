@@ -16,6 +16,9 @@ export function AdminNav({ dashboard }: { dashboard: Dashboard }) {
             </NavLink>
           </li>
           <li>
+            <NavLink to={adminPaths.products}>Products</NavLink>
+          </li>
+          <li>
             <NavLink to={adminPaths.stock}>Stock</NavLink>
           </li>
           <li>

@@ -38,6 +38,14 @@ export function staffApi(request: Request, token: string | null, endSession: () 
     get: <T>(path: string) => refused(callApi<T>(`/admin${path}`, { method: "GET", token })),
     send: <T>(method: CallOptions["method"], path: string, body?: unknown) =>
       refused(callApi<T>(`/admin${path}`, { method, token, body })),
+    sendCsv: <T>(path: string, csv: string) =>
+      refused(
+        callApi<T>(`/admin${path}`, {
+          method: "POST",
+          token,
+          raw: { type: "text/csv", text: csv },
+        }),
+      ),
   };
 }
 

@@ -1,0 +1,160 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import { PRODUCT_LIMITS, type AdminProduct } from "#core/admin/product-admin-schemas.ts";
+import { centsToDollarsText, parseDollars } from "#core/money/money.ts";
+import { Field, FormField } from "#app/components/form-field.tsx";
+import formStyles from "#app/components/forms.module.css";
+import { describePriceChange } from "./price-change.ts";
+import { messageFor, TEXT_FIELDS } from "./product-form-data.ts";
+
+interface ProductFormProps {
+  /** The product as loaded; undefined for a new one. */
+  product?: AdminProduct | undefined;
+  /** Messages per field: the page's own check, or the API's `fields`. */
+  fields: Record<string, string>;
+  busy: boolean;
+}
+
+/**
+ * Every SPEC §3 field of one product, each labelled, with its message beside it. The price is
+ * typed in dollars; while it differs from the saved one, the change shows next to it.
+ */
+export function ProductForm({ product, fields, busy }: ProductFormProps) {
+  const [typedPrice, setTypedPrice] = useState<number | null>(null);
+  const change =
+    product && typedPrice !== null ? describePriceChange(product.priceCents, typedPrice) : null;
+  const error = (name: string) => messageFor(fields, name);
+  return (
+    <Form method="post" noValidate className={formStyles.form} aria-label="Product">
+      {product ? <input type="hidden" name="version" value={product.version} /> : null}
+      <Field
+        label="Name"
+        name="name"
+        required
+        maxLength={PRODUCT_LIMITS.nameMax}
+        defaultValue={product?.name ?? ""}
+        error={error("name")}
+      />
+      <Field
+        label="Category"
+        name="category"
+        required
+        defaultValue={product?.category ?? ""}
+        error={error("category")}
+        hint="Books, Apparel, Stationery…: the shop page the product is listed on."
+      />
+      <Field
+        label="Price (AUD, GST included)"
+        name="price"
+        inputMode="decimal"
+        required
+        defaultValue={product ? centsToDollarsText(product.priceCents) : ""}
+        error={error("priceCents")}
+        hint={<span aria-live="polite">{change ? `Price change: ${change}` : null}</span>}
+        onChange={(event) => setTypedPrice(parseDollars(event.currentTarget.value))}
+      />
+      <FormField label="Description" id="product-description" error={error("description")}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="description"
+            rows={6}
+            maxLength={PRODUCT_LIMITS.descriptionMax}
+            defaultValue={product?.description ?? ""}
+          />
+        )}
+      </FormField>
+      {TEXT_FIELDS.map(([name, label]) => (
+        <Field
+          key={name}
+          label={label}
+          name={name}
+          defaultValue={product?.[name] ?? ""}
+          error={error(name)}
+        />
+      ))}
+      <Field
+        label="Page count"
+        name="pageCount"
+        inputMode="numeric"
+        defaultValue={product?.pageCount ?? ""}
+        error={error("pageCount")}
+      />
+      <Field
+        label="Publication date"
+        name="publicationDate"
+        type="date"
+        defaultValue={product?.publicationDate ?? ""}
+        error={error("publicationDate")}
+      />
+      <FormField
+        label="Pictures"
+        id="product-images"
+        error={error("images")}
+        hint="One path on this site a line, such as /images/book.webp; the first is the main picture."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="images"
+            rows={3}
+            defaultValue={product?.images.join("\n") ?? ""}
+          />
+        )}
+      </FormField>
+      <Field
+        label="Slug"
+        name="slug"
+        defaultValue={product?.slug ?? ""}
+        error={error("slug")}
+        hint={
+          product
+            ? "The product page's address: /products/<slug>. A renamed slug redirects."
+            : "The product page's address: made from the name when left empty."
+        }
+      />
+      <Field
+        label="Work"
+        name="work"
+        defaultValue={product?.work ?? ""}
+        error={error("work")}
+        hint="Formats of one work (hardback, eBook) share it; left empty, the name's slug."
+      />
+      {product ? null : (
+        <Field
+          label="Opening stock"
+          name="stock"
+          inputMode="numeric"
+          error={error("stock")}
+          hint="Units on the shelf; leave empty for a product that never runs out (eBooks)."
+        />
+      )}
+      <div className={formStyles.checkbox}>
+        <input
+          id="product-age-restricted"
+          type="checkbox"
+          name="ageRestricted"
+          defaultChecked={product?.ageRestricted ?? false}
+        />
+        <label htmlFor="product-age-restricted">Age restricted (adults only)</label>
+      </div>
+      {product ? null : (
+        <div className={formStyles.checkbox}>
+          <input id="product-published" type="checkbox" name="published" />
+          <label htmlFor="product-published">Publish now (otherwise saved as a draft)</label>
+        </div>
+      )}
+      <div className={formStyles.actions}>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className={formStyles.primary}
+          disabled={busy}
+        >
+          {busy ? "Saving…" : product ? "Save" : "Create product"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,146 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
+import { apiAnswers, json } from "#tests/fixtures/order-views.ts";
+import AdminProductPage, { CHANGED_MESSAGE, clientAction, clientLoader } from "./product.tsx";
+
+const book: AdminProduct = {
+  id: 1,
+  slug: "neural-interfaces-hardback",
+  work: "neural-interfaces",
+  name: "Neural Interfaces",
+  description: "A grounded introduction.",
+  category: "Book",
+  type: "Hardback",
+  priceCents: 8995,
+  images: ["/images/neural.webp"],
+  isbn: "9780000000001",
+  publisher: "Kybernetes",
+  language: "English",
+  trim: null,
+  pageCount: 320,
+  publicationDate: "2025-03-01",
+  audience: null,
+  genre: null,
+  sku: null,
+  material: null,
+  color: null,
+  size: null,
+  ageRestricted: false,
+  published: true,
+  retiredAt: null,
+  state: "published",
+  version: 4,
+  stock: 25,
+  updatedAt: "2026-11-25T00:00:00.000Z",
+};
+
+/** A staff login as the server issues it; the page reads only its expiry. */
+function login(username: string) {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
+  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
+}
+
+let current: AdminProduct;
+const sent: { method: string; path: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  current = book;
+  localStorage.setItem("authToken", login("alice"));
+  const patch = ({ body }: { body: unknown }) => {
+    sent.push({ method: "PATCH", path: "/admin/products/1", body });
+    const { version } = body as { version: string };
+    if (Number(version) !== current.version) {
+      return json(409, {
+        error: { code: "product_changed", message: "Changed." },
+        product: current,
+      });
+    }
+    current = { ...current, ...(body as object), version: current.version + 1 } as AdminProduct;
+    return current;
+  };
+  const retire = ({ body }: { body: unknown }) => {
+    sent.push({ method: "POST", path: "/admin/products/1/retire", body });
+    current = { ...current, state: "retired", version: current.version + 1 };
+    return current;
+  };
+  vi.spyOn(globalThis, "fetch").mockImplementation(
+    apiAnswers({
+      "GET /admin/products/1": () => current,
+      "PATCH /admin/products/1": patch,
+      "POST /admin/products/1/retire": retire,
+    }),
+  );
+});
+
+afterEach(() => {
+  sent.length = 0;
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/products/:id",
+      Component: AdminProductPage as never,
+      loader: (args) => clientLoader(args as never),
+      action: (args) => clientAction(args as never),
+    },
+  ]);
+  render(<Stub initialEntries={["/admin/products/1"]} />);
+  return userEvent.setup();
+}
+
+describe("a product's page in the back office", () => {
+  it("shows a price change before saving, and sends the price in cents with the version", async () => {
+    const user = renderPage();
+    const price = await screen.findByLabelText("Price (AUD, GST included)");
+    expect(price).toHaveValue("89.95");
+    await user.clear(price);
+    await user.type(price, "79.95");
+    expect(price).toHaveAccessibleDescription("Price change: $89.95 → $79.95 (−$10.00)");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(/^Saved\./)).toHaveAttribute("role", "status");
+    expect(sent[0]?.body).toMatchObject({ version: "4", priceCents: 7995, name: book.name });
+    expect(await screen.findByLabelText("Price (AUD, GST included)")).toHaveValue("79.95");
+  });
+
+  it("tells the second of two editors the product changed, and shows it as it is now", async () => {
+    const user = renderPage();
+    const name = await screen.findByLabelText("Name");
+    current = { ...book, name: "Neural Interfaces (2nd edition)", version: 5 };
+    await user.type(name, " revised");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(CHANGED_MESSAGE)).toHaveAttribute("role", "alert");
+    expect(await screen.findByLabelText("Name")).toHaveValue("Neural Interfaces (2nd edition)");
+  });
+
+  it("marks a wrong field beside it, and sends nothing", async () => {
+    const user = renderPage();
+    const price = await screen.findByLabelText("Price (AUD, GST included)");
+    await user.clear(price);
+    await user.type(price, "ninety");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText("Price must be an amount in dollars, such as 79.95"),
+    ).toBeVisible();
+    expect(price).toHaveAttribute("aria-invalid", "true");
+    expect(sent).toEqual([]);
+  });
+
+  it("retires only after a second, explicit press", async () => {
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Retire" }));
+    expect(sent).toEqual([]);
+    const confirm = await screen.findByRole("button", { name: "Yes, retire it" });
+    expect(screen.getByRole("button", { name: "Keep it" })).toHaveFocus();
+    await user.click(confirm);
+    expect(await screen.findByText(/^Retired: no longer sold/)).toBeVisible();
+    expect(sent).toEqual([
+      { method: "POST", path: "/admin/products/1/retire", body: { version: "4" } },
+    ]);
+  });
+});

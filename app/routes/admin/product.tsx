@@ -1,0 +1,259 @@
+import { useEffect, useRef } from "react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import type { AdminProduct, ProductState } from "#core/admin/product-admin-schemas.ts";
+import { FeedbackMessage } from "#app/components/form-field.tsx";
+import formStyles from "#app/components/forms.module.css";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import styles from "#app/features/admin/admin.module.css";
+import { formatDollars } from "#app/features/admin/price-change.ts";
+import { ProductForm } from "#app/features/admin/product-form.tsx";
+import { productFromForm } from "#app/features/admin/product-form-data.ts";
+import { staffApi } from "#app/features/admin/staff-api.ts";
+import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
+import { ApiError } from "#app/lib/api-client.ts";
+import { adminPaths } from "#app/paths.ts";
+import type { Route } from "./+types/product";
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  adminMeta(loaderData ? loaderData.product.name : "Product");
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const api = staffApi(request, currentToken(), clearToken);
+  try {
+    return { product: await api.get<AdminProduct>(`/products/${encodeURIComponent(params.id)}`) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      throw data("There is no product with this id.", { status: 404 });
+    }
+    throw error;
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <p role="status">Loading the product…</p>;
+}
+
+export const CHANGED_MESSAGE =
+  "Someone else changed this product while you had it open. Nothing was saved: the form now shows the product as it is; make your change again.";
+
+type StateChange = "publish" | "unpublish" | "retire";
+
+export type ProductAnswer =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fields: Record<string, string>; changed?: AdminProduct }
+  | { confirming: "retire" };
+
+const DONE: Record<StateChange, string> = {
+  publish: "Published: the shop shows it.",
+  unpublish: "Now a draft: the shop no longer shows it.",
+  retire: "Retired: no longer sold. Orders that name it keep it.",
+};
+
+/**
+ * Save, publish, make a draft, retire (asked for twice). Each sends the version the page
+ * showed; whatever the answer, the product is loaded again, so after a refused change (409)
+ * the form holds the product as it now is.
+ */
+export async function clientAction({
+  request,
+  params,
+}: Route.ClientActionArgs): Promise<ProductAnswer | null> {
+  const api = staffApi(request, currentToken(), clearToken);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const path = `/products/${encodeURIComponent(params.id)}`;
+  if (intent === "keep") return null;
+  if (intent === "ask-retire") return { confirming: "retire" };
+  try {
+    if (intent === "save") {
+      const checked = productFromForm(form, "update");
+      if (!checked.ok) {
+        return { ok: false, message: "Check the fields marked below.", fields: checked.fields };
+      }
+      await api.send("PATCH", path, checked.body);
+      return { ok: true, message: "Saved. The shop shows the change within a second." };
+    }
+    if (intent === "publish" || intent === "unpublish" || intent === "retire") {
+      await api.send("POST", `${path}/${intent}`, { version: String(form.get("version") ?? "") });
+      return { ok: true, message: DONE[intent] };
+    }
+    return { ok: false, message: "Unknown action.", fields: {} };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === "product_changed") {
+      const changed = (error.body as { product?: AdminProduct } | undefined)?.product;
+      return { ok: false, message: CHANGED_MESSAGE, fields: {}, ...(changed ? { changed } : {}) };
+    }
+    return { ok: false, message: error.message, fields: error.fields };
+  }
+}
+
+const STATE_LABELS: Record<ProductState, string> = {
+  published: "Published",
+  draft: "Draft",
+  retired: "Retired",
+};
+
+/** One product: every field to edit, and its state. */
+export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const navigation = useNavigation();
+  const intent = navigation.formData?.get("intent");
+  const busy = navigation.state === "submitting";
+  const answer = actionData ?? undefined;
+  const outcome = answer && "ok" in answer ? answer : undefined;
+  return (
+    <article aria-labelledby="product-title" className={formStyles.page}>
+      <p>
+        <Link to={adminPaths.products}>← All products</Link>
+      </p>
+      <h1 id="product-title">{product.name}</h1>
+      <p>
+        State: <strong className={styles.badge}>{STATE_LABELS[product.state]}</strong> ·{" "}
+        {formatDollars(product.priceCents)} ·{" "}
+        {product.stock === null ? "not counted" : `${product.stock} in stock`} ·{" "}
+        {product.state === "published" ? (
+          <a href={`/products/${product.slug}`}>its page in the shop</a>
+        ) : (
+          "not shown in the shop"
+        )}
+      </p>
+      <FeedbackMessage
+        feedback={
+          outcome ? { kind: outcome.ok ? "success" : "error", text: outcome.message } : null
+        }
+      />
+      {outcome && !outcome.ok && outcome.changed ? (
+        <p>
+          As it is now: {outcome.changed.name}, {formatDollars(outcome.changed.priceCents)},{" "}
+          {STATE_LABELS[outcome.changed.state].toLowerCase()}.
+        </p>
+      ) : null}
+      <ProductForm
+        key={product.version}
+        product={product}
+        fields={outcome && !outcome.ok ? outcome.fields : {}}
+        busy={busy && intent === "save"}
+      />
+      <h2>Shown and sold</h2>
+      <StateActions
+        product={product}
+        confirming={answer !== undefined && "confirming" in answer}
+        working={busy ? String(intent ?? "") : ""}
+      />
+    </article>
+  );
+}
+
+/**
+ * Publish / make a draft / retire. Retiring asks a second, explicit press (no browser dialog
+ * to dismiss by mistake), as the order page's cancel does.
+ */
+function StateActions({
+  product,
+  confirming,
+  working,
+}: {
+  product: AdminProduct;
+  confirming: boolean;
+  working: string;
+}) {
+  const keep = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    // Focus follows the buttons that replace the one just pressed (not on the first render).
+    if (!asked.current && !confirming) return;
+    asked.current = true;
+    (confirming ? keep : start).current?.focus();
+  }, [confirming]);
+
+  return (
+    <Form method="post" aria-label="Shown and sold">
+      <input type="hidden" name="version" value={product.version} />
+      {confirming ? (
+        <div role="group" aria-labelledby="retire-question">
+          <p id="retire-question">
+            Retire {product.name}? It is no longer shown or sold; orders that name it keep it.
+            Publishing it again brings it back.
+          </p>
+          <div className={formStyles.actions}>
+            <button
+              type="submit"
+              name="intent"
+              value="retire"
+              className={formStyles.danger}
+              disabled={working === "retire"}
+            >
+              {working === "retire" ? "Retiring…" : "Yes, retire it"}
+            </button>
+            <button
+              ref={keep}
+              type="submit"
+              name="intent"
+              value="keep"
+              className={formStyles.secondary}
+            >
+              Keep it
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className={formStyles.actions}>
+          {product.state === "published" ? null : (
+            <button
+              type="submit"
+              name="intent"
+              value="publish"
+              className={formStyles.primary}
+              disabled={working === "publish"}
+            >
+              {working === "publish" ? "Publishing…" : "Publish"}
+            </button>
+          )}
+          {product.state === "draft" ? null : (
+            <button
+              type="submit"
+              name="intent"
+              value="unpublish"
+              className={formStyles.secondary}
+              disabled={working === "unpublish"}
+            >
+              {working === "unpublish" ? "Saving…" : "Make it a draft"}
+            </button>
+          )}
+          {product.state === "retired" ? null : (
+            <button
+              ref={start}
+              type="submit"
+              name="intent"
+              value="ask-retire"
+              className={formStyles.secondary}
+            >
+              Retire
+            </button>
+          )}
+        </div>
+      )}
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <section aria-labelledby="product-error">
+      <h1 id="product-error">Product not found</h1>
+      <p>
+        {isRouteErrorResponse(error) && typeof error.data === "string"
+          ? error.data
+          : "The product could not be loaded. Please reload the page."}
+      </p>
+      <p>
+        <Link to={adminPaths.products}>All products</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminProduct, ImportSummary } from "#core/admin/product-admin-schemas.ts";
+import { json } from "#tests/fixtures/order-views.ts";
+import AdminProducts, { clientAction, clientLoader } from "./products.tsx";
+
+function login(username: string) {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
+  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
+}
+
+const product = (id: number, overrides: Partial<AdminProduct>) =>
+  ({
+    id,
+    name: `Product ${id}`,
+    category: "Book",
+    type: "Paperback",
+    priceCents: 2299,
+    state: "published",
+    stock: 20,
+    version: 1,
+    ...overrides,
+  }) as AdminProduct;
+
+const products = [
+  product(7, { name: "Salt Water Circuit" }),
+  product(8, { name: "Salt Water Circuit", type: "eBook", stock: null, priceCents: 1299 }),
+  product(26, { name: "Steersman Logo T-Shirt", category: "Merchandise", state: "draft" }),
+];
+
+const summary: ImportSummary = {
+  dryRun: true,
+  created: [],
+  updated: [
+    { id: 7, name: "Salt Water Circuit", changes: { priceCents: { before: 2299, after: 1999 } } },
+  ],
+  unchanged: 29,
+  notInFile: [],
+  message: "1 product would change.",
+};
+
+const calls: { url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  localStorage.setItem("authToken", login("alice"));
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = String(input);
+    calls.push({ url, body: init?.body });
+    if (url.startsWith("/api/admin/products/import")) {
+      if (String(init?.body).includes("abc")) {
+        return json(400, {
+          error: { code: "invalid_csv", message: "The file has a problem; nothing was imported." },
+          problems: [{ line: 2, column: "price", reason: "Price must be a number" }],
+        });
+      }
+      return json(200, { ...summary, dryRun: url.endsWith("dryRun=true") });
+    }
+    if (url.startsWith("/api/admin/products")) return json(200, { products });
+    return json(404, { error: { code: "not_found", message: "Not found" } });
+  });
+});
+
+afterEach(() => {
+  calls.length = 0;
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function renderPage(address = "/admin/products") {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/products",
+      Component: AdminProducts as never,
+      loader: (args) => clientLoader(args as never),
+      action: (args) => clientAction(args as never),
+    },
+  ]);
+  render(<Stub initialEntries={[address]} />);
+  return userEvent.setup();
+}
+
+describe("the back office's products", () => {
+  it("lists every product with its format, category, price, state and stock", async () => {
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Every product" });
+    const ebook = within(table).getAllByRole("row")[2] as HTMLElement;
+    expect(within(ebook).getByRole("link", { name: "Salt Water Circuit" })).toHaveAttribute(
+      "href",
+      "/admin/products/8",
+    );
+    expect(ebook).toHaveTextContent(/eBook.*Book.*\$12\.99.*Published.*Not counted/);
+    expect(within(table).getByRole("row", { name: /T-Shirt/ })).toHaveTextContent("Draft");
+    expect(screen.getByRole("link", { name: "New product" })).toHaveAttribute(
+      "href",
+      "/admin/products/new",
+    );
+  });
+
+  it("asks the API for what the address's search and filters say", async () => {
+    renderPage("/admin/products?q=salt&category=Book&state=");
+    await screen.findByRole("table", { name: /matching your search/ });
+    expect(calls.map((call) => call.url)).toContain("/api/admin/products?q=salt&category=Book");
+    expect(screen.getByRole("searchbox", { name: "Name, SKU or ISBN" })).toHaveValue("salt");
+    expect(screen.getByRole("combobox", { name: "Category" })).toHaveValue("Book");
+  });
+
+  it("checks a file first, then applies the same file", async () => {
+    const user = renderPage();
+    const csv = "id,name\n7,Salt Water Circuit";
+    await user.type(await screen.findByLabelText("Or paste the CSV"), csv);
+    await user.click(screen.getByRole("button", { name: "Check" }));
+    expect(await screen.findByText("priceCents: $22.99 → $19.99")).toBeVisible();
+    expect(screen.getByText("29 unchanged")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Apply 1 change" }));
+    await screen.findByRole("heading", { name: "Imported" });
+    const imports = calls.filter((call) => call.url.includes("/import"));
+    expect(imports.map((call) => call.url)).toEqual([
+      "/api/admin/products/import?dryRun=true",
+      "/api/admin/products/import?dryRun=false",
+    ]);
+    expect(imports[1]?.body).toBe(imports[0]?.body);
+  });
+
+  it("shows a bad file's rows with their line, column and reason", async () => {
+    const user = renderPage();
+    await user.type(await screen.findByLabelText("Or paste the CSV"), "id,price\n1,abc");
+    await user.click(screen.getByRole("button", { name: "Check" }));
+    const problems = await screen.findByRole("table", { name: "Problems in the file" });
+    expect(within(problems).getAllByRole("row")[1]).toHaveTextContent(
+      /2\s*price\s*Price must be a number/,
+    );
+  });
+});

@@ -1,0 +1,192 @@
+import { Form, Link, useNavigation } from "react-router";
+import type {
+  AdminProduct,
+  ImportSummary,
+  ProductState,
+} from "#core/admin/product-admin-schemas.ts";
+import formStyles from "#app/components/forms.module.css";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import styles from "#app/features/admin/admin.module.css";
+import { DownloadButton } from "#app/features/admin/download-button.tsx";
+import { formatDollars } from "#app/features/admin/price-change.ts";
+import {
+  ProductImport,
+  type ImportAnswer,
+  type ImportProblem,
+} from "#app/features/admin/product-import.tsx";
+import { staffApi } from "#app/features/admin/staff-api.ts";
+import { clearToken, currentToken, useAuthToken } from "#app/features/auth/auth-store.ts";
+import { ApiError, fetchApiFile } from "#app/lib/api-client.ts";
+import { adminPaths, adminProductPath } from "#app/paths.ts";
+import type { Route } from "./+types/products";
+
+export const meta = () => adminMeta("Products");
+
+const STATES: [ProductState, string][] = [
+  ["published", "Published"],
+  ["draft", "Draft"],
+  ["retired", "Retired"],
+];
+
+/** The list as the URL asks (`q`, `category`, `state`), and every category to choose from. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams();
+  for (const key of ["q", "category", "state"]) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  const api = staffApi(request, currentToken(), clearToken);
+  const filtered = query.size > 0;
+  const [list, all] = await Promise.all([
+    api.get<{ products: AdminProduct[] }>(`/products${filtered ? `?${query}` : ""}`),
+    filtered ? api.get<{ products: AdminProduct[] }>("/products") : undefined,
+  ]);
+  const categories = [...new Set((all ?? list).products.map((product) => product.category))];
+  return {
+    products: list.products,
+    categories: categories.sort((a, b) => a.localeCompare(b)),
+    q: query.get("q") ?? "",
+    category: query.get("category") ?? "",
+    state: query.get("state") ?? "",
+  };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <p role="status">Loading products…</p>;
+}
+
+/** The import: "check" is a dry run of the chosen file; "apply" sends the same CSV for real. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ImportAnswer> {
+  const api = staffApi(request, currentToken(), clearToken);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const file = form.get("file");
+  const csv =
+    intent === "check" && file instanceof File && file.size > 0
+      ? await file.text()
+      : String(form.get("csv") ?? "");
+  if (!csv.trim()) {
+    return { ok: false, message: "Choose a CSV file or paste one first.", problems: [] };
+  }
+  try {
+    const summary = await api.sendCsv<ImportSummary>(
+      `/products/import?dryRun=${intent === "apply" ? "false" : "true"}`,
+      csv,
+    );
+    return { ok: true, summary, csv };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const problems = (error.body as { problems?: ImportProblem[] } | undefined)?.problems ?? [];
+    return { ok: false, message: error.message, problems };
+  }
+}
+
+/** Every product, drafts and retired ones too: found, filtered, opened, imported, exported. */
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { products, categories, q, category, state } = loaderData;
+  const navigation = useNavigation();
+  const token = useAuthToken();
+  const filtered = Boolean(q || category || state);
+  return (
+    <section aria-labelledby="products-title" aria-busy={navigation.state === "loading"}>
+      <h1 id="products-title">Products</h1>
+      <p className={formStyles.actions}>
+        <Link to={adminPaths.newProduct} className={formStyles.primary}>
+          New product
+        </Link>
+      </p>
+      <Form
+        role="search"
+        aria-label="Find products"
+        className={styles.search}
+        action={adminPaths.products}
+      >
+        <label>
+          Name, SKU or ISBN
+          <input type="search" name="q" defaultValue={q} maxLength={100} />
+        </label>
+        <label>
+          Category
+          <select name="category" defaultValue={category}>
+            <option value="">All categories</option>
+            {categories.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          State
+          <select name="state" defaultValue={state}>
+            <option value="">Any state</option>
+            {STATES.map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={formStyles.secondary}>
+          Find
+        </button>
+      </Form>
+      {products.length === 0 ? (
+        <p role="status">
+          {filtered ? "No products match." : "No products yet."}{" "}
+          {filtered ? <Link to={adminPaths.products}>Show all products</Link> : null}
+        </p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>
+              {filtered ? `Products matching your search (${products.length})` : "Every product"}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Format</th>
+                <th scope="col">Category</th>
+                <th scope="col" className={styles.number}>
+                  Price
+                </th>
+                <th scope="col">State</th>
+                <th scope="col" className={styles.number}>
+                  Stock
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <tr key={product.id}>
+                  <th scope="row">
+                    <Link to={adminProductPath(product.id)}>{product.name}</Link>
+                  </th>
+                  <td>{product.type || "—"}</td>
+                  <td>{product.category}</td>
+                  <td className={styles.number}>{formatDollars(product.priceCents)}</td>
+                  <td>{STATES.find(([value]) => value === product.state)?.[1]}</td>
+                  <td className={styles.number}>
+                    {product.stock === null ? "Not counted" : product.stock}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Export</h2>
+      <p>Every product, drafts and retired ones too, in content/products.csv&apos;s format.</p>
+      <DownloadButton
+        label="Export CSV"
+        fetchFile={async () => ({
+          file: await fetchApiFile("/admin/products/export", { token: token ?? undefined }),
+          name: "products.csv",
+        })}
+      />
+      <ProductImport />
+    </section>
+  );
+}

@@ -22,12 +22,14 @@ export function visitorAddresses() {
   };
 }
 
-async function load(url: string, duration: number) {
+/** autocannon, 50 connections, each request from a visitor of its own. */
+export async function load(url: string, duration: number, headers: Record<string, string> = {}) {
   const visitor = visitorAddresses();
   const result = await autocannon({
     url,
     connections: 50,
     duration,
+    headers,
     requests: [
       {
         setupRequest: (request) => ({

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { centsAsDollars } from "../money/money.ts";
 import { FORMULA_START } from "./parse-csv.ts";
 import { PRODUCT_COLUMNS, type Product } from "./product.ts";
 
@@ -17,7 +18,7 @@ export function productsToCsv(products: readonly Product[]): string {
       description: product.description,
       category: product.category,
       type: product.type,
-      price: (product.priceCents / 100).toFixed(2),
+      price: centsAsDollars(product.priceCents),
       images: product.images.join("|"),
       isbn: product.isbn ?? "",
       publisher: product.publisher ?? "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollarsText, formatAud, gstIncludedIn, parseDollars, toCents } from "./money.ts";
+import { centsAsDollars, formatAud, gstIncludedIn, parseDollars, toCents } from "./money.ts";
 
 describe("money", () => {
   it("formats with two decimals and AUD", () => {
@@ -28,7 +28,7 @@ describe("money", () => {
     expect(parseDollars("-5")).toBeNull();
     expect(parseDollars("")).toBeNull();
     expect(parseDollars("abc")).toBeNull();
-    expect(centsToDollarsText(8995)).toBe("89.95");
-    expect(centsToDollarsText(800)).toBe("8.00");
+    expect(centsAsDollars(8995)).toBe("89.95");
+    expect(centsAsDollars(800)).toBe("8.00");
   });
 });

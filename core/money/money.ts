@@ -39,6 +39,6 @@ export function parseDollars(text: string): number | null {
 }
 
 /** Cents as dollars for an input's value: 8995 → "89.95". */
-export function centsToDollarsText(cents: number): string {
+export function centsAsDollars(cents: number): string {
   return (cents / 100).toFixed(2);
 }

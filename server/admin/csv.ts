@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import Papa from "papaparse";
 import { FORMULA_START } from "#core/catalog/parse-csv.ts";
 
@@ -17,4 +18,12 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 /** The Content-Disposition of a download called `name`. */
 export function attachment(name: string): string {
   return `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"`;
+}
+
+/** An export's answer: a CSV file the browser saves as `name`. */
+export function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", attachment(name))
+    .send(csv);
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { PRODUCT_LIMITS, type AdminProduct } from "#core/admin/product-admin-schemas.ts";
-import { centsToDollarsText, parseDollars } from "#core/money/money.ts";
+import { centsAsDollars, parseDollars } from "#core/money/money.ts";
 import { Field, FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { describePriceChange } from "./price-change.ts";
@@ -48,7 +48,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         name="price"
         inputMode="decimal"
         required
-        defaultValue={product ? centsToDollarsText(product.priceCents) : ""}
+        defaultValue={product ? centsAsDollars(product.priceCents) : ""}
         error={error("priceCents")}
         hint={<span aria-live="polite">{change ? `Price change: ${change}` : null}</span>}
         onChange={(event) => setTypedPrice(parseDollars(event.currentTarget.value))}

@@ -14,7 +14,7 @@ import {
 import { errorResponses } from "#core/api/api-schemas.ts";
 import { orderNumberParamsSchema } from "#core/orders/order-schemas.ts";
 import { z } from "#core/validation/zod.ts";
-import { attachment } from "../../admin/csv.ts";
+import { sendCsv } from "../../admin/csv.ts";
 import {
   addOrderNote,
   dashboard,
@@ -208,10 +208,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
     async (request, reply) => {
       const { from, to } = request.query;
       const csv = await exportOrders(db, request.query, actorOf(request));
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", attachment(`kybernetes-orders-${from}-to-${to}.csv`))
-        .send(csv);
+      return sendCsv(reply, `kybernetes-orders-${from}-to-${to}.csv`, csv);
     },
   );
 };

@@ -16,7 +16,7 @@ import {
 } from "#core/admin/product-admin-schemas.ts";
 import { errorResponses } from "#core/api/api-schemas.ts";
 import { z } from "#core/validation/zod.ts";
-import { attachment } from "../../admin/csv.ts";
+import { sendCsv } from "../../admin/csv.ts";
 import {
   adminProduct,
   changeProductState,
@@ -118,10 +118,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
     },
     async (request, reply) => {
       const csv = await exportProducts(db, actorOf(request));
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", attachment("products.csv"))
-        .send(csv);
+      return sendCsv(reply, "products.csv", csv);
     },
   );
 

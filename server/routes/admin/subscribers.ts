@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ADMIN_LIMITS, pageQuerySchema, subscriberListSchema } from "#core/admin/admin-schemas.ts";
 import { errorResponses } from "#core/api/api-schemas.ts";
 import { z } from "#core/validation/zod.ts";
-import { attachment } from "../../admin/csv.ts";
+import { sendCsv } from "../../admin/csv.ts";
 import { exportSubscribers, listSubscribers } from "../../admin/subscriber-admin.ts";
 import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
 
@@ -48,10 +48,7 @@ export const adminSubscriberRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = a
     },
     async (request, reply) => {
       const csv = await exportSubscribers(db, actorOf(request));
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", attachment("kybernetes-mailing-list.csv"))
-        .send(csv);
+      return sendCsv(reply, "kybernetes-mailing-list.csv", csv);
     },
   );
 };

@@ -64,35 +64,14 @@ function stateOf(row: ProductRow): AdminProduct["state"] {
 }
 
 function adminProductOf(row: ProductRow, stock: number | null): AdminProduct {
+  // Every column as it is (null for an empty field), but the dates as text and the state named.
+  const { createdAt: _created, retiredAt, updatedAt, ...columns } = row;
   return {
-    id: row.id,
-    slug: row.slug,
-    work: row.work,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    type: row.type,
-    priceCents: row.priceCents,
-    images: row.images,
-    isbn: row.isbn,
-    publisher: row.publisher,
-    language: row.language,
-    trim: row.trim,
-    pageCount: row.pageCount,
-    publicationDate: row.publicationDate,
-    audience: row.audience,
-    genre: row.genre,
-    sku: row.sku,
-    material: row.material,
-    color: row.color,
-    size: row.size,
-    ageRestricted: row.ageRestricted,
-    published: row.published,
-    retiredAt: row.retiredAt?.toISOString() ?? null,
+    ...columns,
+    retiredAt: retiredAt?.toISOString() ?? null,
     state: stateOf(row),
-    version: row.version,
     stock,
-    updatedAt: row.updatedAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 

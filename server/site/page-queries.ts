@@ -31,7 +31,17 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObjec
  */
 export function pageQueriesOf(build: ServerBuild): PageQueries {
   const handles = handlesOf(build);
-  return (pathname) => new Set(handles(pathname).flatMap((handle) => handle.query ?? []));
+  // One set per list of handles (kept per path by handlesOf), not one per request.
+  const known = new WeakMap<readonly PageHandle[], ReadonlySet<string>>();
+  return (pathname) => {
+    const matched = handles(pathname);
+    let params = known.get(matched);
+    if (!params) {
+      params = new Set(matched.flatMap((handle) => handle.query ?? []));
+      known.set(matched, params);
+    }
+    return params;
+  };
 }
 
 /**

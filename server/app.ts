@@ -41,6 +41,7 @@ import { siteRoutes, type Site } from "./site/site-routes.ts";
 import { createPageServices } from "./site/page-services.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
+import { pictureRoutes } from "./routes/pictures.ts";
 import { adminRoutes } from "./routes/admin/admin.ts";
 import { createOrderService, type OrderService } from "./orders/order-service.ts";
 import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
@@ -324,6 +325,12 @@ export async function buildApp({
     },
     { prefix: "/api" },
   );
+
+  await app.register(pictureRoutes, {
+    db: database.db,
+    catalogue: liveCatalogue,
+    siteFile: site ? (path) => site.files.find(path)?.body : undefined,
+  });
 
   if (site) {
     await app.register(siteRoutes, {

@@ -23,24 +23,26 @@ export interface CallOptions {
   body?: unknown;
   /** Sent as it is with this type instead of as JSON (a CSV import). */
   raw?: { type: string; text: string };
+  /** Sent as multipart/form-data (a file upload); the browser writes its boundary. */
+  form?: FormData;
 }
 
 /** Calls `/api<path>` with JSON; the answer's body, or an ApiError with the server's message. */
 export async function callApi<T>(
   path: string,
-  { method, token, body, raw }: CallOptions,
+  { method, token, body, raw, form }: CallOptions,
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (raw) headers["content-type"] = raw.type;
-  else if (body !== undefined) headers["content-type"] = "application/json";
+  else if (body !== undefined && !form) headers["content-type"] = "application/json";
+  let sent: BodyInit | undefined;
+  if (form) sent = form;
+  else if (raw) sent = raw.text;
+  else if (body !== undefined) sent = JSON.stringify(body);
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      headers,
-      ...(raw ? { body: raw.text } : body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+    response = await fetch(`/api${path}`, { method, headers, ...(sent ? { body: sent } : {}) });
   } catch {
     throw new ApiError(0, UNREACHABLE);
   }

@@ -235,7 +235,10 @@ describe("the product page's tags", () => {
       href: expect.stringMatching(new RegExp(`/products/${HARDBACK}$`)),
     });
     expect(content("og:type")).toBe("product");
-    expect(content("og:image")).toMatch(/\/images\/products\/neural-interfaces-hardback\.svg$/);
+    // A JPEG made from the first picture (networks preview no SVG), at the size cards show.
+    expect(content("og:image")).toMatch(new RegExp(`/pictures/sharing/${HARDBACK}\\.jpg$`));
+    expect(content("og:image:width")).toBe("1200");
+    expect(content("og:image:height")).toBe("630");
     expect(content("twitter:image")).toBe(content("og:image"));
     expect(content("og:image:alt")).toContain("Cover of Neural Interfaces");
     expect(content("product:price:amount")).toBe("89.95");

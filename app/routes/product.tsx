@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { formatsOf, relatedTo, type ShopProduct } from "#core/catalog/shop-product.ts";
+import { SHARING_PICTURE, sharingPicturePath } from "#core/catalog/pictures.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { availability } from "#core/orders/availability.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
@@ -38,7 +39,14 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) => {
       description: summaryOf(product.description),
       path: productPath(product),
       type: "product",
-      image: picture ? { path: picture, alt: productImageAlt(product, 0) } : undefined,
+      // A JPEG made from the first picture: social networks preview neither SVG nor AVIF.
+      image: picture
+        ? {
+            path: sharingPicturePath(product),
+            alt: productImageAlt(product, 0),
+            ...SHARING_PICTURE,
+          }
+        : undefined,
     }),
     { property: "product:price:amount", content: (product.priceCents / 100).toFixed(2) },
     { property: "product:price:currency", content: "AUD" },

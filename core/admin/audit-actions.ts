@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = {
   "product.publish": "Published a product",
   "product.unpublish": "Made a product a draft",
   "product.retire": "Retired a product",
+  "product.picture_add": "Added a picture",
+  "product.picture_describe": "Described a picture",
   "products.import": "Imported products",
   "products.export": "Exported the catalogue",
   "message.read": "Marked read",

@@ -1,5 +1,6 @@
 import { named } from "../api/api-schemas.ts";
 import { errorBodySchema } from "../api/api-schemas.ts";
+import { pictureAltSchema } from "../catalog/pictures.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../catalog/slug.ts";
 import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe-text.ts";
 import { unsafeCharactersMessage } from "../validation/safe-text.ts";
@@ -61,6 +62,8 @@ export const adminProductSchema = named(
     /** Live units left; null for a product that is not counted (eBooks). */
     stock: z.number().int().nullable(),
     updatedAt: z.string(),
+    /** The descriptions of its uploaded pictures, by address (POST …/pictures adds one). */
+    pictureAlts: z.record(z.string(), z.string()),
   }),
   "A product as staff see it, drafts and retired ones included",
 );
@@ -258,6 +261,13 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
 export const productVersionSchema = z.object({ version: versionField });
 
 export const productIdParamsSchema = z.object({ id: wholeNumber("Product id must be a number") });
+
+export const pictureParamsSchema = productIdParamsSchema.extend({
+  pictureId: wholeNumber("Picture id must be a number"),
+});
+
+/** A new description for an uploaded picture. */
+export const describePictureSchema = z.object({ alt: pictureAltSchema });
 
 /** A field's value before and after a change. */
 const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });

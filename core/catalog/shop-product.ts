@@ -6,6 +6,8 @@ export type ShopProduct = Product & {
   slug: string;
   /** Formats of one work (the hardback and the eBook of a book) share it. */
   work: string;
+  /** The descriptions staff gave uploaded pictures, by address (the others' are made up). */
+  pictureAlts?: Readonly<Record<string, string>>;
 };
 
 /** The address of a product's own page. */

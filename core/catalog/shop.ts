@@ -59,10 +59,15 @@ export const CYBERWARE_GENRES = ["Tools", "Sterilization", "Body Modification"] 
  * (`…-front.svg`, `…-back.svg`); books show their cover.
  */
 export function productImageAlt(
-  product: Pick<Product, "name" | "type" | "category" | "images">,
+  product: Pick<Product, "name" | "type" | "category" | "images"> & {
+    pictureAlts?: Readonly<Record<string, string>> | undefined;
+  },
   index: number,
 ): string {
   const path = product.images[index] ?? "";
+  // An uploaded picture says what it shows in the words staff gave it.
+  const given = product.pictureAlts?.[path];
+  if (given) return given;
   const view = /-(front|back|side|top|inside)\.\w+$/i.exec(path)?.[1]?.toLowerCase();
   if (isCategory(product, "book")) {
     return `Cover of ${product.name}${product.type ? `, ${product.type.toLowerCase()} edition` : ""}`;

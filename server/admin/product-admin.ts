@@ -20,6 +20,7 @@ import {
   rowOfProduct,
   slugHeldByAnother,
 } from "../catalog/catalogue-store.ts";
+import { altsOfImages, dropUnnamedPictures, pictureAlts } from "../catalog/product-pictures.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
 import { products, productSlugs, productStock, type ProductRow } from "../db/schema.ts";
@@ -63,7 +64,11 @@ function stateOf(row: ProductRow): AdminProduct["state"] {
   return row.published ? "published" : "draft";
 }
 
-function adminProductOf(row: ProductRow, stock: number | null): AdminProduct {
+function adminProductOf(
+  row: ProductRow,
+  stock: number | null,
+  alts: ReadonlyMap<number, string> = new Map(),
+): AdminProduct {
   // Every column as it is (null for an empty field), but the dates as text and the state named.
   const { createdAt: _created, retiredAt, updatedAt, ...columns } = row;
   return {
@@ -72,6 +77,7 @@ function adminProductOf(row: ProductRow, stock: number | null): AdminProduct {
     state: stateOf(row),
     stock,
     updatedAt: updatedAt.toISOString(),
+    pictureAlts: altsOfImages(row.images, alts),
   };
 }
 
@@ -112,12 +118,16 @@ export async function listAdminProducts(
   const rows = await selectWithStock(db)
     .where(and(...where))
     .orderBy(asc(products.id));
-  return rows.map((row) => adminProductOf(row.product, row.stock));
+  const alts = await pictureAlts(
+    db,
+    rows.map((row) => row.product.id),
+  );
+  return rows.map((row) => adminProductOf(row.product, row.stock, alts));
 }
 
 export async function adminProduct(executor: Db | Tx, id: number): Promise<AdminProduct | null> {
   const [row] = await selectWithStock(executor).where(eq(products.id, id));
-  return row ? adminProductOf(row.product, row.stock) : null;
+  return row ? adminProductOf(row.product, row.stock, await pictureAlts(executor, [id])) : null;
 }
 
 /** The row, locked for the rest of the transaction, and refused if its version moved. */
@@ -258,7 +268,11 @@ export async function updateProduct(
     const row = await lockCurrent(tx, id, version);
     const changes = changesBetween(row, fields as Partial<ProductValues>);
     const changed = Object.keys(changes);
-    if (changed.length === 0) return adminProductOf(row, await stockOf(tx, id));
+    if (changed.length === 0) {
+      const current = await adminProduct(tx, id);
+      if (!current) throw new ProductNotFoundError(`no product ${id}`);
+      return current;
+    }
     const slug = fields.slug;
     if (slug !== undefined && changes.slug && (await slugTaken(tx, slug, id))) {
       throw new SlugTakenError(slug);
@@ -272,6 +286,8 @@ export async function updateProduct(
     );
     // The old address answers 301 to the new one.
     if (slug !== undefined && changes.slug) await recordSlugMove(tx, id, row.slug, slug);
+    // A picture taken out of the list is deleted with its files.
+    if (changes.images && fields.images) await dropUnnamedPictures(tx, id, fields.images);
     await recordAudit(tx, actor, {
       action: "product.update",
       entity: "product",
@@ -286,14 +302,6 @@ export async function updateProduct(
     if (!updated) throw new ProductNotFoundError(`no product ${id}`);
     return updated;
   });
-}
-
-async function stockOf(executor: Db | Tx, id: number): Promise<number | null> {
-  const [row] = await executor
-    .select({ available: productStock.available })
-    .from(productStock)
-    .where(eq(productStock.productId, id));
-  return row?.available ?? null;
 }
 
 const STATE_CHANGES = {
@@ -319,7 +327,11 @@ export async function changeProductState(
   return db.transaction(async (tx) => {
     const row = await lockCurrent(tx, id, version);
     const before = stateOf(row);
-    if (before === state) return adminProductOf(row, await stockOf(tx, id));
+    if (before === state) {
+      const current = await adminProduct(tx, id);
+      if (!current) throw new ProductNotFoundError(`no product ${id}`);
+      return current;
+    }
     await tx
       .update(products)
       .set({
@@ -495,6 +507,8 @@ export async function importProducts(
         .update(products)
         .set({ ...set, version: sql`${products.version} + 1`, updatedAt: new Date() })
         .where(eq(products.id, change.id));
+      const images = change.changes.images?.after;
+      if (Array.isArray(images)) await dropUnnamedPictures(tx, change.id, images as string[]);
     }
     await recordAudit(tx, actor, {
       action: "products.import",

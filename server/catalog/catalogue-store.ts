@@ -3,6 +3,7 @@ import type { Product } from "#core/catalog/product.ts";
 import { withSlugs, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "#core/catalog/slug.ts";
 import type { Db, Tx } from "../db/client.ts";
+import { altsOfImages, pictureAlts } from "./product-pictures.ts";
 import {
   catalogueState,
   products,
@@ -131,10 +132,16 @@ export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
     const oldSlugs = await tx
       .select({ slug: productSlugs.slug, productId: productSlugs.productId })
       .from(productSlugs);
+    const alts = await pictureAlts(tx);
     const shown = new Set(
       rows.filter((row) => row.published && !row.retiredAt).map((row) => row.id),
     );
-    return snapshotOf(state?.version ?? 0, rows.map(productOfRow), shown, oldSlugs);
+    const all = rows.map((row) => {
+      const product = productOfRow(row);
+      const described = altsOfImages(row.images, alts);
+      return Object.keys(described).length > 0 ? { ...product, pictureAlts: described } : product;
+    });
+    return snapshotOf(state?.version ?? 0, all, shown, oldSlugs);
   });
 }
 

@@ -248,6 +248,45 @@ export const catalogueState = pgTable(
   (table) => [check("catalogue_state_one_row", sql`${table.id} = 1`)],
 );
 
+/** Bytes as PostgreSQL keeps them; PGlite answers a Uint8Array, node-postgres a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** A picture staff uploaded for a product (issue 25); its files are product_picture_files. */
+export const productPictures = pgTable(
+  "product_pictures",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    /** What it shows, for people who cannot see it. */
+    alt: text("alt").notNull(),
+    /** The original's size, after turning it upright. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("product_pictures_product_idx").on(table.productId)],
+);
+
+/** A picture made at one width in one format: what /pictures/<id>-<width>.<format> serves. */
+export const productPictureFiles = pgTable(
+  "product_picture_files",
+  {
+    pictureId: integer("picture_id")
+      .notNull()
+      .references(() => productPictures.id, { onDelete: "cascade" }),
+    format: text("format").$type<"webp" | "avif">().notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pictureId, table.format, table.width] })],
+);
+
 /** Units left per product. Seeded from products.csv once; orders take and cancellations return. */
 export const productStock = pgTable(
   "product_stock",

@@ -3,11 +3,16 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renameProductSlug } from "../catalog/catalogue-store.ts";
+import sharp from "sharp";
+import { addProductPicture } from "../admin/picture-admin.ts";
+import type { Actor } from "../admin/audit-log.ts";
+import { markCatalogueChanged, renameProductSlug } from "../catalog/catalogue-store.ts";
+import { preparePicture } from "../catalog/picture-processing.ts";
 import type { Database } from "../db/client.ts";
 import { products } from "../db/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
+import { photoPng } from "#tests/fixtures/pictures.ts";
 import { loadSite } from "./load-site.ts";
 
 const BUILD = path.resolve("build");
@@ -71,5 +76,56 @@ describe.skipIf(!built)("product pages over the built site", () => {
       .poll(async () => (await get("/products/kybernetes-mug")).statusCode, { timeout: 3000 })
       .toBe(404);
     expect((await get("/products/pronunciation-mug")).statusCode).toBe(404);
+  });
+
+  it("show an uploaded picture as AVIF and WebP at each width, and share a JPEG of it", async () => {
+    const picture = await preparePicture(await photoPng(900, 600));
+    const actor: Actor = { id: null, name: "test", address: "127.0.0.1" };
+    await addProductPicture(database.db, 1, "The paperback on a shelf", picture, actor);
+    await expect
+      .poll(async () => (await get("/products/salt-water-circuit-paperback")).body, {
+        timeout: 3000,
+      })
+      .toContain("<picture");
+    const html = (await get("/products/salt-water-circuit-paperback")).body;
+    expect(html).toMatch(
+      /<source type="image\/avif" srcSet="\/pictures\/\d+-320\.avif 320w, \/pictures\/\d+-640\.avif 640w, \/pictures\/\d+-900\.avif 900w"/,
+    );
+    expect(html).toContain('alt="The paperback on a shelf"');
+    const sharing =
+      /<meta property="og:image" content="[^"]*(\/pictures\/sharing\/[^"]+\.jpg)"/.exec(html)?.[1];
+    expect(sharing).toBe("/pictures/sharing/salt-water-circuit-paperback.jpg");
+    const jpeg = await get(sharing ?? "");
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers["content-type"]).toBe("image/jpeg");
+    expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 1200,
+      height: 630,
+    });
+    // Asked again with its ETag: nothing to send.
+    const again = await app.inject({
+      url: sharing ?? "",
+      headers: { "if-none-match": String(jpeg.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("share a seeded product's SVG artwork as a JPEG", async () => {
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(products)
+        .set({ images: ["/images/products/neural-interfaces-hardback.svg"] })
+        .where(eq(products.id, 2));
+      await markCatalogueChanged(tx);
+    });
+    await expect
+      .poll(async () => (await get("/pictures/sharing/salt-water-circuit-ebook.jpg")).statusCode, {
+        timeout: 3000,
+      })
+      .toBe(200);
+    const jpeg = await get("/pictures/sharing/salt-water-circuit-ebook.jpg");
+    expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({ format: "jpeg", width: 1200 });
+    expect((await get("/pictures/sharing/no-such-product.jpg")).statusCode).toBe(404);
   });
 });

@@ -83,13 +83,15 @@ test.describe("products in the back office", () => {
 
       // Meanwhile a colleague changes the price; this page still has the version before.
       await setPrice(request, token, 4795);
-      await page.getByLabel("Description").fill("An edit made on an old copy of the product.");
+      await page
+        .getByLabel("Description", { exact: true })
+        .fill("An edit made on an old copy of the product.");
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByRole("alert")).toContainText(
         "Someone else changed this product while you had it open",
       );
       await expect(page.getByLabel("Price (AUD, GST included)")).toHaveValue("47.95");
-      await expect(page.getByLabel("Description")).not.toHaveValue(/an old copy/);
+      await expect(page.getByLabel("Description", { exact: true })).not.toHaveValue(/an old copy/);
       await expectNoAxeViolations(page);
     } finally {
       await setPrice(request, token, 5495);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { ADDRESS, ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import { fillCartAndCheckOut, placeOrder } from "./checkout.ts";
 import { waitForMail } from "./outbox.ts";
 import { createUser } from "./users.ts";
 
@@ -19,33 +19,6 @@ const IMPLANT_KIT = {
 
 // Some steps provoke a 404 on purpose (an order opened without its token).
 test.use({ allowedConsoleErrors: /status of 404/ });
-
-/** Adds the product on its shop page, types the address on /cart, and opens /checkout. */
-async function fillCartAndCheckOut(page: Page, product: { shop: string; label: string }) {
-  await page.goto(product.shop);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: product.label, exact: true }).click();
-  await expect(page.getByText("Added to Cart!")).toBeVisible();
-  await page.goto("/cart");
-  await waitForHydration(page);
-  const form = page.getByRole("form", { name: "Shipping Info" });
-  for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
-    await form.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByRole("link", { name: "Checkout" }).click();
-  await expect(page).toHaveURL("/checkout");
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Your order" })).toBeVisible();
-}
-
-async function placeOrder(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page).toHaveURL(/\/orders\/KB-\d+\?token=[\w-]+$/);
-  const heading = page.getByRole("heading", { level: 1 });
-  await expect(heading).toHaveText(/^Order KB-\d+$/);
-  return ((await heading.textContent()) ?? "").replace("Order ", "");
-}
 
 test("a signed-in buyer orders, pays by the reference, finds the order and prints the invoice", async ({
   page,

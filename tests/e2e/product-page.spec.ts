@@ -64,7 +64,13 @@ test("its HTML carries the product's JSON-LD, canonical address and sharing pict
     offers: { price: "89.95", priceCurrency: "AUD", availability: "https://schema.org/InStock" },
   });
   expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+${HARDBACK}"`));
-  expect(html).toMatch(/<meta property="og:image" content="[^"]+neural-interfaces-hardback\.svg"/);
+  // Shared as a JPEG made from the cover: networks preview no SVG.
+  const sharing = /<meta property="og:image" content="[^"]*?(\/pictures\/sharing\/[^"]+)"/.exec(
+    html,
+  );
+  expect(sharing?.[1]).toBe(`/pictures/sharing/${HARDBACK.replace("/products/", "")}.jpg`);
+  const jpeg = await request.get(sharing?.[1] ?? "");
+  expect(jpeg.headers()["content-type"]).toBe("image/jpeg");
   // The cover is the largest thing painted: asked for first, its size reserved.
   expect(html).toMatch(/<img[^>]+fetchpriority="high"[^>]*>/i);
   expect(html).toMatch(/<img[^>]+width="640" height="480"/);

@@ -1,4 +1,5 @@
 import {
+  type ProductField,
   createProductSchema,
   updateProductSchema,
   type AdminProduct,
@@ -21,6 +22,21 @@ export const TEXT_FIELDS = [
   ["size", "Size"],
 ] as const satisfies readonly (readonly [keyof AdminProduct, string])[];
 
+/** Every field's name as the form labels it: what a change to it is called on screen. */
+export const FIELD_LABELS: Record<ProductField, string> = {
+  name: "Name",
+  description: "Description",
+  category: "Category",
+  priceCents: "Price",
+  images: "Pictures",
+  pageCount: "Page count",
+  publicationDate: "Publication date",
+  ageRestricted: "Age restricted",
+  slug: "Slug",
+  work: "Work",
+  ...Object.fromEntries(TEXT_FIELDS),
+} as Record<ProductField, string>;
+
 export const PRICE_MESSAGE = "Price must be an amount in dollars, such as 79.95";
 
 type Checked =
@@ -28,7 +44,7 @@ type Checked =
 
 /**
  * The edit form as the API takes it: the price typed in dollars becomes whole cents, the
- * pictures one path a line, the checkbox a boolean. Checked with the API's own schema so a
+ * checkbox a boolean (pictures have their own section: product-pictures.tsx). Checked with the API's own schema so a
  * mistake is shown by its field without a round trip; the server checks again.
  */
 export function productFromForm(form: FormData, mode: "create" | "update"): Checked {
@@ -37,10 +53,6 @@ export function productFromForm(form: FormData, mode: "create" | "update"): Chec
     name: text("name"),
     description: text("description"),
     category: text("category"),
-    images: text("images")
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
     pageCount: text("pageCount"),
     publicationDate: text("publicationDate"),
     ageRestricted: form.get("ageRestricted") === "on",
@@ -65,7 +77,7 @@ export function productFromForm(form: FormData, mode: "create" | "update"): Chec
   return { ok: true, body };
 }
 
-/** A field's message from the API's `fields`: the pictures' list answers per line too. */
+/** A field's message from the API's `fields`, or from one of its entries (`name.0`). */
 export function messageFor(fields: Record<string, string>, name: string): string | undefined {
   if (fields[name]) return fields[name];
   const nested = Object.entries(fields).find(([key]) => key.startsWith(`${name}.`));

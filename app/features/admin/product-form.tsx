@@ -87,21 +87,6 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         defaultValue={product?.publicationDate ?? ""}
         error={error("publicationDate")}
       />
-      <FormField
-        label="Pictures"
-        id="product-images"
-        error={error("images")}
-        hint="One path on this site a line, such as /images/book.webp; the first is the main picture."
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            name="images"
-            rows={3}
-            defaultValue={product?.images.join("\n") ?? ""}
-          />
-        )}
-      </FormField>
       <Field
         label="Slug"
         name="slug"

@@ -1,9 +1,10 @@
 import { useFetcher } from "react-router";
-import type { ImportSummary } from "#core/admin/product-admin-schemas.ts";
+import type { ImportSummary, ProductField } from "#core/admin/product-admin-schemas.ts";
 import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
 import { formatDollars } from "./price-change.ts";
+import { FIELD_LABELS } from "./product-form-data.ts";
 
 export interface ImportProblem {
   line: number | null;
@@ -138,7 +139,8 @@ function ImportOutcome({
           <ul>
             {Object.entries(row.changes).map(([field, change]) => (
               <li key={field}>
-                {field}: {shown(field, change.before)} → {shown(field, change.after)}
+                {FIELD_LABELS[field as ProductField] ?? field}: {shown(field, change.before)} →{" "}
+                {shown(field, change.after)}
               </li>
             ))}
           </ul>

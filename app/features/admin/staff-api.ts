@@ -38,6 +38,8 @@ export function staffApi(request: Request, token: string | null, endSession: () 
     get: <T>(path: string) => refused(callApi<T>(`/admin${path}`, { method: "GET", token })),
     send: <T>(method: CallOptions["method"], path: string, body?: unknown) =>
       refused(callApi<T>(`/admin${path}`, { method, token, body })),
+    upload: <T>(path: string, form: FormData) =>
+      refused(callApi<T>(`/admin${path}`, { method: "POST", token, form })),
     sendCsv: <T>(path: string, csv: string) =>
       refused(
         callApi<T>(`/admin${path}`, {

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Product } from "#core/catalog/product.ts";
-import { productPagePath } from "#core/catalog/shop-product.ts";
+import { productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { isCategory } from "#core/catalog/category.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
+import { ProductPicture } from "./product-picture.tsx";
 import styles from "./product-card.module.css";
 import { formatDay, formatMoney } from "#core/format.ts";
 
@@ -94,7 +95,7 @@ export function ProductFields({
 }
 
 /** A product, with its page's slug where the catalogue gave one. */
-type CardProduct = Product & { slug?: string };
+type CardProduct = Product & Partial<Pick<ShopProduct, "slug" | "pictureAlts">>;
 
 export interface ProductCardProps {
   product: CardProduct;
@@ -130,9 +131,10 @@ export function ProductCard({
     // The id is where a search suggestion for the product lands on its shop page.
     <article className={styles.card} id={`product-${product.id}`}>
       {cover ? (
-        <img
+        <ProductPicture
           className={styles.cover}
           src={cover}
+          sizes="(max-width: 40rem) 7rem, 20rem"
           alt={productImageAlt(product, 0)}
           width="320"
           height="240"
@@ -163,10 +165,11 @@ export function ProductCard({
         {more.length > 0 ? (
           <div className={styles.images}>
             {more.map((src, index) => (
-              <img
+              <ProductPicture
                 key={src}
                 className={styles.extra}
                 src={src}
+                sizes="5rem"
                 alt={productImageAlt(product, index + 1)}
                 width="160"
                 height="120"

@@ -8,6 +8,7 @@ import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import { paths } from "#app/paths.ts";
 import { ProductFields, type FieldName } from "./product-card.tsx";
 import { ProductJsonLd } from "./product-list-json-ld.tsx";
+import { ProductPicture } from "./product-picture.tsx";
 import type { Shop } from "./shops.ts";
 import styles from "./product-page.module.css";
 
@@ -108,9 +109,10 @@ function Gallery({ product }: { product: Product }) {
   if (!main) return null;
   return (
     <div className={styles.gallery}>
-      <img
+      <ProductPicture
         className={styles.main}
         src={main}
+        sizes="(max-width: 48rem) 100vw, 40rem"
         alt={productImageAlt(product, 0)}
         {...MAIN}
         // The largest thing painted on the page: asked for first.
@@ -121,8 +123,9 @@ function Gallery({ product }: { product: Product }) {
         <ul className={styles.thumbs}>
           {more.map((src, index) => (
             <li key={src}>
-              <img
+              <ProductPicture
                 src={src}
+                sizes="6rem"
                 alt={productImageAlt(product, index + 1)}
                 {...THUMB}
                 loading="lazy"
@@ -172,7 +175,14 @@ function Related({ products }: { products: readonly ProductLink[] }) {
         {products.map((product) => (
           <li key={product.id}>
             {product.images[0] ? (
-              <img src={product.images[0]} alt="" {...THUMB} loading="lazy" decoding="async" />
+              <ProductPicture
+                src={product.images[0]}
+                sizes="6rem"
+                alt=""
+                {...THUMB}
+                loading="lazy"
+                decoding="async"
+              />
             ) : null}
             <Link to={productPagePath(product)}>{product.name}</Link>
             <span className={styles.relatedMeta}>

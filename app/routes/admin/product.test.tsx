@@ -35,6 +35,7 @@ const book: AdminProduct = {
   version: 4,
   stock: 25,
   updatedAt: "2026-11-25T00:00:00.000Z",
+  pictureAlts: {},
 };
 
 /** A staff login as the server issues it; the page reads only its expiry. */

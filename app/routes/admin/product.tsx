@@ -8,7 +8,9 @@ import styles from "#app/features/admin/admin.module.css";
 import { formatDollars } from "#app/features/admin/price-change.ts";
 import { ProductForm } from "#app/features/admin/product-form.tsx";
 import { productFromForm } from "#app/features/admin/product-form-data.ts";
-import { staffApi } from "#app/features/admin/staff-api.ts";
+import { movePicture, removePicture } from "#app/features/admin/picture-order.ts";
+import { ProductPictures } from "#app/features/admin/product-pictures.tsx";
+import { staffApi, type StaffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
 import { adminPaths } from "#app/paths.ts";
@@ -74,6 +76,7 @@ export async function clientAction({
       await api.send("PATCH", path, checked.body);
       return { ok: true, message: "Saved. The shop shows the change within a second." };
     }
+    if (intent.startsWith("picture-")) return await changePictures(api, path, intent, form);
     if (intent === "publish" || intent === "unpublish" || intent === "retire") {
       await api.send("POST", `${path}/${intent}`, { version: String(form.get("version") ?? "") });
       return { ok: true, message: DONE[intent] };
@@ -87,6 +90,44 @@ export async function clientAction({
     }
     return { ok: false, message: error.message, fields: error.fields };
   }
+}
+
+/**
+ * Uploads a picture, describes one, or moves or removes one (a change of the product's
+ * `images`, sent with the version the page showed).
+ */
+async function changePictures(
+  api: StaffApi,
+  path: string,
+  intent: string,
+  form: FormData,
+): Promise<ProductAnswer> {
+  if (intent === "picture-add") {
+    await api.upload(`${path}/pictures`, form);
+    return { ok: true, message: "Picture added: the shop shows it within a second." };
+  }
+  if (intent === "picture-describe") {
+    const pictureId = encodeURIComponent(String(form.get("pictureId") ?? ""));
+    await api.send("PATCH", `${path}/pictures/${pictureId}`, {
+      alt: String(form.get("alt") ?? ""),
+    });
+    return { ok: true, message: "Description saved." };
+  }
+  const { images } = await api.get<AdminProduct>(path);
+  const src = String(form.get("src") ?? "");
+  const index = images.indexOf(src);
+  if (index === -1) {
+    return { ok: false, message: "That picture is no longer the product's.", fields: {} };
+  }
+  const changed =
+    intent === "picture-remove"
+      ? removePicture(images, src)
+      : movePicture(images, index, intent === "picture-earlier" ? -1 : 1);
+  await api.send("PATCH", path, { version: String(form.get("version") ?? ""), images: changed });
+  return {
+    ok: true,
+    message: intent === "picture-remove" ? "Picture removed." : "Picture moved.",
+  };
 }
 
 const STATE_LABELS: Record<ProductState, string> = {
@@ -135,6 +176,11 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
         product={product}
         fields={outcome && !outcome.ok ? outcome.fields : {}}
         busy={busy && intent === "save"}
+      />
+      <ProductPictures
+        product={product}
+        fields={outcome && !outcome.ok ? outcome.fields : {}}
+        working={busy ? String(intent ?? "") : ""}
       />
       <h2>Shown and sold</h2>
       <StateActions

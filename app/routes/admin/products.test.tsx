@@ -111,7 +111,7 @@ describe("the back office's products", () => {
     const csv = "id,name\n7,Salt Water Circuit";
     await user.type(await screen.findByLabelText("Or paste the CSV"), csv);
     await user.click(screen.getByRole("button", { name: "Check" }));
-    expect(await screen.findByText("priceCents: $22.99 → $19.99")).toBeVisible();
+    expect(await screen.findByText("Price: $22.99 → $19.99")).toBeVisible();
     expect(screen.getByText("29 unchanged")).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Apply 1 change" }));
     await screen.findByRole("heading", { name: "Imported" });

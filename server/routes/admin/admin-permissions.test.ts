@@ -2,9 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addProductPicture } from "../../admin/picture-admin.ts";
 import { runStaffCommand } from "../../admin/staff-accounts.ts";
+import { preparePicture } from "../../catalog/picture-processing.ts";
 import type { Database } from "../../db/client.ts";
+import { parsePictureAddress } from "#core/catalog/pictures.ts";
 import { PRODUCT_COLUMNS } from "#core/catalog/product.ts";
+import { multipartBody, photoPng } from "#tests/fixtures/pictures.ts";
 import { contactMessages, products, productStock, sessions } from "../../db/schema.ts";
 import { accountDetails, bearer, logIn, signUp } from "../../test/account-helpers.ts";
 import { placeOrder, signUpStaff } from "../../test/staff-helpers.ts";
@@ -106,6 +110,29 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       }),
     ]),
   ),
+  "post /api/admin/products/{id}/pictures": async () => {
+    const body = await multipartBody(
+      { alt: "A small test picture" },
+      { field: "picture", name: "p.png", type: "image/png", bytes: await photoPng(40, 30) },
+    );
+    return {
+      method: "POST",
+      url: "/api/admin/products/1/pictures",
+      headers: body.headers,
+      payload: body.payload,
+    };
+  },
+  "patch /api/admin/products/{id}/pictures/{pictureId}": async (_app, db) => {
+    const picture = await preparePicture(await photoPng(40, 30));
+    const actor = { id: null, name: "test", address: "127.0.0.1" };
+    const product = await addProductPicture(db.db, 1, "A test picture", picture, actor);
+    const id = parsePictureAddress(product.images.at(-1) ?? "")?.id;
+    return {
+      method: "PATCH",
+      url: `/api/admin/products/1/pictures/${id}`,
+      payload: { alt: "Described again" },
+    };
+  },
   "post /api/admin/products/import": async () => ({
     method: "POST",
     url: "/api/admin/products/import?dryRun=true",
@@ -200,7 +227,8 @@ describe.each(testEngines())("the back office's permissions on %s", (engine) => 
     await eachOperation(async (request, operation) => {
       const response = await send(request, staff.headers);
       // Creating answers 201 Created.
-      const ok = operation === "post /api/admin/products" ? 201 : 200;
+      const created = ["post /api/admin/products", "post /api/admin/products/{id}/pictures"];
+      const ok = created.includes(operation) ? 201 : 200;
       expect(response.statusCode, `${operation}: ${response.body}`).toBe(ok);
     });
   });

@@ -9,6 +9,7 @@ import { staffActor, type Actor } from "../../admin/audit-log.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminMessageRoutes } from "./messages.ts";
 import { adminOrderRoutes } from "./orders.ts";
+import { adminPictureRoutes } from "./pictures.ts";
 import { adminProductRoutes } from "./products.ts";
 import { adminStockRoutes } from "./stock.ts";
 import { adminSubscriberRoutes } from "./subscribers.ts";
@@ -56,6 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   await app.register(adminOrderRoutes, options);
   await app.register(adminStockRoutes, options);
   await app.register(adminProductRoutes, options);
+  await app.register(adminPictureRoutes, options);
   await app.register(adminMessageRoutes, options);
   await app.register(adminSubscriberRoutes, options);
   await app.register(adminAuditRoutes, options);

@@ -1,0 +1,179 @@
+import { Form } from "react-router";
+import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
+import { PRODUCT_LIMITS } from "#core/admin/product-admin-schemas.ts";
+import { parsePictureAddress, PICTURE_LIMITS, pictureSources } from "#core/catalog/pictures.ts";
+import { productImageAlt } from "#core/catalog/shop.ts";
+import { Field, FormField } from "#app/components/form-field.tsx";
+import formStyles from "#app/components/forms.module.css";
+import styles from "./admin.module.css";
+
+/** What an upload may be: the server judges the bytes, this only narrows the file picker. */
+const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+
+interface ProductPicturesProps {
+  product: AdminProduct;
+  /** Messages per field of the last picture action (`picture`, `alt`). */
+  fields: Record<string, string>;
+  /** The intent being sent now, to say so on its button. */
+  working: string;
+}
+
+/**
+ * A product's pictures in the order the shop shows them (the first is the main one): each
+ * with its description, moved earlier or later, or removed; and a form to upload another,
+ * whose description is required.
+ */
+export function ProductPictures({ product, fields, working }: ProductPicturesProps) {
+  const full = product.images.length >= PRODUCT_LIMITS.imagesMax;
+  return (
+    <section aria-labelledby="pictures-title">
+      <h2 id="pictures-title">Pictures</h2>
+      {product.images.length === 0 ? (
+        <p>No pictures yet: the shop shows the product without one.</p>
+      ) : (
+        <ol className={styles.pictures}>
+          {product.images.map((src, index) => (
+            <PictureRow key={src} product={product} src={src} index={index} working={working} />
+          ))}
+        </ol>
+      )}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        aria-labelledby="add-picture-title"
+        className={formStyles.form}
+      >
+        <h3 id="add-picture-title">Add a picture</h3>
+        <FormField
+          label="Picture file"
+          id="picture-file"
+          error={fields.picture}
+          hint={`JPEG, PNG, WebP, AVIF or GIF, at most ${PICTURE_LIMITS.bytesMax / (1024 * 1024)} MB. It is added after the others; the shop gets it in sizes for every screen.`}
+        >
+          {(control) => <input {...control} type="file" name="picture" accept={ACCEPT} required />}
+        </FormField>
+        <Field
+          label="Picture description"
+          name="alt"
+          required
+          maxLength={PICTURE_LIMITS.altMax}
+          error={fields.alt}
+          hint="What the picture shows, for people who cannot see it: “The hardback's cover, a silver hand on teal”."
+        />
+        <div className={formStyles.actions}>
+          <button
+            type="submit"
+            name="intent"
+            value="picture-add"
+            className={formStyles.primary}
+            disabled={full || working === "picture-add"}
+          >
+            {working === "picture-add" ? "Uploading…" : "Add picture"}
+          </button>
+        </div>
+        {full ? (
+          <p>
+            This product has {PRODUCT_LIMITS.imagesMax} pictures, as many as it may: remove one to
+            add another.
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+function PictureRow({
+  product,
+  src,
+  index,
+  working,
+}: {
+  product: AdminProduct;
+  src: string;
+  index: number;
+  working: string;
+}) {
+  const uploaded = parsePictureAddress(src);
+  const alt = productImageAlt({ ...product, type: product.type }, index);
+  const place = index === 0 ? "Main picture" : `Picture ${index + 1}`;
+  const webp = pictureSources(src).find((source) => source.type === "image/webp");
+  const last = index === product.images.length - 1;
+  return (
+    <li className={styles.picture}>
+      <img
+        src={src}
+        {...(webp ? { srcSet: webp.srcSet, sizes: "10rem" } : {})}
+        alt={alt}
+        width="160"
+        height="120"
+        loading="lazy"
+        decoding="async"
+      />
+      <div>
+        <p>
+          <strong>{place}</strong>
+          {uploaded ? null : (
+            <span className={styles.muted}> · the site's own artwork, described from its name</span>
+          )}
+        </p>
+        {uploaded ? (
+          <Form method="post" className={styles.stockForm} aria-label={`Description of ${place}`}>
+            <input type="hidden" name="pictureId" value={uploaded.id} />
+            <Field
+              label={`Description of ${place.toLowerCase()}`}
+              name="alt"
+              defaultValue={alt}
+              required
+              maxLength={PICTURE_LIMITS.altMax}
+            />
+            <button
+              type="submit"
+              name="intent"
+              value="picture-describe"
+              className={formStyles.secondary}
+            >
+              Save description
+            </button>
+          </Form>
+        ) : (
+          <p>{alt}</p>
+        )}
+        <Form method="post" className={formStyles.actions} aria-label={`Arrange ${place}`}>
+          <input type="hidden" name="version" value={product.version} />
+          <input type="hidden" name="src" value={src} />
+          <input type="hidden" name="index" value={index} />
+          <button
+            type="submit"
+            name="intent"
+            value="picture-earlier"
+            className={formStyles.secondary}
+            disabled={index === 0}
+            aria-label={`Move earlier: ${place.toLowerCase()}`}
+          >
+            Move earlier
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="picture-later"
+            className={formStyles.secondary}
+            disabled={last}
+            aria-label={`Move later: ${place.toLowerCase()}`}
+          >
+            Move later
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="picture-remove"
+            className={formStyles.danger}
+            disabled={working === "picture-remove"}
+            aria-label={`Remove ${place.toLowerCase()}`}
+          >
+            Remove
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ImgHTMLAttributes } from "react";
+import { pictureSources } from "#core/catalog/pictures.ts";
+import styles from "./product-picture.module.css";
+
+type ProductPictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
+  src: string;
+  alt: string;
+  /** How wide it is drawn (the `sizes` attribute), so the browser fetches the right width. */
+  sizes: string;
+};
+
+/**
+ * A product picture. An uploaded one is a `<picture>` offering AVIF, then WebP, each at the
+ * widths made of it; a plain file (the seeded SVG artwork) is just the `<img>`. Either way the
+ * `<img>` carries the size, the class and the loading hints, so layout and CSS see one box.
+ */
+export function ProductPicture({ src, sizes, alt, ...image }: ProductPictureProps) {
+  const sources = pictureSources(src);
+  const img = <img src={src} alt={alt} {...image} />;
+  if (sources.length === 0) return img;
+  return (
+    <picture className={styles.picture}>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}

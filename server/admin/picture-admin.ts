@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
+import { PRODUCT_LIMITS } from "#core/admin/product-admin-schemas.ts";
+import { pictureAddress } from "#core/catalog/pictures.ts";
+import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
+import type { PreparedPicture } from "../catalog/picture-processing.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { productPictureFiles, productPictures, products } from "../db/schema.ts";
+import { recordAudit, type Actor } from "./audit-log.ts";
+import { adminProduct, ProductNotFoundError } from "./product-admin.ts";
+
+// Pictures staff upload for a product (issue 25): stored in the database with their made
+// files, the product's `images` naming the largest WebP. Reordering and removing are edits of
+// `images` (product-admin.ts's update), which drops the files of a picture no longer named.
+
+/** The product already has as many pictures as it may. */
+export class TooManyPicturesError extends Error {
+  override name = "TooManyPicturesError";
+}
+
+export class PictureNotFoundError extends Error {
+  override name = "PictureNotFoundError";
+}
+
+async function lockProduct(tx: Tx, id: number) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  if (!row) throw new ProductNotFoundError(`no product ${id}`);
+  return row;
+}
+
+async function changed(tx: Tx, id: number): Promise<AdminProduct> {
+  await markCatalogueChanged(tx);
+  const product = await adminProduct(tx, id);
+  if (!product) throw new ProductNotFoundError(`no product ${id}`);
+  return product;
+}
+
+/**
+ * Stores a checked picture and adds it after the product's others, in one transaction with
+ * its audit entry and a new catalogue version. A new version of the product too: a form opened
+ * before shows the pictures as they were, and saving it would drop this one.
+ */
+export async function addProductPicture(
+  db: Db,
+  productId: number,
+  alt: string,
+  picture: PreparedPicture,
+  actor: Actor,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const row = await lockProduct(tx, productId);
+    if (row.images.length >= PRODUCT_LIMITS.imagesMax) throw new TooManyPicturesError();
+    const [stored] = await tx
+      .insert(productPictures)
+      .values({ productId, alt, width: picture.width, height: picture.height })
+      .returning({ id: productPictures.id });
+    if (!stored) throw new Error("the insert returned no row");
+    await tx
+      .insert(productPictureFiles)
+      .values(picture.files.map((file) => ({ pictureId: stored.id, ...file })));
+    const largest = Math.max(...picture.files.map((file) => file.width));
+    const address = pictureAddress(stored.id, largest, "webp");
+    await tx
+      .update(products)
+      .set({ images: [...row.images, address], version: row.version + 1, updatedAt: new Date() })
+      .where(eq(products.id, productId));
+    await recordAudit(tx, actor, {
+      action: "product.picture_add",
+      entity: "product",
+      entityId: productId,
+      details: {
+        after: { picture: address, alt, width: picture.width, height: picture.height },
+      },
+    });
+    return changed(tx, productId);
+  });
+}
+
+/** Gives one of a product's uploaded pictures a new description. */
+export async function describePicture(
+  db: Db,
+  productId: number,
+  pictureId: number,
+  alt: string,
+  actor: Actor,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const row = await lockProduct(tx, productId);
+    const [picture] = await tx
+      .select({ alt: productPictures.alt })
+      .from(productPictures)
+      .where(and(eq(productPictures.id, pictureId), eq(productPictures.productId, productId)));
+    if (!picture) throw new PictureNotFoundError(`no picture ${pictureId}`);
+    if (picture.alt === alt) {
+      const current = await adminProduct(tx, productId);
+      if (!current) throw new ProductNotFoundError(`no product ${productId}`);
+      return current;
+    }
+    await tx.update(productPictures).set({ alt }).where(eq(productPictures.id, pictureId));
+    await tx
+      .update(products)
+      .set({ version: row.version + 1, updatedAt: new Date() })
+      .where(eq(products.id, productId));
+    await recordAudit(tx, actor, {
+      action: "product.picture_describe",
+      entity: "product",
+      entityId: productId,
+      details: { before: { alt: picture.alt }, after: { alt }, picture: pictureId },
+    });
+    return changed(tx, productId);
+  });
+}

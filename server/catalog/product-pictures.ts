@@ -1,0 +1,74 @@
+import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { parsePictureAddress, type PictureFormat } from "#core/catalog/pictures.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { productPictureFiles, productPictures } from "../db/schema.ts";
+
+// Uploaded product pictures as the shop reads them: their descriptions for the catalogue, and
+// their files for /pictures/<id>-<width>.<format> (routes/pictures.ts).
+
+/** The description of every uploaded picture (by picture id), or of those of `productIds`. */
+export async function pictureAlts(
+  executor: Db | Tx,
+  productIds?: readonly number[],
+): Promise<Map<number, string>> {
+  if (productIds?.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: productPictures.id, alt: productPictures.alt })
+    .from(productPictures)
+    .where(productIds ? inArray(productPictures.productId, [...productIds]) : undefined);
+  return new Map(rows.map((row) => [row.id, row.alt]));
+}
+
+/** The descriptions of `images` that are uploaded pictures, by address. */
+export function altsOfImages(
+  images: readonly string[],
+  alts: ReadonlyMap<number, string>,
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const src of images) {
+    const address = parsePictureAddress(src);
+    const alt = address ? alts.get(address.id) : undefined;
+    if (alt !== undefined) found[src] = alt;
+  }
+  return found;
+}
+
+/** One made file of a picture, or undefined. */
+export async function readPictureFile(
+  db: Db,
+  id: number,
+  width: number,
+  format: PictureFormat,
+): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ bytes: productPictureFiles.bytes })
+    .from(productPictureFiles)
+    .where(
+      and(
+        eq(productPictureFiles.pictureId, id),
+        eq(productPictureFiles.width, width),
+        eq(productPictureFiles.format, format),
+      ),
+    );
+  return row?.bytes;
+}
+
+/**
+ * Deletes the uploaded pictures of a product that its `images` no longer name (a picture
+ * removed in an edit or an import), in the transaction of that change.
+ */
+export async function dropUnnamedPictures(tx: Tx, productId: number, images: readonly string[]) {
+  const kept = images.flatMap((src) => {
+    const address = parsePictureAddress(src);
+    return address ? [address.id] : [];
+  });
+  // The files go with their picture (ON DELETE CASCADE).
+  await tx
+    .delete(productPictures)
+    .where(
+      and(
+        eq(productPictures.productId, productId),
+        kept.length > 0 ? notInArray(productPictures.id, kept) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,32 @@
+import type { Page } from "@playwright/test";
+import { ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
+import { expect, waitForHydration } from "./fixtures.ts";
+
+// A buyer's way from a product to a placed order, as the browser tests walk it.
+
+/** Adds the product on its page (a shop or its own), types the address on /cart, and opens /checkout. */
+export async function fillCartAndCheckOut(page: Page, product: { shop: string; label: string }) {
+  await page.goto(product.shop);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: product.label, exact: true }).click();
+  await expect(page.getByText("Added to Cart!")).toBeVisible();
+  await page.goto("/cart");
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Shipping Info" });
+  for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
+    await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL("/checkout");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Your order" })).toBeVisible();
+}
+
+export async function placeOrder(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/orders\/KB-\d+\?token=[\w-]+$/);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Order KB-\d+$/);
+  return ((await heading.textContent()) ?? "").replace("Order ", "");
+}

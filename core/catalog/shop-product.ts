@@ -8,6 +8,12 @@ export type ShopProduct = Product & {
   work: string;
   /** The descriptions staff gave uploaded pictures, by address (the others' are made up). */
   pictureAlts?: Readonly<Record<string, string>>;
+  /**
+   * A counted product with none left, as the catalogue was read: its structured data says
+   * OutOfStock. Selling the last unit, or the first coming back, raises the catalogue's
+   * version, so pages kept per version follow (the page's stock line is live anyway).
+   */
+  soldOut?: true;
 };
 
 /** The address of a product's own page. */

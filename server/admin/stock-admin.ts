@@ -3,6 +3,7 @@ import type { StockRow } from "#core/admin/admin-schemas.ts";
 import type { Product } from "#core/catalog/product.ts";
 import type { Db } from "../db/client.ts";
 import { productStock } from "../db/schema.ts";
+import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
 import { recordAudit, type Actor } from "./audit-log.ts";
 
 /** Every product of the catalogue with its live count (null: not counted, such as eBooks). */
@@ -60,6 +61,8 @@ export async function setStock(
         .returning({ productId: productStock.productId });
       if (inserted.length === 0) throw new StockChangedError(null);
     }
+    // Sold out, or back in stock: pages kept per catalogue version follow.
+    if ((before === 0) !== (available === 0)) await markCatalogueChanged(tx);
     await recordAudit(tx, actor, {
       action: "stock.set",
       entity: "product",

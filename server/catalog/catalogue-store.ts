@@ -133,13 +133,24 @@ export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
       .select({ slug: productSlugs.slug, productId: productSlugs.productId })
       .from(productSlugs);
     const alts = await pictureAlts(tx);
+    const soldOut = new Set(
+      (
+        await tx
+          .select({ id: productStock.productId })
+          .from(productStock)
+          .where(eq(productStock.available, 0))
+      ).map((row) => row.id),
+    );
     const shown = new Set(
       rows.filter((row) => row.published && !row.retiredAt).map((row) => row.id),
     );
-    const all = rows.map((row) => {
-      const product = productOfRow(row);
+    const all = rows.map((row): ShopProduct => {
       const described = altsOfImages(row.images, alts);
-      return Object.keys(described).length > 0 ? { ...product, pictureAlts: described } : product;
+      return {
+        ...productOfRow(row),
+        ...(Object.keys(described).length > 0 ? { pictureAlts: described } : {}),
+        ...(soldOut.has(row.id) ? { soldOut: true as const } : {}),
+      };
     });
     return snapshotOf(state?.version ?? 0, all, shown, oldSlugs);
   });

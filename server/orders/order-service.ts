@@ -28,6 +28,7 @@ import { emailKey } from "#core/validation/email.ts";
 import type { AuditAction } from "#core/admin/audit-actions.ts";
 import type { MailMessage } from "#core/mail/compose-mail.ts";
 import { recordAudit, type Actor } from "../admin/audit-log.ts";
+import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
   orderEvents,
@@ -198,6 +199,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     tx: Tx,
     lines: readonly { productId: number; quantity: number; name: string }[],
   ) {
+    let soldOut = false;
     for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
       const taken = await tx
         .update(productStock)
@@ -214,7 +216,10 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           ),
         )
         .returning({ available: productStock.available });
-      if (taken.length > 0) continue;
+      if (taken.length > 0) {
+        if (taken[0]?.available === 0) soldOut = true;
+        continue;
+      }
       const [counted] = await tx
         .select({ available: productStock.available })
         .from(productStock)
@@ -235,6 +240,8 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           : `Only ${left} of ${line.name} left. Please lower the quantity to ${Math.min(left, share)} or fewer.`,
       );
     }
+    // The last unit sold: pages kept per catalogue version say it is out of stock.
+    if (soldOut) await markCatalogueChanged(tx);
   }
 
   async function returnStock(tx: Tx, orderId: number) {
@@ -243,15 +250,20 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId))
       .orderBy(asc(orderLines.productId));
+    let backInStock = false;
     for (const line of lines) {
-      await tx
+      const [returned] = await tx
         .update(productStock)
         .set({
           available: sql`${productStock.available} + ${line.quantity}`,
           updatedAt: sql`now()`,
         })
-        .where(eq(productStock.productId, line.productId));
+        .where(eq(productStock.productId, line.productId))
+        .returning({ available: productStock.available });
+      if (returned?.available === line.quantity) backInStock = true;
     }
+    // A sold-out product has units again: pages kept per catalogue version say so.
+    if (backInStock) await markCatalogueChanged(tx);
   }
 
   /**

@@ -9,9 +9,11 @@ import type { Actor } from "../admin/audit-log.ts";
 import { markCatalogueChanged, renameProductSlug } from "../catalog/catalogue-store.ts";
 import { preparePicture } from "../catalog/picture-processing.ts";
 import type { Database } from "../db/client.ts";
-import { products } from "../db/schema.ts";
+import { products, productStock } from "../db/schema.ts";
+import { placeOrder } from "../test/staff-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
+import { CLEANER } from "#tests/fixtures/catalogue.ts";
 import { photoPng } from "#tests/fixtures/pictures.ts";
 import { loadSite } from "./load-site.ts";
 
@@ -127,5 +129,25 @@ describe.skipIf(!built)("product pages over the built site", () => {
     const jpeg = await get("/pictures/sharing/salt-water-circuit-ebook.jpg");
     expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({ format: "jpeg", width: 1200 });
     expect((await get("/pictures/sharing/no-such-product.jpg")).statusCode).toBe(404);
+  });
+
+  it("say OutOfStock in their structured data once the last unit sells, and InStock when it returns", async () => {
+    const page = "/products/ultrasonic-instrument-cleaner-2-l";
+    const availability = async () =>
+      /"availability":"https:\/\/schema.org\/(\w+)"/.exec((await get(page)).body)?.[1];
+    expect(await availability()).toBe("InStock");
+    await database.db
+      .update(productStock)
+      .set({ available: 1 })
+      .where(eq(productStock.productId, CLEANER.id));
+    const { order, accessToken } = await placeOrder(app, { lines: [{ ...CLEANER, quantity: 1 }] });
+    await expect.poll(availability, { timeout: 3000 }).toBe("OutOfStock");
+
+    const cancelled = await app.inject({
+      method: "POST",
+      url: `/api/orders/${order.number}/cancel?token=${accessToken}`,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await expect.poll(availability, { timeout: 3000 }).toBe("InStock");
   });
 });

@@ -11,7 +11,7 @@ const BOOK_FORMATS: Record<string, string> = {
 };
 
 /** One product as schema.org data; books are both Product and Book, with their edition. */
-export function productStructuredData(product: Product) {
+export function productStructuredData(product: Product & Pick<ShopProduct, "soldOut">) {
   const book = isCategory(product, "book");
   return {
     "@type": book ? ["Product", "Book"] : "Product",
@@ -42,7 +42,7 @@ export function productStructuredData(product: Product) {
       "@type": "Offer",
       price: (product.priceCents / 100).toFixed(2),
       priceCurrency: "AUD",
-      availability: "https://schema.org/InStock",
+      availability: AVAILABILITY[product.soldOut ? "out" : "in"],
     },
   };
 }
@@ -51,7 +51,11 @@ export function productStructuredData(product: Product) {
  * The page's products as schema.org structured data (an ItemList of Products with their AUD
  * price), so search engines can show them as products.
  */
-export function ProductListJsonLd({ products }: { products: readonly Product[] }) {
+export function ProductListJsonLd({
+  products,
+}: {
+  products: readonly (Product & Pick<ShopProduct, "soldOut">)[];
+}) {
   return (
     <JsonLd
       data={{
@@ -80,15 +84,10 @@ export function gtin13Of(isbn: string | undefined): string | undefined {
 /**
  * A product's own page as schema.org data: the Product (and Book) with its address, its GTIN
  * for a book, and its one offer. The page is the same for every visitor and kept until the
- * catalogue changes, so `availability` says whether it is sold, not how many are left.
+ * catalogue changes (selling out changes it), so `availability` says whether any are left,
+ * not how many.
  */
-export function ProductJsonLd({
-  product,
-  inStock = true,
-}: {
-  product: ShopProduct;
-  inStock?: boolean;
-}) {
+export function ProductJsonLd({ product }: { product: ShopProduct }) {
   const url = `${siteUrl}${productPagePath(product)}`;
   const data = productStructuredData(product);
   const gtin13 = isCategory(product, "book") ? gtin13Of(product.isbn) : undefined;
@@ -99,11 +98,7 @@ export function ProductJsonLd({
         "@id": url,
         url,
         ...(gtin13 ? { gtin13 } : {}),
-        offers: {
-          ...data.offers,
-          url,
-          availability: AVAILABILITY[inStock ? "in" : "out"],
-        },
+        offers: { ...data.offers, url },
       }}
     />
   );

@@ -124,3 +124,18 @@ test.describe("without JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe(HARDBACK);
   });
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+]) {
+  test(`Add to Cart shows without scrolling at ${viewport.width} × ${viewport.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(HARDBACK);
+    const button = await page.getByRole("button", { name: /^Add to Cart/ }).boundingBox();
+    expect(button).not.toBeNull();
+    expect(button!.y + button!.height).toBeLessThanOrEqual(viewport.height);
+  });
+}

@@ -116,4 +116,21 @@ test.describe("a new product with a picture", () => {
       await visitor.close();
     }
   });
+
+  test("the back office's stock and product screens never scroll sideways on a phone", async ({
+    page,
+    staff,
+  }) => {
+    await logInAsStaff(page, staff);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/admin/stock", "/admin/products", "/admin/products/1"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
 });

@@ -38,6 +38,8 @@ export function ProductPictures({ product, fields, working }: ProductPicturesPro
         </ol>
       )}
       <Form
+        // A new version (the picture added) brings an empty form; a refusal keeps what was typed.
+        key={product.version}
         method="post"
         encType="multipart/form-data"
         aria-labelledby="add-picture-title"
@@ -117,7 +119,11 @@ function PictureRow({
           )}
         </p>
         {uploaded ? (
-          <Form method="post" className={styles.stockForm} aria-label={`Description of ${place}`}>
+          <Form
+            method="post"
+            className={styles.describe}
+            aria-label={`Description of ${place.toLowerCase()}`}
+          >
             <input type="hidden" name="pictureId" value={uploaded.id} />
             <Field
               label={`Description of ${place.toLowerCase()}`}

@@ -326,6 +326,8 @@ export async function buildApp({
           logError: (error, tool) =>
             app.log.error({ err: loggableError(error), tool }, "MCP tool failed"),
         },
+        answersKept: searchAnswersKept,
+        onCatalogueChange: liveCatalogue.onChange,
       });
       await api.register(adminRoutes, {
         prefix: "/admin",

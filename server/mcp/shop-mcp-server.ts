@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { checkoutLinkPath } from "#core/cart/checkout-link.ts";
 import { formatsOf, productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { formatAud, fromCents } from "#core/money/money.ts";
@@ -42,6 +43,12 @@ const VERSION = (
   }
 ).version;
 
+/**
+ * The SDK builds a JSON Schema validator (Ajv) for every server unless given one, which cost
+ * more than a whole tool call; the server is made per request, so it shares this one.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 /** The policies, offered whole as resources (and found by search_policies_and_pages). */
 const POLICY_PATHS = ["/PurchaseAndRefundPolicy", "/privacypolicy", "/termsandconditions"];
 
@@ -77,7 +84,7 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
 
   const server = new McpServer(
     { name: "kybernetes-shop", title: `${siteConfig.brand} shop`, version: VERSION },
-    { instructions: SHOP_MCP_INSTRUCTIONS },
+    { instructions: SHOP_MCP_INSTRUCTIONS, jsonSchemaValidator },
   );
 
   /** Runs a tool; a failure that is not a refusal is logged and answered in general words. */

@@ -1,5 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { SearchEngine } from "#core/search/search-engine.ts";
+import type { SearchResponse } from "#core/search/search-response.ts";
+import { Lru } from "../lib/lru.ts";
 import { createShopMcpServer, type ShopMcpServices } from "../mcp/shop-mcp-server.ts";
 
 /** Per client address, as the search API's: an assistant's turn is a handful of calls. */
@@ -7,6 +10,15 @@ export const MCP_LIMIT = { max: 120, timeWindow: "1 minute" } as const;
 
 /** A call is a few lines of JSON-RPC (a cart of 50 lines is 2 KB): anything bigger is refused. */
 export const MCP_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Search answers kept, as GET /api/search keeps its own (routes/search.ts). */
+const MAX_KEPT_SEARCHES = 500;
+
+/**
+ * Stock levels are read at most once a second for all calls: an assistant's "Only 3 left" may
+ * be a second old, as a shop page's is; checkout counts the stock itself when the order is placed.
+ */
+export const STOCK_KEPT_MS = 1000;
 
 /** A JSON-RPC error that answers no request in particular (the SDK answers the same way). */
 function rpcError(reply: FastifyReply, status: number, message: string) {
@@ -21,10 +33,48 @@ function rpcError(reply: FastifyReply, status: number, message: string) {
  * stateless: each request gets a server and transport of its own and every answer is JSON, so
  * any instance answers any call and nothing is held between them (decision 024).
  */
-export const mcpRoutes: FastifyPluginAsync<{ services: ShopMcpServices }> = async (
-  app,
-  { services },
-) => {
+export const mcpRoutes: FastifyPluginAsync<{
+  services: ShopMcpServices;
+  /** How many recent searches are kept; 0 searches every time (the search bench). */
+  answersKept?: number | undefined;
+  /** Tells of a catalogue change, after which kept searches are forgotten. */
+  onCatalogueChange?: ((listener: () => void) => void) | undefined;
+}> = async (app, { services: shared, answersKept = MAX_KEPT_SEARCHES, onCatalogueChange }) => {
+  // A search costs milliseconds and depends only on its words and filters while the catalogue
+  // is fixed, so recent answers are kept, as the search API keeps its own.
+  const searches = new Lru<string, SearchResponse>(Math.max(1, answersKept));
+  onCatalogueChange?.(() => searches.clear());
+  const search: SearchEngine = {
+    results(request) {
+      if (answersKept === 0) return shared.search.results(request);
+      const key = JSON.stringify([
+        request.q,
+        request.scope,
+        request.category,
+        request.min,
+        request.max,
+      ]);
+      let found = searches.get(key);
+      if (!found) {
+        found = shared.search.results(request);
+        searches.set(key, found);
+      }
+      return found;
+    },
+    suggest: (q) => shared.search.suggest(q),
+  };
+  let stockRead: { at: number; levels: ReturnType<ShopMcpServices["stock"]> } | undefined;
+  const stock = () => {
+    if (!stockRead || Date.now() - stockRead.at >= STOCK_KEPT_MS) {
+      const levels = shared.stock();
+      // A failed read is not kept: the next call asks again.
+      levels.catch(() => (stockRead = undefined));
+      stockRead = { at: Date.now(), levels };
+    }
+    return stockRead.levels;
+  };
+  const services: ShopMcpServices = { ...shared, search, stock };
+
   // The SDK reads the body itself and answers anything it cannot take (not JSON, not JSON-RPC,
   // another content type) with a JSON-RPC error rather than this API's error body.
   app.removeAllContentTypeParsers();

@@ -4,6 +4,6 @@ import { siteUrl } from "#app/lib/seo.ts";
 /** /llms.txt, prerendered: the shop for language models and assistants (issue 27). */
 export function loader() {
   return new Response(llmsTxt(siteUrl), {
-    headers: { "Content-Type": "text/markdown; charset=utf-8" },
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }

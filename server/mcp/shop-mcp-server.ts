@@ -84,7 +84,12 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
 
   const server = new McpServer(
     { name: "kybernetes-shop", title: `${siteConfig.brand} shop`, version: VERSION },
-    { instructions: SHOP_MCP_INSTRUCTIONS, jsonSchemaValidator },
+    {
+      instructions: SHOP_MCP_INSTRUCTIONS,
+      jsonSchemaValidator,
+      // Arrays and fields in one call's arguments; a full cart of 50 lines is about 150.
+      maxToolInputElements: 500,
+    },
   );
 
   /** Runs a tool; a failure that is not a refusal is logged and answered in general words. */

@@ -26,13 +26,60 @@ export function robotsTxt(siteUrl: string): string {
 /** The address of the shop's Model Context Protocol server (server/routes/mcp.ts). */
 export const MCP_PATH = "/api/mcp";
 
+type LlmsLink = readonly [title: string, path: string, about?: string];
+
+/** The sections of /llms.txt and the pages each lists. */
+const LLMS_SECTIONS: readonly (readonly [heading: string, links: readonly LlmsLink[]])[] = [
+  [
+    "Shop",
+    [
+      ["Books", paths.books, "textbooks and novels, in print and as eBooks"],
+      ["Cyberware", paths.cyberware, "implant kits, tools and sterilisation supplies"],
+      ["Merchandise", paths.merchandise],
+      ["Search", `${paths.search}?q=`, "products, pages and glossary terms"],
+      ["Product data", dataFiles.products, "the whole catalogue as CSV"],
+    ],
+  ],
+  [
+    "Policies",
+    [
+      ["Purchase and Refund Policy", paths.purchaseAndRefundPolicy, "shipping, returns, refunds"],
+      ["Privacy Policy", paths.privacyPolicy],
+      ["Terms and Conditions", paths.termsAndConditions],
+    ],
+  ],
+  [
+    "Learn",
+    [
+      ["Cyberware course", paths.learnCyberware],
+      ["RFID for beginners", paths.learnRfid],
+      ["Neuroscience for beginners", paths.learnNeuroscience],
+      ["Glossary", paths.terminologies, "terms of cyberware and biomedical engineering"],
+    ],
+  ],
+  [
+    "Optional",
+    [
+      ["History", paths.history],
+      ["Events", paths.events],
+      ["Contact Us", paths.contactUs],
+    ],
+  ],
+];
+
 /**
  * /llms.txt (llmstxt.org): the site in a few lines for a language model or an assistant that
  * visits, in Markdown: what the shop is, where its pages are, and the MCP endpoint.
  */
 export function llmsTxt(siteUrl: string): string {
-  const link = (title: string, path: string, about?: string) =>
-    `- [${title}](${siteUrl}${path})${about ? `: ${about}` : ""}`;
+  const sections = LLMS_SECTIONS.flatMap(([heading, links]) => [
+    `## ${heading}`,
+    "",
+    ...links.map(
+      ([title, path, about]) => `- [${title}](${siteUrl}${path})${about ? `: ${about}` : ""}`,
+    ),
+    "",
+  ]);
   return [
     "# Kybernetes",
     "",
@@ -40,32 +87,6 @@ export function llmsTxt(siteUrl: string): string {
     "",
     `Assistants can shop here through the Model Context Protocol: POST ${siteUrl}${MCP_PATH} (Streamable HTTP, stateless, JSON answers). Its tools search the catalogue, read a product, find policy and information pages, price a cart with shipping and GST exactly as checkout does, and make a checkout link for the person, who places the order themselves. It only reads: nothing is ordered, paid or stored.`,
     "",
-    "## Shop",
-    "",
-    link("Books", paths.books, "textbooks and novels, in print and as eBooks"),
-    link("Cyberware", paths.cyberware, "implant kits, tools and sterilisation supplies"),
-    link("Merchandise", paths.merchandise),
-    link("Search", `${paths.search}?q=`, "products, pages and glossary terms"),
-    link("Product data", dataFiles.products, "the whole catalogue as CSV"),
-    "",
-    "## Policies",
-    "",
-    link("Purchase and Refund Policy", paths.purchaseAndRefundPolicy, "shipping, returns, refunds"),
-    link("Privacy Policy", paths.privacyPolicy),
-    link("Terms and Conditions", paths.termsAndConditions),
-    "",
-    "## Learn",
-    "",
-    link("Cyberware course", paths.learnCyberware),
-    link("RFID for beginners", paths.learnRfid),
-    link("Neuroscience for beginners", paths.learnNeuroscience),
-    link("Glossary", paths.terminologies, "terms of cyberware and biomedical engineering"),
-    "",
-    "## Optional",
-    "",
-    link("History", paths.history),
-    link("Events", paths.events),
-    link("Contact Us", paths.contactUs),
-    "",
+    ...sections,
   ].join("\n");
 }

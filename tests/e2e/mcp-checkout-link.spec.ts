@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
 
 // content/products.csv: the sticker pack (plenty in stock) and the eBook (never runs out).
 const STICKERS = { id: 30, quantity: 2 };
@@ -57,6 +57,7 @@ test.describe("a checkout link from the MCP server (issue 27)", () => {
       await expect(page).toHaveURL(/\/checkout$/);
       await waitForHydration(page);
       await expectLinkedLines(page);
+      await expectNoAxeViolations(page);
       const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
       expect(cart).toEqual([
         expect.objectContaining({ id: 30, type: "Sticker Pack", quantity: 2 }),
@@ -83,6 +84,7 @@ test.describe("a checkout link from the MCP server (issue 27)", () => {
         /This checkout link cannot be used: Product 999999 is not in our catalogue/,
       );
       expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
+      await expectNoAxeViolations(page);
     });
   });
 });

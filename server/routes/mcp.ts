@@ -68,7 +68,9 @@ export const mcpRoutes: FastifyPluginAsync<{
     if (!stockRead || Date.now() - stockRead.at >= STOCK_KEPT_MS) {
       const levels = shared.stock();
       // A failed read is not kept: the next call asks again.
-      levels.catch(() => (stockRead = undefined));
+      levels.catch(() => {
+        if (stockRead?.levels === levels) stockRead = undefined;
+      });
       stockRead = { at: Date.now(), levels };
     }
     return stockRead.levels;

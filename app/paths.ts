@@ -129,6 +129,8 @@ export const dataFiles = {
   glossary: "/glossary.json",
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
+  /** The site for language models and assistants (llmstxt.org), naming the MCP endpoint. */
+  llms: "/llms.txt",
 } as const;
 
 /**

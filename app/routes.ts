@@ -68,5 +68,6 @@ export default [
 
   route(at(dataFiles.sitemap), "routes/sitemap-xml.ts"),
   route(at(dataFiles.robots), "routes/robots-txt.ts"),
+  route(at(dataFiles.llms), "routes/llms-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

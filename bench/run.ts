@@ -2,10 +2,10 @@
  * `npm run bench`: builds the site, starts the real server on a fresh database (as `npm start`
  * runs it, logging to a file), and measures the first press on each kind of page, pages
  * (Lighthouse, weights), the API (autocannon vs a bare Fastify), search at 100,000 products,
- * order placement (against a bare insert) and the back office's orders list at 1,000 and
- * 100,000 orders.
+ * order placement (against a bare insert), the back office's orders list at 1,000 and
+ * 100,000 orders, and the MCP server's tools.
  * Prints a table per part and exits non-zero when a budget is broken.
- * BENCH_ONLY=press|pages|api|catalogue|abuse|search|orders|admin runs one part; BENCH_RUNS sets
+ * BENCH_ONLY=press|pages|api|catalogue|mcp|abuse|search|orders|admin runs one part; BENCH_RUNS sets
  * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
  * presses per control (default 10).
  */
@@ -18,6 +18,7 @@ import { benchAdminOrders } from "./admin-orders.ts";
 import { benchApi } from "./api.ts";
 import { benchCatalogue } from "./catalogue.ts";
 import { benchFirstPress, PRESS_REFERENCE_PATH, pressReferenceHtml } from "./first-press.ts";
+import { benchMcp } from "./mcp.ts";
 import { freePort, startProcess, stopProcess } from "./lib/processes.ts";
 import type { Check } from "./lib/table.ts";
 import { benchPages, REFERENCE_PATH, referencePageHtml } from "./pages.ts";
@@ -99,6 +100,7 @@ try {
   }
   if (wanted("api")) checks.push(...(await benchApi(origin, { serverLog })));
   if (wanted("catalogue")) checks.push(...(await benchCatalogue({ origin, buildDir })));
+  if (wanted("mcp")) checks.push(...(await benchMcp(origin)));
   if (wanted("abuse") && server.pid) checks.push(...(await benchAbuse(origin, server.pid)));
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
   if (wanted("orders")) checks.push(...(await benchOrders()));

@@ -30,6 +30,7 @@ import { loadCatalog, type Catalog } from "./catalog/load-catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { productRoutes } from "./routes/products.ts";
 import { searchRoutes } from "./routes/search.ts";
+import { mcpRoutes } from "./routes/mcp.ts";
 import { createSearchEngine, type SearchEngine } from "#core/search/search-engine.ts";
 import { seedCatalogue } from "./catalog/catalogue-store.ts";
 import {
@@ -43,7 +44,7 @@ import { orderRoutes } from "./routes/orders.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { pictureRoutes } from "./routes/pictures.ts";
 import { adminRoutes } from "./routes/admin/admin.ts";
-import { createOrderService, type OrderService } from "./orders/order-service.ts";
+import { createOrderService, stockLevels, type OrderService } from "./orders/order-service.ts";
 import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
 import { createJobRunner } from "./jobs/job-runner.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
@@ -311,6 +312,21 @@ export async function buildApp({
       await api.register(productRoutes, { catalogue: liveCatalogue });
       await api.register(searchRoutes, {
         engine: search,
+        answersKept: searchAnswersKept,
+        onCatalogueChange: liveCatalogue.onChange,
+      });
+      // For AI assistants (issue 27): the catalogue, pages and pricing above, read-only.
+      await api.register(mcpRoutes, {
+        services: {
+          catalogue: liveCatalogue.current,
+          search,
+          pages,
+          quote: (request) => orders.quote(request),
+          stock: database.kind === "stub" ? async () => ({}) : () => stockLevels(database.db),
+          siteUrl: config.siteUrl,
+          logError: (error, tool) =>
+            app.log.error({ err: loggableError(error), tool }, "MCP tool failed"),
+        },
         answersKept: searchAnswersKept,
         onCatalogueChange: liveCatalogue.onChange,
       });

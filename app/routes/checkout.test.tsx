@@ -12,7 +12,7 @@ import { apiAnswers, sampleOrder } from "#tests/fixtures/order-views.ts";
 import { catalogueView } from "#app/test/catalogue-context.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
-import Checkout, { action, clientAction, clientLoader } from "./checkout.tsx";
+import Checkout, { action, clientAction, clientLoader, loader } from "./checkout.tsx";
 
 beforeAll(async () => {
   // The page's inline script: it fills the form's stored fields (cart, login) as it is sent.
@@ -312,7 +312,7 @@ describe("/checkout", () => {
 });
 
 describe("/checkout's action, as a press before the page's JavaScript answers it", () => {
-  const form = (fields: Record<string, string>) => {
+  const form = (fields: Record<string, string>, url = "http://shop.test/checkout") => {
     const body = new FormData();
     for (const [name, value] of Object.entries({
       email: "guest@example.com",
@@ -322,12 +322,12 @@ describe("/checkout's action, as a press before the page's JavaScript answers it
     })) {
       body.set(name, value);
     }
-    return new Request("http://shop.test/checkout", { method: "POST", body });
+    return new Request(url, { method: "POST", body });
   };
-  const run = async (fields: Record<string, string>) => {
+  const run = async (fields: Record<string, string>, url?: string) => {
     const server = serverOrders(placedOrder);
     const answer = await action({
-      request: form(fields),
+      request: form(fields, url),
       context: server.context,
     } as unknown as Parameters<typeof action>[0]);
     return { answer: unwrap(answer) as Record<string, unknown>, placed: server.placed };
@@ -372,5 +372,45 @@ describe("/checkout's action, as a press before the page's JavaScript answers it
     });
     expect(answer).toMatchObject({ status: 400, fields: { email: "Email is required" } });
     expect(answer.values).not.toHaveProperty("authToken");
+  });
+
+  it("orders the link's lines when the form is sent from its page without JavaScript", async () => {
+    const { answer, placed } = await run(
+      { cart: "", expectedTotalCents: "6598" },
+      "http://shop.test/checkout?cart=7:2",
+    );
+    expect(answer).toEqual({ placed: { number: "KB-100042", accessToken: "tok_123" } });
+    expect(placed[0]!.order.lines).toEqual([{ id: 7, type: "", quantity: 2 }]);
+  });
+});
+
+describe("a checkout link, /checkout?cart=… (issue 27)", () => {
+  const load = (url: string) =>
+    unwrap(
+      loader({
+        request: new Request(url),
+        context: serverOrders(placedOrder).context,
+      } as unknown as Parameters<typeof loader>[0]),
+    ) as { linked?: { cart?: unknown[]; quote?: { itemsCents: number }; problem?: string } };
+
+  it("brings the link's lines as cart items, priced by the server", () => {
+    const page = load("http://shop.test/checkout?cart=7:2,18:1");
+    expect(page.linked?.cart).toEqual([
+      expect.objectContaining({
+        id: 7,
+        type: "Paperback",
+        name: "Salt Water Circuit",
+        quantity: 2,
+      }),
+      expect.objectContaining({ id: 18, type: "Implant Kit", quantity: 1 }),
+    ]);
+    expect(page.linked?.quote?.itemsCents).toBe(2 * 2299 + 14900);
+  });
+
+  it("says why a link that cannot be read is not used", () => {
+    expect(load("http://shop.test/checkout?cart=books").linked?.problem).toMatch(
+      /should list products as id:quantity/,
+    );
+    expect(load("http://shop.test/checkout").linked).toBeUndefined();
   });
 });

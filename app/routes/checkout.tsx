@@ -1,6 +1,11 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { parseCart } from "#core/cart/cart.ts";
+import {
+  CHECKOUT_LINK_PARAM,
+  checkoutLinkPath,
+  readCheckoutLink,
+} from "#core/cart/checkout-link.ts";
 import type { AccountDetails } from "#core/account/account-responses.ts";
 import { placeOrderSchemaFor } from "#core/orders/order-schemas.ts";
 import { refusalOf } from "#core/pages/page-services.ts";
@@ -9,6 +14,7 @@ import { cartStore, useCart } from "#app/features/cart/cart-store.ts";
 import { updateShippingField, useShippingForm } from "#app/features/cart/shipping-store.ts";
 import { CheckoutForm } from "#app/features/orders/checkout-form.tsx";
 import { forgetCheckoutKey } from "#app/features/orders/checkout-key.ts";
+import { cartFromLink, linkedLines } from "#app/features/orders/checkout-link.ts";
 import {
   checkoutInput,
   quoteCheckout,
@@ -28,7 +34,7 @@ import {
   loginOf,
   parseForm,
 } from "#app/lib/forms.ts";
-import { showsCatalogue } from "#app/lib/route-handle.ts";
+import { interactiveReading, showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { servicesContext } from "#app/load-context.ts";
@@ -44,16 +50,35 @@ export const meta = () =>
     path: paths.checkout,
   });
 
-export const handle = showsCatalogue();
+// `?cart=12:1,40:2`: a checkout link (issue 27) that fills the cart, made for a visitor by an
+// assistant (the MCP tool create_checkout_link).
+export const handle = showsCatalogue(interactiveReading(CHECKOUT_LINK_PARAM));
 
-// The catalogue as it is now, which the page prices the cart with (the server's own function).
-export function loader({ context }: Route.LoaderArgs) {
-  return { products: cartProducts(catalogueOf(context).products) };
+/**
+ * The catalogue as it is now, which the page prices the cart with (the server's own function);
+ * and the cart of a checkout link, priced by the server, or why it cannot be used.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { products } = catalogueOf(context);
+  const page = { products: cartProducts(products) };
+  const linked = cartFromLink(
+    new URL(request.url),
+    products,
+    context.get(servicesContext).orders.quote,
+  );
+  if (!linked) return page;
+  return data({ ...page, linked }, { status: "problem" in linked ? 400 : 200 });
 }
 
 /** In the browser: the signed-in buyer's e-mail, to fill in (a stale login fills nothing). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const page = await serverLoader();
+  if ("linked" in page && "cart" in page.linked) {
+    // The link's cart replaces this browser's, then checkout opens at its own address, so a
+    // reload or Back never fills the cart again over what the visitor changes next.
+    cartStore.setRaw(JSON.stringify(page.linked.cart));
+    throw redirect(paths.checkout);
+  }
   const token = authStore.get();
   const account = token
     ? await callApi<AccountDetails>("/get-account-details", { method: "GET", token }).catch(
@@ -92,10 +117,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const orders = context.get(servicesContext).orders;
   const stored = form.get("cart");
-  if (typeof stored !== "string" || stored === "") {
+  // Sent from a checkout link's page before (or without) JavaScript: the link's lines, as shown.
+  const link = readCheckoutLink(new URL(request.url));
+  if (!link?.success && (typeof stored !== "string" || stored === "")) {
     return refuse({ code: "cart_not_sent", message: CART_NOT_SENT, fields: {} }, form);
   }
-  const lines = orderLines(parseCart(stored));
+  const lines = link?.success
+    ? linkedLines(link.data)
+    : orderLines(parseCart(typeof stored === "string" ? stored : null));
   if (lines.length === 0) return refuse({ code: "cart_empty", fields: {} }, form);
   const { products } = catalogueOf(context);
   const adultsOnly = (id: number) => products.some((p) => p.id === id && p.ageRestricted);
@@ -180,6 +209,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const failure = isFailure(answer) ? answer : undefined;
   const placed = answer && !isFailure(answer) ? answer.placed : undefined;
   const accountEmail = "accountEmail" in loaderData ? loaderData.accountEmail : undefined;
+  const linked = "linked" in loaderData ? loaderData.linked : undefined;
+  // A checkout link's cart, shown and sent by the server until the page's script takes it over.
+  const linkedCart = linked && "cart" in linked ? linked : undefined;
+  const linkProblem = linked && "problem" in linked ? linked.problem : undefined;
 
   // An order placed by a press before hydration: once the page's script runs, it empties the
   // cart and opens the order (its link's token stays out of this page's address).
@@ -198,7 +231,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         : undefined,
     [hydrated, cart, address, loaderData.products, failure?.quote],
   );
-  const quote = priced && "quote" in priced ? priced.quote : hydrated ? undefined : failure?.quote;
+  const confirmed =
+    priced && "quote" in priced ? priced.quote : hydrated ? undefined : failure?.quote;
+  // A link's cart is priced before any address (no shipping): shown, but the first press asks
+  // the server for the total to confirm.
+  const quote = confirmed ?? (hydrated ? undefined : linkedCart?.quote);
   const prefill = useMemo(() => ({ ...address, email: accountEmail }), [address, accountEmail]);
 
   const opening =
@@ -223,9 +260,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     );
   }
 
+  const linkNotice = linkProblem ? (
+    <p role="alert" className={styles.problem}>
+      This checkout link cannot be used: {linkProblem} Your cart has not been changed.
+    </p>
+  ) : null;
+
   if (hydrated && cart.length === 0) {
     return (
       <CheckoutPage>
+        {linkNotice}
         <p>
           Your cart is empty. Visit our <Link to={paths.books}>books</Link>,{" "}
           <Link to={paths.cyberware}>cyberware</Link> and{" "}
@@ -254,21 +298,29 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <p role="status" className={styles.status} data-awaits-script>
         {hydrated || quote ? "" : "Loading your cart…"}
       </p>
-      <noscript>
-        <p className={styles.problem}>
-          Your cart is kept in this browser, and only the page&apos;s JavaScript can read it: please
-          turn on JavaScript to place your order.
-        </p>
-      </noscript>
+      {linkNotice}
+      {linkedCart ? null : (
+        <noscript>
+          <p className={styles.problem}>
+            Your cart is kept in this browser, and only the page&apos;s JavaScript can read it:
+            please turn on JavaScript to place your order.
+          </p>
+        </noscript>
+      )}
       <p>
         Something to change? <Link to={paths.cart}>Go back to your cart</Link>.
       </p>
       <CheckoutForm
+        action={
+          linkedCart
+            ? checkoutLinkPath(linkedCart.cart.map(({ id, quantity = 1 }) => ({ id, quantity })))
+            : paths.checkout
+        }
         failure={failure}
         placing={navigation.state === "submitting"}
         cart={cart}
         needsAdultDeclaration={quote?.lines.some((line) => line.ageRestricted) ?? false}
-        expectedTotalCents={quote?.totalCents}
+        expectedTotalCents={confirmed?.totalCents}
         prefill={prefill}
         summary={
           quote ? (

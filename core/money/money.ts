@@ -7,16 +7,18 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
+// Made once: building a formatter costs a hundred times more than using it.
+const AUD_FORMAT = new Intl.NumberFormat("en-AU", {
+  style: "currency",
+  currency: "AUD",
+  currencyDisplay: "narrowSymbol",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /** SPEC §9: two decimals and the currency, e.g. "$1,234.50 AUD". */
 export function formatAud(amount: number): string {
-  const formatted = new Intl.NumberFormat("en-AU", {
-    style: "currency",
-    currency: "AUD",
-    currencyDisplay: "narrowSymbol",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return `${formatted} AUD`;
+  return `${AUD_FORMAT.format(amount)} AUD`;
 }
 
 /** Australian GST is 10% of the pre-tax price, so a GST-inclusive total holds 1/11 GST. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, PASSWORD, signUp, uniqueIp } from "../test/account-helpers.ts";
 import { loadConfig } from "../config.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { MCP_BODY_LIMIT_BYTES } from "./mcp.ts";
 import { EBOOK } from "#tests/fixtures/catalogue.ts";
 
 /** The input that made the old e-mail pattern take 0.66 s: it must be answered at once. */
@@ -176,6 +177,66 @@ describe("a hostile-request fuzzer", () => {
       if (response.statusCode >= 500) failures.push(`GET ${url}: ${response.statusCode}`);
     }
     expect(requests).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("the MCP tools' arguments (issue 27)", () => {
+  const TOOLS: Record<string, { fields: string[]; base: Record<string, unknown> }> = {
+    search_catalog: {
+      fields: ["query", "category", "minPriceAud", "maxPriceAud", "limit"],
+      base: { query: "mug" },
+    },
+    get_product: { fields: ["slug", "id"], base: {} },
+    search_policies_and_pages: { fields: ["query", "limit"], base: { query: "refund" } },
+    quote_cart: {
+      fields: ["lines", "postcode", "country"],
+      base: { lines: [{ id: 1, quantity: 1 }], postcode: "2000", country: "Australia" },
+    },
+    create_checkout_link: { fields: ["lines"], base: { lines: [{ id: 1, quantity: 1 }] } },
+  };
+
+  it("are answered with a result or an MCP error, never a 5xx", async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const [name, { fields, base }] of Object.entries(TOOLS)) {
+      for (const field of fields) {
+        // A cart's lines get each value as an id and a quantity too.
+        const values =
+          field === "lines"
+            ? [...HOSTILE_VALUES, ...HOSTILE_VALUES.map((bad) => [{ id: bad, quantity: bad }])]
+            : HOSTILE_VALUES;
+        for (const value of values) {
+          const payload = JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name, arguments: { ...base, [field]: value } },
+          });
+          const response = await app.inject({
+            method: "POST",
+            url: "/api/mcp",
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+            },
+            payload,
+            remoteAddress: uniqueIp(),
+          });
+          calls += 1;
+          // A value of 20,000 characters makes a body over the endpoint's limit: 413.
+          const expected = Buffer.byteLength(payload) > MCP_BODY_LIMIT_BYTES ? 413 : 200;
+          if (response.statusCode !== expected) {
+            failures.push(
+              `${name} ${field}=${JSON.stringify(value).slice(0, 40)}: ${response.statusCode}`,
+            );
+          } else if (expected === 200 && !("result" in response.json())) {
+            failures.push(`${name} ${field}: neither a result nor an error`);
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(300);
     expect(failures).toEqual([]);
   });
 });

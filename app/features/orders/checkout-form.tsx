@@ -24,6 +24,8 @@ const FIELD_IDS: Record<string, string> = {
 };
 
 interface CheckoutFormProps {
+  /** Where the form posts: checkout, or a checkout link's address whose cart it orders. */
+  action: string;
   /** The action's answer when it refused: its messages, and what was typed. */
   failure: CheckoutFailure | undefined;
   placing: boolean;
@@ -52,6 +54,7 @@ interface CheckoutFormProps {
  * with the cart and the login this browser keeps (StoredField), so it works before hydration.
  */
 export function CheckoutForm({
+  action,
   failure,
   placing,
   cart,
@@ -110,7 +113,7 @@ export function CheckoutForm({
       ref={form}
       method="post"
       // Named outright: the prerendered page's form would otherwise post to "/checkout/".
-      action={paths.checkout}
+      action={action}
       className={formStyles.form}
       noValidate
       onFocus={orderRules.prefetch}

@@ -1,0 +1,47 @@
+import { CHECKOUT_LINK_INVALID, readCheckoutLink } from "#core/cart/checkout-link.ts";
+import type { CartItem } from "#core/cart/cart.ts";
+import type { ShopProduct } from "#core/catalog/shop-product.ts";
+import type { OrderQuote } from "#core/orders/order.ts";
+import type { OrderLineInput, QuoteRequest } from "#core/orders/order-schemas.ts";
+import { refusalOf } from "#core/pages/page-services.ts";
+
+/**
+ * What a checkout link (`/checkout?cart=12:1,40:2`, made by the MCP tool create_checkout_link)
+ * puts in the cart: the lines as cart items with the product's fields, priced by the server; or
+ * why it cannot, in the server's words (a product gone, a quantity over the shop's limit).
+ */
+export type LinkedCart = { cart: CartItem[]; quote: OrderQuote } | { problem: string };
+
+/** The cart a checkout address carries, or undefined when it carries none. */
+export function cartFromLink(
+  url: URL,
+  products: readonly ShopProduct[],
+  quote: (request: QuoteRequest) => OrderQuote,
+): LinkedCart | undefined {
+  const read = readCheckoutLink(url);
+  if (!read) return undefined;
+  if (!read.success) return { problem: read.error.issues[0]?.message ?? CHECKOUT_LINK_INVALID };
+  const lines = linkedLines(read.data);
+  let priced: OrderQuote;
+  try {
+    priced = quote({ lines, address: { postcode: "", country: "" } });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { problem: refusal.message };
+  }
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const cart = read.data.flatMap(({ id, quantity }): CartItem[] => {
+    const product = byId.get(id);
+    if (!product) return [];
+    // SPEC §3 Cart item: the product's fields and a quantity, as Add to Cart stores it.
+    const { stock: _stock, ...fields } = product;
+    return [{ ...fields, quantity }];
+  });
+  return { cart, quote: priced };
+}
+
+/** The lines of a checkout link as an order names them (the type comes from the catalogue). */
+export function linkedLines(lines: readonly { id: number; quantity: number }[]): OrderLineInput[] {
+  return lines.map(({ id, quantity }) => ({ id, quantity, type: "" }));
+}

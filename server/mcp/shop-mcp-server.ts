@@ -1,0 +1,312 @@
+import { readFileSync } from "node:fs";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { checkoutLinkPath } from "#core/cart/checkout-link.ts";
+import { formatsOf, productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
+import { formatAud, fromCents } from "#core/money/money.ts";
+import {
+  checkoutLinkInput,
+  getProductInput,
+  quoteCartInput,
+  searchCatalogInput,
+  searchPagesInput,
+} from "#core/mcp/tool-schemas.ts";
+import type { OrderQuote } from "#core/orders/order.ts";
+import { OrderRefusedError } from "#core/orders/order-pricing.ts";
+import type { QuoteRequest } from "#core/orders/order-schemas.ts";
+import { availability } from "#core/orders/availability.ts";
+import type { PageDocument, SearchEngine } from "#core/search/search-engine.ts";
+import { siteConfig } from "#core/site-config.ts";
+import type { CatalogueSnapshot } from "../catalog/catalogue-store.ts";
+
+/** What the shop's MCP server reads: the same services the site and the API use. */
+export interface ShopMcpServices {
+  /** The catalogue this instance serves now (staff change it at run time). */
+  catalogue(): CatalogueSnapshot;
+  search: SearchEngine;
+  /** Information pages (with their text) and glossary terms, as search indexes them. */
+  pages: readonly PageDocument[];
+  /** The order pricing behind POST /api/orders/quote and checkout. */
+  quote(request: QuoteRequest): OrderQuote;
+  /** Units left per counted product id (GET /api/stock). */
+  stock(): Promise<Readonly<Record<number, number>>>;
+  /** The public address of the site (SITE_URL): links in answers are absolute. */
+  siteUrl: string;
+  /** Where a failure that is not the caller's goes. */
+  logError(error: unknown, tool: string): void;
+}
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
+
+/**
+ * The SDK builds a JSON Schema validator (Ajv) for every server unless given one, which cost
+ * more than a whole tool call; the server is made per request, so it shares this one.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+/** The policies, offered whole as resources (and found by search_policies_and_pages). */
+const POLICY_PATHS = ["/PurchaseAndRefundPolicy", "/privacypolicy", "/termsandconditions"];
+
+/** A page's text in an answer is cut here: enough for any policy, bounded for any page. */
+const MAX_PAGE_TEXT = 8000;
+
+const SHIPPING_RULE = `Shipping: nothing until a postcode and a country are given, then AUD 10 to the USA and AUD 20 anywhere else, free on orders over ${formatAud(fromCents(siteConfig.freeShippingOverCents))}.`;
+
+export const SHOP_MCP_INSTRUCTIONS = [
+  `This is the shop of ${siteConfig.companyName} (${siteConfig.brand}), an Australian company in ${siteConfig.business.toLowerCase()}: books, cyberware tools, sterilisation supplies and merchandise.`,
+  "Every price is in Australian dollars (AUD) and includes GST (10%, one eleventh of the price).",
+  "Find products with search_catalog and read one in full with get_product; answer questions about shipping, refunds, privacy, courses and terms with search_policies_and_pages (or the policy resources), quoting the page and its URL.",
+  `quote_cart prices a cart exactly as checkout will, shipping and GST included. ${SHIPPING_RULE}`,
+  "create_checkout_link gives a link to hand to the person: it opens the shop's checkout with those products in their cart, where they type their own details and place the order themselves, paying by bank transfer. You never place an order, take payment or see anyone's personal data; nothing here changes anything in the shop.",
+].join(" ");
+
+/** A tool's refusal, in words the assistant can pass on; answered as an MCP tool error. */
+class ToolRefusal extends Error {}
+
+function answer(data: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
+}
+
+function money(cents: number) {
+  return { aud: fromCents(cents), text: formatAud(fromCents(cents)) };
+}
+
+/** The shop's MCP server for one request (stateless: a new one per HTTP request). */
+export function createShopMcpServer(services: ShopMcpServices): McpServer {
+  const { siteUrl } = services;
+  const absolute = (path: string) => new URL(path, `${siteUrl}/`).href;
+  const pageByPath = new Map(services.pages.map((page) => [page.path, page]));
+
+  const server = new McpServer(
+    { name: "kybernetes-shop", title: `${siteConfig.brand} shop`, version: VERSION },
+    {
+      instructions: SHOP_MCP_INSTRUCTIONS,
+      jsonSchemaValidator,
+      // Arrays and fields in one call's arguments; a full cart of 50 lines is about 150.
+      maxToolInputElements: 500,
+    },
+  );
+
+  /** Runs a tool; a failure that is not a refusal is logged and answered in general words. */
+  const guarded =
+    <Input>(tool: string, run: (input: Input) => CallToolResult | Promise<CallToolResult>) =>
+    async (input: Input) => {
+      try {
+        return await run(input);
+      } catch (error) {
+        if (error instanceof ToolRefusal || error instanceof OrderRefusedError) throw error;
+        services.logError(error, tool);
+        throw new Error("Something went wrong on our side; please try again.", { cause: error });
+      }
+    };
+
+  function summary(product: ShopProduct, left: number | undefined) {
+    return {
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      format: product.type,
+      category: product.category,
+      priceAud: fromCents(product.priceCents),
+      price: formatAud(fromCents(product.priceCents)),
+      availability: availability(left).label,
+      ...(product.ageRestricted ? { adultsOnly: true } : {}),
+      url: absolute(productPagePath(product)),
+      ...(product.images[0] ? { pictureUrl: absolute(product.images[0]) } : {}),
+    };
+  }
+
+  function quoted(quote: OrderQuote) {
+    const { byId } = services.catalogue();
+    return {
+      currency: "AUD",
+      lines: quote.lines.map((line) => {
+        const product = byId.get(line.productId);
+        return {
+          id: line.productId,
+          name: line.name,
+          format: line.type,
+          quantity: line.quantity,
+          unitPrice: money(line.unitCents),
+          lineTotal: money(line.lineCents),
+          ...(line.ageRestricted ? { adultsOnly: true } : {}),
+          ...(product ? { url: absolute(productPagePath(product)) } : {}),
+        };
+      }),
+      items: money(quote.itemsCents),
+      shipping: money(quote.shippingCents),
+      freeShipping: quote.freeShipping,
+      total: money(quote.totalCents),
+      gstIncluded: money(quote.gstCents),
+      totalCents: quote.totalCents,
+    };
+  }
+
+  server.registerTool(
+    "search_catalog",
+    {
+      title: "Search the catalogue",
+      description:
+        "Finds products (books, cyberware tools and supplies, merchandise) by words, optionally in one category and price range. Each result has its id (for quote_cart and create_checkout_link), name, format, price in AUD including GST, availability, product page URL and picture URL.",
+      inputSchema: searchCatalogInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded("search_catalog", async ({ query, category, minPriceAud, maxPriceAud, limit }) => {
+      const found = services.search.results({
+        q: query,
+        scope: "shop",
+        ...(category ? { category } : {}),
+        ...(minPriceAud !== undefined ? { min: minPriceAud } : {}),
+        ...(maxPriceAud !== undefined ? { max: maxPriceAud } : {}),
+      });
+      const { byId } = services.catalogue();
+      const stock = await services.stock();
+      const products = found.products.slice(0, limit).flatMap((hit) => {
+        const product = byId.get(hit.id);
+        return product ? [summary(product, stock[product.id])] : [];
+      });
+      return answer({
+        query,
+        productsFound: found.productCount,
+        products,
+        ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
+      });
+    }),
+  );
+
+  server.registerTool(
+    "get_product",
+    {
+      title: "Read one product",
+      description:
+        "Every field of one product (description, format, price in AUD including GST, ISBN, publisher, pages, SKU, material, size and so on), its availability, page URL, pictures, and its other formats (such as the eBook of a hardback). Ask by slug or id.",
+      inputSchema: getProductInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded("get_product", async ({ slug, id }) => {
+      const snapshot = services.catalogue();
+      const product =
+        id !== undefined
+          ? snapshot.products.find((each) => each.id === id)
+          : (snapshot.bySlug.get(slug ?? "") ??
+            snapshot.bySlug.get(snapshot.movedSlugs.get(slug ?? "") ?? ""));
+      if (!product) {
+        throw new ToolRefusal(
+          `No product ${id !== undefined ? `with id ${id}` : `"${slug}"`} is for sale. Find products with search_catalog.`,
+        );
+      }
+      const stock = await services.stock();
+      const { stock: _seedStock, work: _work, images, ...fields } = product;
+      return answer({
+        ...fields,
+        ...summary(product, stock[product.id]),
+        pictureUrls: images.map(absolute),
+        otherFormats: formatsOf(snapshot.products, product)
+          .filter((other) => other.id !== product.id)
+          .map((other) => summary(other, stock[other.id])),
+      });
+    }),
+  );
+
+  server.registerTool(
+    "search_policies_and_pages",
+    {
+      title: "Search policies, courses and pages",
+      description:
+        "Finds the shop's policies (purchase, shipping and refunds, privacy, terms), courses, information pages and glossary terms. Each page comes with its own text and URL, each term with its definition: quote them rather than guessing.",
+      inputSchema: searchPagesInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded("search_policies_and_pages", ({ query, limit }) => {
+      const found = services.search.results({ q: query, scope: "page" });
+      const pages = found.pages.slice(0, limit).map((hit) => {
+        const text = pageByPath.get(hit.path)?.text ?? hit.snippet;
+        return {
+          title: hit.title,
+          url: absolute(hit.path),
+          text: text.length > MAX_PAGE_TEXT ? `${text.slice(0, MAX_PAGE_TEXT)}…` : text,
+        };
+      });
+      const glossary = found.glossary.slice(0, limit).map((hit) => ({
+        term: hit.title,
+        url: absolute(hit.path),
+        definition: hit.snippet,
+      }));
+      return answer({ query, pages, glossary });
+    }),
+  );
+
+  server.registerTool(
+    "quote_cart",
+    {
+      title: "Price a cart",
+      description: `What a cart costs, priced by the shop exactly as checkout charges it: each line, the items, shipping to the postcode and country, the total in AUD and the GST it includes. ${SHIPPING_RULE} Nothing is stored or ordered.`,
+      inputSchema: quoteCartInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded("quote_cart", ({ lines, postcode, country }) => {
+      const quote = services.quote({
+        lines: lines.map((line) => ({ ...line, type: "" })),
+        address: { postcode, country },
+      });
+      const shippingKnown = postcode.trim() !== "" && country.trim() !== "";
+      return answer({
+        ...quoted(quote),
+        ...(shippingKnown
+          ? {}
+          : { note: "Shipping is not included until a postcode and country are given." }),
+      });
+    }),
+  );
+
+  server.registerTool(
+    "create_checkout_link",
+    {
+      title: "Make a checkout link",
+      description:
+        "A link to give the person: it opens the shop's checkout with these products in their cart (replacing what it held). They check the order, type their own e-mail and address and place it themselves, paying by bank transfer. Nothing is ordered or reserved by this tool.",
+      inputSchema: checkoutLinkInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded("create_checkout_link", ({ lines }) => {
+      // Priced first, so a product gone or a quantity over the shop's limit is said now, not
+      // when the person opens the link.
+      const quote = services.quote({
+        lines: lines.map((line) => ({ ...line, type: "" })),
+        address: { postcode: "", country: "" },
+      });
+      const path = checkoutLinkPath(
+        quote.lines.map((line) => ({ id: line.productId, quantity: line.quantity })),
+      );
+      return answer({
+        url: absolute(path),
+        path,
+        items: money(quote.itemsCents),
+        lines: quoted(quote).lines,
+        note: "Shipping is added at checkout once the person types their address; they place the order themselves.",
+      });
+    }),
+  );
+
+  for (const path of POLICY_PATHS) {
+    const page = pageByPath.get(path);
+    if (!page) continue;
+    server.registerResource(
+      page.title,
+      absolute(path),
+      {
+        title: page.title,
+        description: `${page.title} of the shop, as plain text`,
+        mimeType: "text/plain",
+      },
+      (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/plain", text: page.text }] }),
+    );
+  }
+
+  return server;
+}

@@ -1,0 +1,273 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_LIMITS } from "#core/orders/order-limits.ts";
+import { loadCatalog } from "../catalog/load-catalog.ts";
+import { loadConfig } from "../config.ts";
+import { uniqueIp } from "../test/account-helpers.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { MCP_LIMIT } from "./mcp.ts";
+
+/** The shop's real content: "neural interfaces" must find its textbook (issue 27). */
+let app: FastifyInstance;
+let origin: string;
+let client: Client;
+const siteUrl = loadConfig({}).siteUrl;
+
+type Structured = Record<string, unknown> & {
+  products?: { id: number; name: string; url: string; priceAud: number; format: string }[];
+};
+
+async function call(name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  const text = (result.content as { type: string; text: string }[])[0]?.text ?? "";
+  return {
+    isError: result.isError === true,
+    text,
+    data: (result.structuredContent ?? {}) as Structured,
+  };
+}
+
+beforeAll(async () => {
+  app = await createTestApp({ catalog: await loadCatalog(path.resolve("content")) });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  client = new Client({ name: "kybernetes-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`)));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await app?.close();
+});
+
+describe("the MCP server at /api/mcp, through the SDK's own client", () => {
+  it("says it is the Kybernetes shop, prices in AUD including GST", () => {
+    expect(client.getServerVersion()).toMatchObject({ name: "kybernetes-shop" });
+    const instructions = client.getInstructions() ?? "";
+    expect(instructions).toMatch(/Kybernetes/);
+    expect(instructions).toMatch(/Australian dollars \(AUD\) and includes GST/);
+  });
+
+  it("lists its five tools, each with an input schema and a description", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "create_checkout_link",
+      "get_product",
+      "quote_cart",
+      "search_catalog",
+      "search_policies_and_pages",
+    ]);
+    for (const tool of tools) {
+      expect(tool.description?.length).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+    }
+    const quote = tools.find((tool) => tool.name === "quote_cart");
+    expect(quote?.inputSchema.required).toEqual(expect.arrayContaining(["lines"]));
+  });
+
+  it('finds the neural interfaces textbook for "neural interfaces", with its price, page and picture', async () => {
+    const { isError, data } = await call("search_catalog", { query: "neural interfaces" });
+    expect(isError).toBe(false);
+    const first = data.products?.[0];
+    expect(first?.name).toMatch(/^Neural Interfaces/);
+    expect(first).toMatchObject({
+      priceAud: expect.any(Number),
+      price: expect.stringMatching(/^\$\d+\.\d\d AUD$/),
+      availability: expect.any(String),
+      url: expect.stringMatching(new RegExp(`^${siteUrl}/products/neural-interfaces`)),
+      pictureUrl: expect.stringMatching(/^https?:\/\/.+\/images\/products\//),
+    });
+  });
+
+  it("narrows a search to a category and a price range", async () => {
+    const { data } = await call("search_catalog", {
+      query: "neural interfaces",
+      category: "book",
+      maxPriceAud: 60,
+    });
+    expect(data.products?.length).toBeGreaterThan(0);
+    for (const product of data.products ?? []) expect(product.priceAud).toBeLessThanOrEqual(60);
+  });
+
+  it("reads one product by slug with every field, and its other formats", async () => {
+    const { data: found } = await call("search_catalog", { query: "neural interfaces" });
+    const slug = new URL(found.products?.[0]?.url ?? "").pathname.split("/").pop();
+    const { isError, data } = await call("get_product", { slug });
+    expect(isError).toBe(false);
+    expect(data).toMatchObject({
+      name: expect.stringMatching(/^Neural Interfaces/),
+      description: expect.any(String),
+      isbn: expect.any(String),
+      publisher: expect.any(String),
+      pageCount: expect.any(Number),
+    });
+    expect((data.otherFormats as unknown[]).length).toBeGreaterThan(0);
+    const missing = await call("get_product", { slug: "no-such-product" });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toMatch(/search_catalog/);
+  });
+
+  it("answers a policy question with the page's own text and URL", async () => {
+    const { data } = await call("search_policies_and_pages", { query: "refund" });
+    const pages = data.pages as { title: string; url: string; text: string }[];
+    const policy = pages.find((page) => page.url === `${siteUrl}/PurchaseAndRefundPolicy`);
+    expect(policy?.text).toMatch(/refund/i);
+    expect(policy?.text.length).toBeGreaterThan(500);
+  });
+
+  it("offers the policies as resources", async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    expect(uris).toEqual(
+      expect.arrayContaining([
+        `${siteUrl}/PurchaseAndRefundPolicy`,
+        `${siteUrl}/privacypolicy`,
+        `${siteUrl}/termsandconditions`,
+      ]),
+    );
+    const read = await client.readResource({ uri: `${siteUrl}/privacypolicy` });
+    expect((read.contents[0] as { text: string }).text).toMatch(/personal information/i);
+  });
+
+  it("quotes a cart to postcode 2000, Australia, at exactly what POST /api/orders/quote charges", async () => {
+    const { data: found } = await call("search_catalog", { query: "neural interfaces" });
+    const [hardback, other] = found.products ?? [];
+    const lines = [
+      { id: hardback?.id, quantity: 2 },
+      { id: other?.id, quantity: 1 },
+    ];
+    const { isError, data } = await call("quote_cart", {
+      lines,
+      postcode: "2000",
+      country: "Australia",
+    });
+    expect(isError).toBe(false);
+    const response = await fetch(`${origin}/api/orders/quote`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ lines, address: { postcode: "2000", country: "Australia" } }),
+    });
+    const quote = (await response.json()) as {
+      totalCents: number;
+      gstCents: number;
+      shippingCents: number;
+    };
+    expect(response.status).toBe(200);
+    expect(data.totalCents).toBe(quote.totalCents);
+    expect(data).toMatchObject({
+      currency: "AUD",
+      total: { aud: quote.totalCents / 100 },
+      gstIncluded: { aud: quote.gstCents / 100 },
+      shipping: { aud: quote.shippingCents / 100 },
+    });
+  });
+
+  it("makes a checkout link for the lines, checked against the shop's limits", async () => {
+    const { isError, data } = await call("create_checkout_link", {
+      lines: [
+        { id: 1, quantity: 2 },
+        { id: 2, quantity: 1 },
+      ],
+    });
+    expect(isError).toBe(false);
+    expect(data.path).toBe("/checkout?cart=1:2,2:1");
+    expect(data.url).toBe(`${siteUrl}/checkout?cart=1:2,2:1`);
+    const tooMany = await call("create_checkout_link", {
+      lines: [{ id: 1, quantity: ORDER_LIMITS.quantityMax }],
+    });
+    expect(tooMany.isError).toBe(true);
+    expect(tooMany.text).toMatch(/at most/);
+    const unknown = await call("quote_cart", {
+      lines: [{ id: 999_999, quantity: 1 }],
+      postcode: "2000",
+      country: "Australia",
+    });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toMatch(/not in our catalogue/);
+  });
+
+  it.each([
+    ["search_catalog", {}],
+    ["search_catalog", { query: "x".repeat(201) }],
+    ["search_catalog", { query: "mug", minPriceAud: 50, maxPriceAud: 10 }],
+    ["get_product", { slug: "a", id: 1 }],
+    ["quote_cart", { lines: [], postcode: "2000", country: "Australia" }],
+    ["quote_cart", { lines: [{ id: 1, quantity: 0 }], postcode: "2000", country: "AU" }],
+    ["create_checkout_link", { lines: [{ id: "1; drop table", quantity: 1 }] }],
+    ["create_checkout_link", { lines: [{ id: 1, quantity: 1, priceCents: 1 }] }],
+    ["no_such_tool", {}],
+  ])("answers %s with %j as an MCP error", async (name, args) => {
+    const { isError, text } = await call(name, args);
+    expect(isError).toBe(true);
+    expect(text.length).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/mcp as plain HTTP", () => {
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+
+  it("answers a body that is not JSON-RPC with a JSON-RPC error, never a 5xx", async () => {
+    for (const payload of ["{", '{"jsonrpc":"2.0"}', "null", '"text"', '{"id":1,"method":7}']) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/mcp",
+        headers,
+        payload,
+        remoteAddress: uniqueIp(),
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json()).toMatchObject({
+        jsonrpc: "2.0",
+        error: { message: expect.any(String) },
+      });
+    }
+  });
+
+  it("refuses a body over 16 KB, GET and DELETE", async () => {
+    const big = await app.inject({
+      method: "POST",
+      url: "/api/mcp",
+      headers,
+      payload: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "ping",
+        params: { x: "x".repeat(20_000) },
+      }),
+      remoteAddress: uniqueIp(),
+    });
+    expect(big.statusCode).toBe(413);
+    for (const method of ["GET", "DELETE"] as const) {
+      const response = await app.inject({ method, url: "/api/mcp", remoteAddress: uniqueIp() });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe("POST");
+    }
+  });
+
+  it("limits calls per client address as the search API does", async () => {
+    const remoteAddress = uniqueIp();
+    const ping = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/mcp",
+        headers,
+        payload: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+        remoteAddress,
+      });
+    for (let count = 0; count < MCP_LIMIT.max; count += 1) {
+      expect((await ping()).statusCode).toBe(200);
+    }
+    const refused = await ping();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+  });
+});

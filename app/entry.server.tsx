@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { nonceContext } from "#app/load-context.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
+import { PageStylesheetsContext, stylesheetsOf } from "#app/lib/page-stylesheets.ts";
 
 // The server builds each request's context with this (app/load-context.ts).
 export { pageContext } from "#app/load-context.ts";
@@ -11,9 +12,11 @@ export { pageContext } from "#app/load-context.ts";
 export const streamTimeout = 5_000;
 
 /**
- * React Router's Node entry, with two changes: the answer's CSP nonce goes to every script
- * React Router writes, and the document is sent once it is complete (no loader here defers
- * data, so the whole page is ready as soon as its shell is, for people and crawlers alike).
+ * React Router's Node entry, with three changes: the answer's CSP nonce goes to every script
+ * React Router writes; the layout learns the page's stylesheets, so that it can ask for them
+ * before the scripts (app/root.tsx); and the document is sent once it is complete (no loader
+ * here defers data, so the whole page is ready as soon as its shell is, for people and
+ * crawlers alike).
  */
 export default function handleRequest(
   request: Request,
@@ -36,7 +39,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageStylesheetsContext.Provider value={stylesheetsOf(routerContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageStylesheetsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

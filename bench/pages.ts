@@ -20,6 +20,7 @@ export const BENCH_PAGES = [
   "/books",
   "/cyberware",
   "/merchandise",
+  "/products/neural-interfaces-from-electrode-to-algorithm-hardback",
   "/cart",
   "/search?q=cyborg",
   "/contactus",

@@ -34,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* React lifts these hints, like the `modulepreload` links of <Scripts/>, to the top of
             <head> in the order it meets them, while <Links/> stays where it is: without them
             a page that hydrates asks for its CSS after some 25 scripts, and on HTTP/1.1's six
-            connections its first paint waits for scripts it does not need (decision 024). */}
+            connections its first paint waits for scripts it does not need (decision 025). */}
         {hydrate
           ? stylesheets.map((href) => <link key={href} rel="preload" as="style" href={href} />)
           : null}

@@ -95,3 +95,15 @@ export const quoteCartInput = z
   .strict();
 
 export const checkoutLinkInput = z.object({ lines: cartLines }).strict();
+
+/** An answer of the MCP server: one JSON-RPC 2.0 response, with a result or an error. */
+export const jsonRpcAnswerSchema = z
+  .object({
+    jsonrpc: z.literal("2.0"),
+    id: z.union([z.string(), z.number(), z.null()]),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z
+      .object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() })
+      .optional(),
+  })
+  .describe("A JSON-RPC 2.0 response of the Model Context Protocol");

@@ -1,5 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { errorBodySchema } from "#core/api/api-schemas.ts";
+import { jsonRpcAnswerSchema } from "#core/mcp/tool-schemas.ts";
 import type { SearchEngine } from "#core/search/search-engine.ts";
 import type { SearchResponse } from "#core/search/search-response.ts";
 import { Lru } from "../lib/lru.ts";
@@ -96,6 +98,8 @@ export const mcpRoutes: FastifyPluginAsync<{
         description:
           "JSON-RPC 2.0 messages of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read). Send `Content-Type: application/json` and `Accept: application/json, text/event-stream`; every answer is JSON. Tools: search_catalog, get_product, search_policies_and_pages, quote_cart, create_checkout_link; resources: the policies. Read-only: nothing is ordered. See README.md for an example session.",
         tags: ["assistants"],
+        // The SDK writes the answer; this documents it (a string is sent as it is).
+        response: { 200: jsonRpcAnswerSchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { errorBodySchema } from "#core/api/api-schemas.ts";
 import { jsonRpcAnswerSchema } from "#core/mcp/tool-schemas.ts";
+import { z } from "#core/validation/zod.ts";
 import type { SearchEngine } from "#core/search/search-engine.ts";
 import type { SearchResponse } from "#core/search/search-response.ts";
 import { Lru } from "../lib/lru.ts";
@@ -99,7 +100,17 @@ export const mcpRoutes: FastifyPluginAsync<{
           "JSON-RPC 2.0 messages of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read). Send `Content-Type: application/json` and `Accept: application/json, text/event-stream`; every answer is JSON. Tools: search_catalog, get_product, search_policies_and_pages, quote_cart, create_checkout_link; resources: the policies. Read-only: nothing is ordered. See README.md for an example session.",
         tags: ["assistants"],
         // The SDK writes the answer; this documents it (a string is sent as it is).
-        response: { 200: jsonRpcAnswerSchema, 429: errorBodySchema },
+        response: {
+          200: jsonRpcAnswerSchema,
+          // A notification: taken, nothing to answer.
+          202: z.string().describe("Empty"),
+          // Not JSON, not JSON-RPC, or the wrong Accept or Content-Type: the SDK says which.
+          400: jsonRpcAnswerSchema,
+          406: jsonRpcAnswerSchema,
+          415: jsonRpcAnswerSchema,
+          413: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -122,7 +133,8 @@ export const mcpRoutes: FastifyPluginAsync<{
             body,
           }),
         );
-        reply.code(response.status);
+        // The SDK answers with one of the statuses documented above.
+        reply.code(response.status as 200 | 202 | 400 | 406 | 415);
         const type = response.headers.get("content-type");
         if (type) reply.type(type);
         return reply.send(await response.text());

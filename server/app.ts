@@ -32,6 +32,7 @@ import { productRoutes } from "./routes/products.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { createSearchEngine, type SearchEngine } from "#core/search/search-engine.ts";
 import { seedCatalogue } from "./catalog/catalogue-store.ts";
+import { loadSampleFiles } from "./catalog/sample-files.ts";
 import {
   createLiveCatalogue,
   fixedCatalogueOf,
@@ -136,7 +137,7 @@ export async function buildApp({
   if (database.kind === "stub") {
     liveCatalogue = fixedCatalogueOf(seed);
   } else {
-    await seedCatalogue(database.db, seed);
+    await seedCatalogue(database.db, seed, () => loadSampleFiles(config.contentDir));
     liveCatalogue = await createLiveCatalogue(database.db);
   }
   let searchEngine = createSearchEngine(liveCatalogue.current().products, pages);

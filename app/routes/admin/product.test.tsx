@@ -29,6 +29,7 @@ const book: AdminProduct = {
   color: null,
   size: null,
   ageRestricted: false,
+  digital: false,
   published: true,
   retiredAt: null,
   state: "published",
@@ -36,6 +37,7 @@ const book: AdminProduct = {
   stock: 25,
   updatedAt: "2026-11-25T00:00:00.000Z",
   pictureAlts: {},
+  files: [],
 };
 
 /** A staff login as the server issues it; the page reads only its expiry. */

@@ -3,7 +3,7 @@
  * this shop) into a valid EPUB 3 (nodepub) and PDF (pdfkit) beside them, one pair per eBook
  * work of content/products.csv. The files are committed: a new database is seeded with them
  * (is_sample, listed by `npm run check:launch` until staff upload the real books). Building
- * them at every seed would cost each test database about a second (docs/decisions/024).
+ * them at every seed would cost each test database about a second (docs/decisions/023).
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

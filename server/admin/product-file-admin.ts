@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { productFileRow, type NewProductFile } from "../catalog/product-file-store.ts";
-import type { Db, Tx } from "../db/client.ts";
-import { productFiles, products } from "../db/schema.ts";
+import type { Db } from "../db/client.ts";
+import { productFiles } from "../db/schema.ts";
 import { recordAudit, type Actor } from "./audit-log.ts";
-import { adminProduct, ProductNotFoundError } from "./product-admin.ts";
+import { currentProduct, lockProduct } from "./picture-admin.ts";
 
 // The files staff upload for a digital product (issue 26): one per format, a new upload
 // replacing the old in the same transaction as its audit entry. The shop never shows them, so
@@ -17,18 +17,6 @@ export class NotDigitalError extends Error {
 
 export class ProductFileNotFoundError extends Error {
   override name = "ProductFileNotFoundError";
-}
-
-async function lockProduct(tx: Tx, id: number) {
-  const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-  if (!row) throw new ProductNotFoundError(`no product ${id}`);
-  return row;
-}
-
-async function current(tx: Tx, id: number): Promise<AdminProduct> {
-  const product = await adminProduct(tx, id);
-  if (!product) throw new ProductNotFoundError(`no product ${id}`);
-  return product;
 }
 
 /** What the audit log keeps of a file: never its bytes. */
@@ -73,7 +61,7 @@ export async function addProductFile(
         after: described(stored),
       },
     });
-    return current(tx, productId);
+    return currentProduct(tx, productId);
   });
 }
 
@@ -97,6 +85,6 @@ export async function removeProductFile(
       entityId: productId,
       details: { format: removed.format, before: described(removed) },
     });
-    return current(tx, productId);
+    return currentProduct(tx, productId);
   });
 }

@@ -1,8 +1,13 @@
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { placeholdersInUse } from "../core/site-config.ts";
-import { launchCheck } from "./check-launch.ts";
+import { addProductFile } from "../server/admin/product-file-admin.ts";
+import { productsWithSampleFiles } from "../server/catalog/product-file-store.ts";
+import { createTestApp } from "../server/test/test-app.ts";
+import { createTestDatabase } from "../server/test/test-database.ts";
+import { launchCheck, seededSamples } from "./check-launch.ts";
 
 const run = promisify(execFile);
 
@@ -18,14 +23,60 @@ describe("npm run check:launch", () => {
   });
 
   it("passes once none is left", () => {
-    expect(launchCheck([])).toEqual({
+    expect(launchCheck([], [])).toEqual({
       exitCode: 0,
-      report: "Ready for launch: no placeholder left in core/site-config.ts.",
+      report:
+        "Ready for launch: no placeholder left in core/site-config.ts, and no eBook delivered as a sample.",
     });
   });
 
-  it("exits 1 on the shipped config, naming each placeholder", async () => {
-    const failed = await run(process.execPath, ["--import", "tsx", "scripts/check-launch.ts"]).then(
+  it("lists each eBook still delivered as the shop's sample chapter, and fails", () => {
+    const { exitCode, report } = launchCheck(
+      [],
+      [{ id: 8, name: "Salt Water Circuit", type: "eBook", formats: ["epub", "pdf"] }],
+    );
+    expect(exitCode).toBe(1);
+    expect(report).toContain("1 eBook is still delivered as the shop's sample chapter:");
+    expect(report).toContain("Salt Water Circuit (eBook, product 8): sample EPUB and PDF");
+    expect(report).not.toContain("placeholder");
+  });
+
+  it("knows the eBooks a first start seeds with samples, and those the database still has", async () => {
+    expect(await seededSamples("content")).toEqual([
+      expect.objectContaining({ id: 2, type: "eBook", formats: ["epub", "pdf"] }),
+      expect.objectContaining({ id: 4, type: "eBook", formats: ["epub", "pdf"] }),
+      expect.objectContaining({ id: 8, name: "Salt Water Circuit", formats: ["epub", "pdf"] }),
+    ]);
+
+    const database = await createTestDatabase("pglite");
+    const app = await createTestApp({ database });
+    try {
+      // The test catalogue's eBook (id 2) is Salt Water Circuit: seeded with its samples.
+      expect(await productsWithSampleFiles(database.db)).toEqual([
+        { id: 2, name: "Salt Water Circuit", type: "eBook", formats: ["epub", "pdf"] },
+      ]);
+      const actor = { id: null, name: "test", address: "127.0.0.1" };
+      const pdf = await readFile("content/samples/salt-water-circuit.pdf");
+      await addProductFile(
+        database.db,
+        2,
+        { format: "pdf", fileName: "real.pdf", bytes: pdf, isSample: false },
+        actor,
+      );
+      expect(await productsWithSampleFiles(database.db)).toEqual([
+        { id: 2, name: "Salt Water Circuit", type: "eBook", formats: ["epub"] },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("exits 1 on the shipped config, naming each placeholder and each seeded sample", async () => {
+    // A data folder with no database yet: judged by what its first start seeds.
+    const env = { ...process.env, DATA_DIR: "var/check-launch-test-empty", DATABASE_URL: "" };
+    const failed = await run(process.execPath, ["--import", "tsx", "scripts/check-launch.ts"], {
+      env,
+    }).then(
       () => undefined,
       (error: unknown) => error as { code: number; stderr: string },
     );
@@ -33,5 +84,6 @@ describe("npm run check:launch", () => {
     for (const placeholder of placeholdersInUse()) {
       expect(failed?.stderr).toContain(`${placeholder.name}: ${placeholder.value}`);
     }
+    expect(failed?.stderr).toContain("Salt Water Circuit (eBook, product 8): sample EPUB and PDF");
   });
 });

@@ -33,6 +33,7 @@ import { searchRoutes } from "./routes/search.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { createSearchEngine, type SearchEngine } from "#core/search/search-engine.ts";
 import { seedCatalogue } from "./catalog/catalogue-store.ts";
+import { loadSampleFiles } from "./catalog/sample-files.ts";
 import {
   createLiveCatalogue,
   fixedCatalogueOf,
@@ -137,7 +138,7 @@ export async function buildApp({
   if (database.kind === "stub") {
     liveCatalogue = fixedCatalogueOf(seed);
   } else {
-    await seedCatalogue(database.db, seed);
+    await seedCatalogue(database.db, seed, () => loadSampleFiles(config.contentDir));
     liveCatalogue = await createLiveCatalogue(database.db);
   }
   let searchEngine = createSearchEngine(liveCatalogue.current().products, pages);

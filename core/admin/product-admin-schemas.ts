@@ -1,6 +1,7 @@
 import { named } from "../api/api-schemas.ts";
 import { errorBodySchema } from "../api/api-schemas.ts";
 import { pictureAltSchema } from "../catalog/pictures.ts";
+import { productFileSchema } from "../catalog/product-files.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../catalog/slug.ts";
 import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe-text.ts";
 import { unsafeCharactersMessage } from "../validation/safe-text.ts";
@@ -53,6 +54,8 @@ export const adminProductSchema = named(
     color: z.string().nullable(),
     size: z.string().nullable(),
     ageRestricted: z.boolean(),
+    /** Delivered by download (an eBook), never shipped; its files are under …/files. */
+    digital: z.boolean(),
     published: z.boolean(),
     retiredAt: z.string().nullable(),
     /** published, draft (not shown) or retired (not sold; orders still name it). */
@@ -64,6 +67,8 @@ export const adminProductSchema = named(
     updatedAt: z.string(),
     /** The descriptions of its uploaded pictures, by address (POST …/pictures adds one). */
     pictureAlts: z.record(z.string(), z.string()),
+    /** A digital product's files, one per format (POST …/files uploads or replaces one). */
+    files: z.array(productFileSchema),
   }),
   "A product as staff see it, drafts and retired ones included",
 );
@@ -195,6 +200,7 @@ const productFields = {
   color: optionalLine("Colour"),
   size: optionalLine("Size"),
   ageRestricted: z.boolean({ error: "Age restricted must be true or false" }),
+  digital: z.boolean({ error: "Delivered by download must be true or false" }),
   slug: slugField("Slug"),
   /** Formats of one work (hardback, eBook) share it; the product page links them. */
   work: slugField("Work"),
@@ -208,6 +214,8 @@ export const createProductSchema = named(
     type: productFields.type.optional(),
     images: productFields.images.optional(),
     ageRestricted: productFields.ageRestricted.optional(),
+    /** Delivered by download; left out, an eBook type is and anything else is not. */
+    digital: productFields.digital.optional(),
     /** Made from the name (and the format, where the work has several) when left out. */
     slug: productFields.slug.optional(),
     /** The name's slug when left out. */
@@ -264,6 +272,10 @@ export const productIdParamsSchema = z.object({ id: wholeNumber("Product id must
 
 export const pictureParamsSchema = productIdParamsSchema.extend({
   pictureId: wholeNumber("Picture id must be a number"),
+});
+
+export const productFileParamsSchema = productIdParamsSchema.extend({
+  fileId: wholeNumber("File id must be a number"),
 });
 
 /** A new description for an uploaded picture. */

@@ -1,4 +1,5 @@
 import type { Product } from "./product.ts";
+import { isDigitalType } from "./product-files.ts";
 import { productSlug, workOf } from "./slug.ts";
 
 /** A product as the shop sells it: with its address (/products/<slug>) and its work. */
@@ -6,6 +7,11 @@ export type ShopProduct = Product & {
   slug: string;
   /** Formats of one work (the hardback and the eBook of a book) share it. */
   work: string;
+  /**
+   * Delivered by download (an eBook), never shipped: what checkout prices shipping by. Seeded
+   * from the type (the CSV's eBook rows); staff set it from then on.
+   */
+  digital: boolean;
   /** The descriptions staff gave uploaded pictures, by address (the others' are made up). */
   pictureAlts?: Readonly<Record<string, string>>;
   /**
@@ -24,7 +30,7 @@ export function productPagePath(product: { slug: string }): string {
 /**
  * Slugs for products that have none yet (content/products.csv's rows): the work's name, and
  * the format too where the work has several ("…-hardback", "…-ebook"). A clash left after that
- * (two rows of one name and type) takes the product's id.
+ * (two rows of one name and type) takes the product's id. An eBook row is digital.
  */
 export function withSlugs(products: readonly Product[]): ShopProduct[] {
   const formats = new Map<string, number>();
@@ -38,7 +44,7 @@ export function withSlugs(products: readonly Product[]): ShopProduct[] {
     let slug = productSlug(product, (formats.get(work) ?? 0) > 1) || `product-${product.id}`;
     if (taken.has(slug)) slug = `${slug}-${product.id}`;
     taken.add(slug);
-    return { ...product, slug, work };
+    return { ...product, slug, work, digital: isDigitalType(product.type) };
   });
 }
 

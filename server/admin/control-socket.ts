@@ -25,6 +25,7 @@ const commandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("remove"), username: z.string().min(1).max(200), by }),
   z.object({ command: z.literal("list"), by }),
   z.object({ command: z.literal("verify-audit"), by }),
+  z.object({ command: z.literal("sample-files"), by }),
 ]);
 
 export class DataDirInUseError extends Error {

@@ -22,17 +22,23 @@ export class PictureNotFoundError extends Error {
   override name = "PictureNotFoundError";
 }
 
-async function lockProduct(tx: Tx, id: number) {
+/** The product's row, locked for the rest of the transaction. */
+export async function lockProduct(tx: Tx, id: number) {
   const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
   if (!row) throw new ProductNotFoundError(`no product ${id}`);
   return row;
 }
 
-async function changed(tx: Tx, id: number): Promise<AdminProduct> {
-  await markCatalogueChanged(tx);
+/** The product as staff see it now; it must exist (the caller holds its lock). */
+export async function currentProduct(tx: Tx, id: number): Promise<AdminProduct> {
   const product = await adminProduct(tx, id);
   if (!product) throw new ProductNotFoundError(`no product ${id}`);
   return product;
+}
+
+async function changed(tx: Tx, id: number): Promise<AdminProduct> {
+  await markCatalogueChanged(tx);
+  return currentProduct(tx, id);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import type { ProductFile } from "#core/catalog/product-files.ts";
 import type {
   AdminProduct,
   AdminProductListQuery,
@@ -11,6 +12,7 @@ import { createProductSchema, PRODUCT_FIELDS } from "#core/admin/product-admin-s
 import type { CsvProblem } from "#core/catalog/parse-csv.ts";
 import { parseProductsReport } from "#core/catalog/parse-products.ts";
 import type { Product } from "#core/catalog/product.ts";
+import { isDigitalType } from "#core/catalog/product-files.ts";
 import { productsToCsv } from "#core/catalog/products-csv.ts";
 import { productSlug, workOf } from "#core/catalog/slug.ts";
 import {
@@ -20,6 +22,7 @@ import {
   rowOfProduct,
   slugHeldByAnother,
 } from "../catalog/catalogue-store.ts";
+import { productFilesOf } from "../catalog/product-file-store.ts";
 import { altsOfImages, dropUnnamedPictures, pictureAlts } from "../catalog/product-pictures.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
@@ -68,6 +71,7 @@ function adminProductOf(
   row: ProductRow,
   stock: number | null,
   alts: ReadonlyMap<number, string> = new Map(),
+  files: readonly ProductFile[] = [],
 ): AdminProduct {
   // Every column as it is (null for an empty field), but the dates as text and the state named.
   const { createdAt: _created, retiredAt, updatedAt, ...columns } = row;
@@ -78,6 +82,7 @@ function adminProductOf(
     stock,
     updatedAt: updatedAt.toISOString(),
     pictureAlts: altsOfImages(row.images, alts),
+    files: [...files],
   };
 }
 
@@ -118,16 +123,17 @@ export async function listAdminProducts(
   const rows = await selectWithStock(db)
     .where(and(...where))
     .orderBy(asc(products.id));
-  const alts = await pictureAlts(
-    db,
-    rows.map((row) => row.product.id),
-  );
-  return rows.map((row) => adminProductOf(row.product, row.stock, alts));
+  const ids = rows.map((row) => row.product.id);
+  const alts = await pictureAlts(db, ids);
+  const files = await productFilesOf(db, ids);
+  return rows.map((row) => adminProductOf(row.product, row.stock, alts, files.get(row.product.id)));
 }
 
 export async function adminProduct(executor: Db | Tx, id: number): Promise<AdminProduct | null> {
   const [row] = await selectWithStock(executor).where(eq(products.id, id));
-  return row ? adminProductOf(row.product, row.stock, await pictureAlts(executor, [id])) : null;
+  if (!row) return null;
+  const files = await productFilesOf(executor, [id]);
+  return adminProductOf(row.product, row.stock, await pictureAlts(executor, [id]), files.get(id));
 }
 
 /** The row, locked for the rest of the transaction, and refused if its version moved. */
@@ -231,6 +237,7 @@ export async function createProduct(
       color: input.color ?? null,
       size: input.size ?? null,
       ageRestricted: input.ageRestricted ?? false,
+      digital: input.digital ?? isDigitalType(type),
     } satisfies ProductValues;
     const finalSlug = slug;
     const [row] = await guardSlug(finalSlug, () =>
@@ -354,17 +361,22 @@ export async function changeProductState(
   });
 }
 
-/** A file's product as the columns it sets (every SPEC §3 field but id, slug, work, stock). */
-function fileValues(product: Product): Omit<ProductValues, "slug" | "work"> {
+/**
+ * A file's product as the columns it sets (every SPEC §3 field but id, slug, work, stock).
+ * `digital` is no CSV column: a new row's comes from its type, a known product's stays.
+ */
+function fileValues(product: Product): Omit<ProductValues, "slug" | "work" | "digital"> {
   const {
     id: _id,
     slug: _slug,
     work: _work,
+    digital: _digital,
     ...values
   } = rowOfProduct({
     ...product,
     slug: "",
     work: "",
+    digital: false,
   });
   return values;
 }
@@ -390,7 +402,7 @@ function boundsProblems(file: readonly Product[], lines: readonly number[]): Csv
       return;
     }
     const checked = createProductSchema.safeParse({
-      ...rowOfProduct({ ...product, slug: "", work: "" }),
+      ...rowOfProduct({ ...product, slug: "", work: "", digital: isDigitalType(product.type) }),
       slug: undefined,
       work: undefined,
       stock: product.stock ?? null,
@@ -458,7 +470,7 @@ export async function importProducts(
       if (takenSlugs.has(slug)) slug = `${slug}-${product.id}`;
       for (let n = 2; takenSlugs.has(slug); n += 1) slug = `${slug}-${n}`;
       takenSlugs.add(slug);
-      newRows.push({ ...values, id: product.id, slug, work });
+      newRows.push({ ...values, id: product.id, slug, work, digital: isDigitalType(product.type) });
       created.push({ id: product.id, name: product.name, slug });
     }
     const notInFile = existingRows

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { usernameKey } from "#core/account/username.ts";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
+import { productsWithSampleFiles, type SampleFileProduct } from "../catalog/product-file-store.ts";
 import { describeChainReport, verifyAuditChain } from "./audit-chain.ts";
 import { recordAudit, type Actor } from "./audit-log.ts";
 
@@ -14,6 +15,8 @@ export type StaffCommand = (
   | { command: "remove"; username: string }
   | { command: "list" }
   | { command: "verify-audit" }
+  /** `npm run check:launch`: the eBooks still delivered as the shop's sample chapter. */
+  | { command: "sample-files" }
 ) & {
   /** Who typed it: the operating-system user at the command line, for the audit log. */
   by: string;
@@ -24,6 +27,7 @@ export interface StaffCommandResult {
   /** What to tell the person at the command line. */
   message: string;
   staff?: { username: string; email: string }[];
+  samples?: SampleFileProduct[];
 }
 
 /**
@@ -35,6 +39,10 @@ export async function runStaffCommand(db: Db, request: StaffCommand): Promise<St
   if (request.command === "verify-audit") {
     const report = await verifyAuditChain(db);
     return { ok: report.ok, message: describeChainReport(report) };
+  }
+  if (request.command === "sample-files") {
+    const samples = await productsWithSampleFiles(db);
+    return { ok: true, samples, message: `${samples.length} products have sample files.` };
   }
   if (request.command === "list") {
     const staff = await db

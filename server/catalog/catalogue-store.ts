@@ -3,9 +3,13 @@ import type { Product } from "#core/catalog/product.ts";
 import { withSlugs, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "#core/catalog/slug.ts";
 import type { Db, Tx } from "../db/client.ts";
+import { productFileName } from "#core/catalog/product-files.ts";
+import { productFileRow } from "./product-file-store.ts";
 import { altsOfImages, pictureAlts } from "./product-pictures.ts";
+import type { SampleFiles } from "./sample-files.ts";
 import {
   catalogueState,
+  productFiles,
   products,
   productSlugs,
   productStock,
@@ -76,6 +80,7 @@ export function productOfRow(row: ProductRow): ShopProduct {
     color: optional(row.color),
     size: optional(row.size),
     ageRestricted: row.ageRestricted,
+    digital: row.digital,
   };
 }
 
@@ -105,6 +110,7 @@ export function rowOfProduct(product: ShopProduct) {
     color: orNull(product.color),
     size: orNull(product.size),
     ageRestricted: product.ageRestricted,
+    digital: product.digital,
   };
 }
 
@@ -225,14 +231,21 @@ export async function recordSlugMove(tx: Db | Tx, id: number, oldSlug: string, n
  * Fills an empty catalogue from content/products.csv (SPEC §3's format), with each counted
  * product's opening stock; a catalogue that has products is left alone, whatever the file says
  * now (staff own it from then on). Instances starting together seed it once: the first takes
- * the lock, the others find it full. Answers how many products it added.
+ * the lock, the others find it full. Each eBook gets its work's sample files (`samples`, read
+ * only when the catalogue is empty), marked as samples. Answers how many products it added.
  */
-export async function seedCatalogue(db: Db, seed: readonly Product[]): Promise<number> {
+export async function seedCatalogue(
+  db: Db,
+  seed: readonly Product[],
+  samples: () => Promise<SampleFiles> = async () => new Map(),
+): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [existing] = await tx.select({ n: count() }).from(products);
     if ((existing?.n ?? 0) > 0 || seed.length === 0) return 0;
-    await tx.insert(products).values(withSlugs(seed).map(rowOfProduct));
+    const seeded = withSlugs(seed);
+    await tx.insert(products).values(seeded.map(rowOfProduct));
+    await seedSampleFiles(tx, seeded, await samples());
     // Ids came from the file: new products continue after the highest.
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`,
@@ -241,6 +254,21 @@ export async function seedCatalogue(db: Db, seed: readonly Product[]): Promise<n
     await markCatalogueChanged(tx);
     return seed.length;
   });
+}
+
+/** The shop's sample chapter for each digital product whose work has one. */
+async function seedSampleFiles(tx: Tx, seeded: readonly ShopProduct[], samples: SampleFiles) {
+  const rows = seeded.flatMap((product) =>
+    product.digital
+      ? (samples.get(product.work) ?? []).map((file) =>
+          productFileRow(product.id, {
+            ...file,
+            fileName: productFileName(product.slug, file.format),
+          }),
+        )
+      : [],
+  );
+  if (rows.length > 0) await tx.insert(productFiles).values(rows);
 }
 
 /**

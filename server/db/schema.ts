@@ -200,6 +200,8 @@ export const products = pgTable(
     color: text("color"),
     size: text("size"),
     ageRestricted: boolean("age_restricted").notNull().default(false),
+    /** Delivered by download (an eBook), never shipped; its files are product_files. */
+    digital: boolean("digital").notNull().default(false),
     /** Shown in the shop; a draft is not. */
     published: boolean("published").notNull().default(true),
     /** No longer sold; kept because orders name it. */
@@ -285,6 +287,37 @@ export const productPictureFiles = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (table) => [primaryKey({ columns: [table.pictureId, table.format, table.width] })],
+);
+
+/** A file format a digital product is delivered in. */
+export type ProductFileFormat = "epub" | "pdf";
+
+/**
+ * A digital product's file (issue 26): at most one per format, kept in the database like
+ * pictures (decision 023) so every instance behind PostgreSQL can deliver it. `is_sample`
+ * marks the shop's own sample chapter, which `npm run check:launch` reports until replaced.
+ */
+export const productFiles = pgTable(
+  "product_files",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    format: text("format").$type<ProductFileFormat>().notNull(),
+    /** The name the buyer's download is saved under. */
+    fileName: text("file_name").notNull(),
+    bytes: bytea("bytes").notNull(),
+    size: integer("size").notNull(),
+    /** Hex SHA-256 of `bytes`: what staff and buyers can check a download against. */
+    sha256: text("sha256").notNull(),
+    isSample: boolean("is_sample").notNull().default(false),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("product_files_product_format_key").on(table.productId, table.format),
+    check("product_files_format_check", sql`${table.format} in ('epub', 'pdf')`),
+  ],
 );
 
 /** Units left per product. Seeded from products.csv once; orders take and cancellations return. */

@@ -32,6 +32,7 @@ export const FIELD_LABELS: Record<ProductField, string> = {
   pageCount: "Page count",
   publicationDate: "Publication date",
   ageRestricted: "Age restricted",
+  digital: "Delivered by download",
   slug: "Slug",
   work: "Work",
   ...Object.fromEntries(TEXT_FIELDS),
@@ -44,7 +45,7 @@ type Checked =
 
 /**
  * The edit form as the API takes it: the price typed in dollars becomes whole cents, the
- * checkbox a boolean (pictures have their own section: product-pictures.tsx). Checked with the API's own schema so a
+ * checkboxes booleans (pictures have their own section: product-pictures.tsx). Checked with the API's own schema so a
  * mistake is shown by its field without a round trip; the server checks again.
  */
 export function productFromForm(form: FormData, mode: "create" | "update"): Checked {
@@ -56,6 +57,7 @@ export function productFromForm(form: FormData, mode: "create" | "update"): Chec
     pageCount: text("pageCount"),
     publicationDate: text("publicationDate"),
     ageRestricted: form.get("ageRestricted") === "on",
+    digital: form.get("digital") === "on",
   };
   for (const [name] of TEXT_FIELDS) body[name] = text(name);
   for (const name of ["slug", "work"]) {

@@ -4,6 +4,7 @@ import { PRODUCT_LIMITS, type AdminProduct } from "#core/admin/product-admin-sch
 import { centsAsDollars, parseDollars } from "#core/money/money.ts";
 import { Field, FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
+import styles from "./admin.module.css";
 import { describePriceChange } from "./price-change.ts";
 import { messageFor, TEXT_FIELDS } from "./product-form-data.ts";
 
@@ -123,6 +124,19 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         />
         <label htmlFor="product-age-restricted">Age restricted (adults only)</label>
       </div>
+      <div className={formStyles.checkbox}>
+        <input
+          id="product-digital"
+          type="checkbox"
+          name="digital"
+          defaultChecked={product?.digital ?? false}
+          aria-describedby="product-digital-hint"
+        />
+        <label htmlFor="product-digital">Delivered by download (an eBook)</label>
+      </div>
+      <p id="product-digital-hint" className={styles.muted}>
+        Never shipped: the buyer downloads its EPUB or PDF, uploaded under Files once saved.
+      </p>
       {product ? null : (
         <div className={formStyles.checkbox}>
           <input id="product-published" type="checkbox" name="published" />

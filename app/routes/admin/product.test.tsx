@@ -29,6 +29,7 @@ const book: AdminProduct = {
   color: null,
   size: null,
   ageRestricted: false,
+  digital: false,
   published: true,
   retiredAt: null,
   state: "published",
@@ -36,6 +37,7 @@ const book: AdminProduct = {
   stock: 25,
   updatedAt: "2026-11-25T00:00:00.000Z",
   pictureAlts: {},
+  files: [],
 };
 
 /** A staff login as the server issues it; the page reads only its expiry. */
@@ -67,9 +69,15 @@ beforeEach(() => {
     current = { ...current, state: "retired", version: current.version + 1 };
     return current;
   };
+  const removeFile = () => {
+    sent.push({ method: "DELETE", path: "/admin/products/1/files/7", body: undefined });
+    current = { ...current, files: current.files.filter((file) => file.id !== 7) };
+    return current;
+  };
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({
       "GET /admin/products/1": () => current,
+      "DELETE /admin/products/1/files/7": removeFile,
       "PATCH /admin/products/1": patch,
       "POST /admin/products/1/retire": retire,
     }),
@@ -96,6 +104,42 @@ function renderPage() {
 }
 
 describe("a product's page in the back office", () => {
+  it("ticks “Delivered by download” and lists a digital product's files, a sample marked, each removable", async () => {
+    current = {
+      ...book,
+      digital: true,
+      files: [
+        {
+          id: 7,
+          format: "pdf",
+          fileName: "neural-interfaces-ebook.pdf",
+          size: 4797,
+          sha256: "ab".repeat(32),
+          isSample: true,
+          createdAt: "2026-11-25T00:00:00.000Z",
+        },
+      ],
+    };
+    const user = renderPage();
+    expect(await screen.findByLabelText("Delivered by download (an eBook)")).toBeChecked();
+    const files = screen.getByRole("list", { name: "Files" });
+    expect(files).toHaveTextContent("PDF neural-interfaces-ebook.pdf · 5 KB · sample");
+    await user.click(
+      screen.getByRole("button", { name: "Remove the PDF (neural-interfaces-ebook.pdf)" }),
+    );
+    expect(await screen.findByText("File removed.")).toBeVisible();
+    expect(sent).toEqual([
+      { method: "DELETE", path: "/admin/products/1/files/7", body: undefined },
+    ]);
+    expect(await screen.findByText(/No files yet/)).toBeVisible();
+  });
+
+  it("has no Files section for a product that is shipped", async () => {
+    renderPage();
+    expect(await screen.findByLabelText("Delivered by download (an eBook)")).not.toBeChecked();
+    expect(screen.queryByRole("heading", { name: "Files" })).toBeNull();
+  });
+
   it("shows a price change before saving, and sends the price in cents with the version", async () => {
     const user = renderPage();
     const price = await screen.findByLabelText("Price (AUD, GST included)");

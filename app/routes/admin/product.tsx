@@ -9,6 +9,7 @@ import { formatDollars } from "#app/features/admin/price-change.ts";
 import { ProductForm } from "#app/features/admin/product-form.tsx";
 import { productFromForm } from "#app/features/admin/product-form-data.ts";
 import { movePicture, removePicture } from "#app/features/admin/picture-order.ts";
+import { ProductFiles } from "#app/features/admin/product-files.tsx";
 import { ProductPictures } from "#app/features/admin/product-pictures.tsx";
 import { staffApi, type StaffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
@@ -77,6 +78,15 @@ export async function clientAction({
       return { ok: true, message: "Saved. The shop shows the change within a second." };
     }
     if (intent.startsWith("picture-")) return await changePictures(api, path, intent, form);
+    if (intent === "file-add") {
+      await api.upload(`${path}/files`, form);
+      return { ok: true, message: "File uploaded: buyers will download it." };
+    }
+    if (intent === "file-remove") {
+      const fileId = encodeURIComponent(String(form.get("fileId") ?? ""));
+      await api.send("DELETE", `${path}/files/${fileId}`);
+      return { ok: true, message: "File removed." };
+    }
     if (intent === "publish" || intent === "unpublish" || intent === "retire") {
       await api.send("POST", `${path}/${intent}`, { version: String(form.get("version") ?? "") });
       return { ok: true, message: DONE[intent] };
@@ -154,6 +164,7 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
         State: <strong className={styles.badge}>{STATE_LABELS[product.state]}</strong> ·{" "}
         {formatDollars(product.priceCents)} ·{" "}
         {product.stock === null ? "not counted" : `${product.stock} in stock`} ·{" "}
+        {product.digital ? "delivered by download · " : null}
         {product.state === "published" ? (
           <a href={`/products/${product.slug}`}>its page in the shop</a>
         ) : (
@@ -182,6 +193,13 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
         fields={outcome && !outcome.ok ? outcome.fields : {}}
         working={busy ? String(intent ?? "") : ""}
       />
+      {product.digital || product.files.length > 0 ? (
+        <ProductFiles
+          product={product}
+          fields={outcome && !outcome.ok ? outcome.fields : {}}
+          working={busy ? String(intent ?? "") : ""}
+        />
+      ) : null}
       <h2>Shown and sold</h2>
       <StateActions
         product={product}

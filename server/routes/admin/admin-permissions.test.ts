@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
 import { addProductPicture } from "../../admin/picture-admin.ts";
+import { addProductFile } from "../../admin/product-file-admin.ts";
+import type { NewProductFile } from "../../catalog/product-file-store.ts";
 import { runStaffCommand } from "../../admin/staff-accounts.ts";
 import { preparePicture } from "../../catalog/picture-processing.ts";
 import type { Database } from "../../db/client.ts";
@@ -16,6 +19,8 @@ import { createTestApp } from "../../test/test-app.ts";
 import { createTestDatabase, testEngines } from "../../test/test-database.ts";
 
 type Request = Pick<InjectOptions, "method" | "url" | "payload" | "headers">;
+
+const samplePdf = () => readFile("content/samples/salt-water-circuit.pdf");
 
 /**
  * A request each back-office operation would accept from staff, made ready on a fresh order or
@@ -133,6 +138,30 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       payload: { alt: "Described again" },
     };
   },
+  "post /api/admin/products/{id}/files": async () => {
+    const body = await multipartBody(
+      {},
+      { field: "file", name: "b.pdf", type: "application/pdf", bytes: await samplePdf() },
+    );
+    return {
+      method: "POST",
+      url: "/api/admin/products/2/files",
+      headers: body.headers,
+      payload: body.payload,
+    };
+  },
+  "delete /api/admin/products/{id}/files/{fileId}": async (_app, db) => {
+    const actor = { id: null, name: "test", address: "127.0.0.1" };
+    const file: NewProductFile = {
+      format: "pdf",
+      fileName: "b.pdf",
+      bytes: await samplePdf(),
+      isSample: false,
+    };
+    const product = await addProductFile(db.db, 2, file, actor);
+    const id = product.files.find((each) => each.format === "pdf")?.id;
+    return { method: "DELETE", url: `/api/admin/products/2/files/${id}` };
+  },
   "post /api/admin/products/import": async () => ({
     method: "POST",
     url: "/api/admin/products/import?dryRun=true",
@@ -227,7 +256,11 @@ describe.each(testEngines())("the back office's permissions on %s", (engine) => 
     await eachOperation(async (request, operation) => {
       const response = await send(request, staff.headers);
       // Creating answers 201 Created.
-      const created = ["post /api/admin/products", "post /api/admin/products/{id}/pictures"];
+      const created = [
+        "post /api/admin/products",
+        "post /api/admin/products/{id}/pictures",
+        "post /api/admin/products/{id}/files",
+      ];
       const ok = created.includes(operation) ? 201 : 200;
       expect(response.statusCode, `${operation}: ${response.body}`).toBe(ok);
     });

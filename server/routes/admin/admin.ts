@@ -10,6 +10,7 @@ import { adminAuditRoutes } from "./audit.ts";
 import { adminMessageRoutes } from "./messages.ts";
 import { adminOrderRoutes } from "./orders.ts";
 import { adminPictureRoutes } from "./pictures.ts";
+import { adminProductFileRoutes } from "./product-files.ts";
 import { adminProductRoutes } from "./products.ts";
 import { adminStockRoutes } from "./stock.ts";
 import { adminSubscriberRoutes } from "./subscribers.ts";
@@ -58,6 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   await app.register(adminStockRoutes, options);
   await app.register(adminProductRoutes, options);
   await app.register(adminPictureRoutes, options);
+  await app.register(adminProductFileRoutes, options);
   await app.register(adminMessageRoutes, options);
   await app.register(adminSubscriberRoutes, options);
   await app.register(adminAuditRoutes, options);

@@ -612,3 +612,53 @@ describe("a slug renamed in the back office", () => {
     expect(after.movedSlugs.get("salt-water-circuit-digital")).toBe(ebook.slug);
   });
 });
+
+describe("a product delivered by download", () => {
+  it("is seeded from the type, set by staff (audited, in the shop's snapshot), and new eBook rows of an import are", async () => {
+    expect((await product(EBOOK.id)).digital).toBe(true);
+    expect((await product(PAPERBACK.id)).digital).toBe(false);
+    const snapshot = await readCatalogue(backOffice.database.db);
+    expect(snapshot.byId.get(EBOOK.id)?.digital).toBe(true);
+
+    const cleaner = await product(CLEANER.id);
+    const marked = await send("PATCH", `/products/${CLEANER.id}`, {
+      version: cleaner.version,
+      digital: true,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json<AdminProduct>()).toMatchObject({ digital: true });
+    expect((await readCatalogue(backOffice.database.db)).byId.get(CLEANER.id)?.digital).toBe(true);
+    const [entry] = await auditEntries("product.update", CLEANER.id);
+    expect(entry?.details).toEqual({ before: { digital: false }, after: { digital: true } });
+    const wrong = await send("PATCH", `/products/${CLEANER.id}`, {
+      version: marked.json<AdminProduct>().version,
+      digital: "yes",
+    });
+    expect(wrong.statusCode).toBe(400);
+
+    const created = await send("POST", "/products", {
+      name: "Magnets and Meaning",
+      category: "Book",
+      type: "eBook",
+      priceCents: 1450,
+      work: "magnets-and-meaning-digital",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<AdminProduct>()).toMatchObject({ digital: true, files: [] });
+
+    const imported = await send(
+      "POST",
+      "/products/import?dryRun=false",
+      [
+        PRODUCT_COLUMNS.join(","),
+        `9000,Cyborg Anthology,Stories.,Book,eBook,9.99,,,,,,,,,,,,,,,`,
+        `9001,Cyborg Anthology,Stories.,Book,Paperback,19.99,,,,,,,,,,,,,,5,`,
+      ].join("\n"),
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    // Ids far past the ones earlier tests create.
+    expect(imported.json<ImportSummary>().created.map((row) => row.id)).toEqual([9000, 9001]);
+    expect((await product(9000)).digital).toBe(true);
+    expect((await product(9001)).digital).toBe(false);
+  });
+});

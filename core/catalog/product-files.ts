@@ -1,0 +1,80 @@
+import { named } from "../api/api-schemas.ts";
+import { z } from "../validation/zod.ts";
+
+// The files a digital product (an eBook) is delivered as (issue 26): an EPUB and/or a PDF,
+// kept in the database like pictures (decision 023). Staff upload them; the shop's own
+// sample chapters stand in until the real books replace them.
+
+export const PRODUCT_FILE_FORMATS = ["epub", "pdf"] as const;
+export type ProductFileFormat = (typeof PRODUCT_FILE_FORMATS)[number];
+
+export const PRODUCT_FILE_LIMITS = {
+  /** A long illustrated textbook's EPUB or PDF is 5–40 MB. */
+  bytesMax: 50 * 1024 * 1024,
+  fileNameMax: 200,
+} as const;
+
+export const PRODUCT_FILE_LABELS: Record<ProductFileFormat, string> = {
+  epub: "EPUB",
+  pdf: "PDF",
+};
+
+export const PRODUCT_FILE_TYPES: Record<ProductFileFormat, string> = {
+  epub: "application/epub+zip",
+  pdf: "application/pdf",
+};
+
+/** Whether a product of this type is delivered by download: the CSV's eBook rows are. */
+export const isDigitalType = (type: string) => type.trim().toLowerCase() === "ebook";
+
+const EPUB_MIMETYPE = "application/epub+zip";
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, start + length));
+const uint16 = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+
+/**
+ * The format of a file judged by its bytes, never its name or declared type: an EPUB is a ZIP
+ * whose first entry is `mimetype`, stored uncompressed, holding `application/epub+zip` (the
+ * OCF rule every reading system relies on); a PDF starts with `%PDF-`. Anything else: null.
+ */
+export function productFileFormatOf(bytes: Uint8Array): ProductFileFormat | null {
+  if (bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-") return "pdf";
+  // ZIP local file header: signature, method at 8, name length at 26, extra length at 28.
+  if (bytes.length < 30 || ascii(bytes, 0, 4) !== "PK\x03\x04") return null;
+  const method = uint16(bytes, 8);
+  const nameLength = uint16(bytes, 26);
+  const extraLength = uint16(bytes, 28);
+  if (method !== 0 || nameLength !== 8 || ascii(bytes, 30, 8) !== "mimetype") return null;
+  const start = 30 + nameLength + extraLength;
+  return ascii(bytes, start, EPUB_MIMETYPE.length) === EPUB_MIMETYPE ? "epub" : null;
+}
+
+/** The name a file is downloaded under: the product's slug and the format's extension. */
+export const productFileName = (slug: string, format: ProductFileFormat) =>
+  `${slug}.${format}`.slice(-PRODUCT_FILE_LIMITS.fileNameMax);
+
+/** A product's file as staff see it (its bytes are only ever downloaded). */
+export const productFileSchema = named(
+  "ProductFile",
+  z.object({
+    id: z.number().int(),
+    format: z.enum(PRODUCT_FILE_FORMATS),
+    fileName: z.string(),
+    /** Bytes. */
+    size: z.number().int(),
+    /** Hex SHA-256 of the file. */
+    sha256: z.string(),
+    /** The shop's own sample chapter, not the book: `npm run check:launch` lists it. */
+    isSample: z.boolean(),
+    createdAt: z.string(),
+  }),
+  "A digital product's file (EPUB or PDF)",
+);
+export type ProductFile = z.output<typeof productFileSchema>;
+
+/** A size in the units people read: "812 KB", "3.4 MB". */
+export function fileSizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -96,7 +96,11 @@ test("the counts arrive without moving anything on the page", async ({ page }) =
   await expect(page.getByRole("main").getByText(STOCK_LABEL)).toHaveCount(0);
 
   release();
-  await expect(page.getByRole("main").getByText(STOCK_LABEL)).toHaveCount(12);
+  // A line on every card; other browser tests may have added books, so the number of cards is
+  // read off the page rather than fixed (the catalogue's own are 12).
+  const shown = await cards.count();
+  expect(shown).toBeGreaterThanOrEqual(12);
+  await expect(page.getByRole("main").getByText(STOCK_LABEL)).toHaveCount(shown);
   // Layout-shift entries are reported after the frame that moved something.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

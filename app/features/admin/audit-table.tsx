@@ -27,7 +27,8 @@ export function AuditTable({
 }) {
   if (entries.length === 0) return <p className={styles.muted}>No staff action recorded yet.</p>;
   return (
-    <div className={styles.tableWrap}>
+    // Holds nothing to focus, so the box itself takes focus: a keyboard scrolls a wide table.
+    <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption>{caption}</caption>
         <thead>
@@ -53,7 +54,7 @@ export function AuditTable({
                   {entry.entity} {entry.entityId}
                 </td>
               ) : null}
-              <td>{describe(entry)}</td>
+              <td className={styles.auditDetails}>{describe(entry)}</td>
               <td>{entry.address}</td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import type { LiveCatalogue } from "../../catalog/live-catalogue.ts";
 import type { Db } from "../../db/client.ts";
 import type { OrderService } from "../../orders/order-service.ts";
 import { staffActor, type Actor } from "../../admin/audit-log.ts";
+import { HttpError } from "../../lib/http-errors.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminMessageRoutes } from "./messages.ts";
 import { adminOrderRoutes } from "./orders.ts";
@@ -31,6 +32,10 @@ export interface AdminRouteOptions {
   /** Called after a change that queued an e-mail, so it goes out at once. */
   afterWrite?: (() => void) | undefined;
 }
+
+/** The answer to a product id that names no product. */
+export const productNotFound = () =>
+  new HttpError(404, "not_found", "There is no product with this id.");
 
 /** Generous for a person clicking through the back office; a script looping is stopped. */
 export const ADMIN_RATE_LIMIT = { max: 600, timeWindow: "1 minute" } as const;

@@ -20,9 +20,7 @@ import { adminProduct, ProductNotFoundError } from "../../admin/product-admin.ts
 import { preparePicture, PictureRefused, tooLarge } from "../../catalog/picture-processing.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { readMultipartUpload } from "../../lib/multipart-fields.ts";
-import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
-
-const productNotFound = () => new HttpError(404, "not_found", "There is no product with this id.");
+import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
 
 const refusal = (error: PictureRefused) =>
   new HttpError(400, error.code, error.message, { picture: error.message });

@@ -21,11 +21,9 @@ import {
 import { adminProduct, ProductNotFoundError } from "../../admin/product-admin.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { readMultipartUpload } from "../../lib/multipart-fields.ts";
-import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
+import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
 
 const MEGABYTES = PRODUCT_FILE_LIMITS.bytesMax / (1024 * 1024);
-
-const productNotFound = () => new HttpError(404, "not_found", "There is no product with this id.");
 
 const refused = (code: string, message: string) =>
   new HttpError(400, code, message, { file: message });

@@ -32,9 +32,7 @@ import {
   type StateChange,
 } from "../../admin/product-admin.ts";
 import { errorBody, HttpError } from "../../lib/http-errors.ts";
-import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
-
-const notFound = () => new HttpError(404, "not_found", "There is no product with this id.");
+import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
 
 const slugTaken = (error: SlugTakenError) =>
   new HttpError(
@@ -68,7 +66,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
       await catalogue.refresh();
       return result;
     } catch (error) {
-      if (error instanceof ProductNotFoundError) throw notFound();
+      if (error instanceof ProductNotFoundError) throw productNotFound();
       if (error instanceof SlugTakenError) throw slugTaken(error);
       if (error instanceof ProductChangedError) {
         return reply.code(409).send({
@@ -136,7 +134,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
     },
     async (request) => {
       const product = await adminProduct(db, request.params.id);
-      if (!product) throw notFound();
+      if (!product) throw productNotFound();
       return product;
     },
   );

@@ -8,7 +8,7 @@ import { errorResponses } from "#core/api/api-schemas.ts";
 import { z } from "#core/validation/zod.ts";
 import { setStock, StockChangedError, stockRows } from "../../admin/stock-admin.ts";
 import { HttpError } from "../../lib/http-errors.ts";
-import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
+import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
 
 export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   app,
@@ -57,7 +57,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
     async (request) => {
       const { productId } = request.params;
       const product = catalogue.current().byId.get(productId);
-      if (!product) throw new HttpError(404, "not_found", "There is no product with this id.");
+      if (!product) throw productNotFound();
       try {
         const available = await setStock(db, productId, request.body, actorOf(request));
         return { productId, available };

@@ -217,7 +217,8 @@ describe("/orders/:number", () => {
     expect(screen.getByText(/^Status:/)).toHaveTextContent("Status: Cancelled");
     expect(screen.queryByRole("region", { name: "How to pay" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1 })).toHaveFocus();
+    // Focus moves in an effect after the cancelled order is drawn.
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveFocus());
     expect(screen.getByRole("list")).toHaveTextContent("Cancelled (You cancelled it)");
   });
 

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -181,7 +181,8 @@ describe("a product's page in the back office", () => {
     await user.click(await screen.findByRole("button", { name: "Retire" }));
     expect(sent).toEqual([]);
     const confirm = await screen.findByRole("button", { name: "Yes, retire it" });
-    expect(screen.getByRole("button", { name: "Keep it" })).toHaveFocus();
+    // Focus moves in an effect after the question is drawn.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Keep it" })).toHaveFocus());
     await user.click(confirm);
     expect(await screen.findByText(/^Retired: no longer sold/)).toBeVisible();
     expect(sent).toEqual([

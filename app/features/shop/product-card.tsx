@@ -15,6 +15,7 @@ export type FieldName = Exclude<
 >;
 
 const LABELS: Record<FieldName, string> = {
+  category: "Category",
   type: "Type",
   isbn: "ISBN",
   publisher: "Publisher",
@@ -28,8 +29,10 @@ const LABELS: Record<FieldName, string> = {
   material: "Material",
   color: "Color",
   size: "Size",
-  category: "Category",
 };
+
+/** Every field beyond name, description, price and pictures, in the order a product page lists them. */
+export const ALL_FIELDS = Object.keys(LABELS) as readonly FieldName[];
 
 const BOOK_FIELDS: readonly FieldName[] = [
   "type",

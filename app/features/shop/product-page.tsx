@@ -6,7 +6,7 @@ import { productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts
 import { formatMoney } from "#core/format.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import { paths } from "#app/paths.ts";
-import { ProductFields, type FieldName } from "./product-card.tsx";
+import { ALL_FIELDS, ProductFields } from "./product-card.tsx";
 import { ProductJsonLd } from "./product-list-json-ld.tsx";
 import { ProductPicture } from "./product-picture.tsx";
 import type { Shop } from "./shops.ts";
@@ -17,24 +17,6 @@ export type ProductLink = Pick<
   ShopProduct,
   "id" | "slug" | "name" | "type" | "priceCents" | "images" | "category"
 >;
-
-/** Every SPEC §3 field a product may have, beyond its name, description, price and pictures. */
-const ALL_FIELDS: readonly FieldName[] = [
-  "category",
-  "type",
-  "isbn",
-  "publisher",
-  "language",
-  "trim",
-  "pageCount",
-  "publicationDate",
-  "audience",
-  "genre",
-  "sku",
-  "material",
-  "color",
-  "size",
-];
 
 /** The size every picture is drawn at, reserved before it loads (CLS 0); the card's 4:3. */
 const MAIN = { width: 640, height: 480 };

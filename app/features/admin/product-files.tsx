@@ -9,6 +9,7 @@ import {
 import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
+import { IntentButton } from "./intent-button.tsx";
 
 /** What an upload may be: the server judges the bytes, this only narrows the file picker. */
 const ACCEPT = `.epub,.pdf,${Object.values(PRODUCT_FILE_TYPES).join(",")}`;
@@ -85,15 +86,14 @@ export function ProductFiles({ product, fields, working }: ProductFilesProps) {
           {(control) => <input {...control} type="file" name="file" accept={ACCEPT} required />}
         </FormField>
         <div className={formStyles.actions}>
-          <button
-            type="submit"
-            name="intent"
-            value="file-add"
+          <IntentButton
+            intent="file-add"
+            working={working}
+            busyLabel="Uploading…"
             className={formStyles.primary}
-            disabled={working === "file-add"}
           >
-            {working === "file-add" ? "Uploading…" : "Upload file"}
-          </button>
+            Upload file
+          </IntentButton>
         </div>
       </Form>
     </section>

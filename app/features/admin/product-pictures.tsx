@@ -6,6 +6,7 @@ import { productImageAlt } from "#core/catalog/shop.ts";
 import { Field, FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
+import { IntentButton } from "./intent-button.tsx";
 
 /** What an upload may be: the server judges the bytes, this only narrows the file picker. */
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
@@ -63,15 +64,15 @@ export function ProductPictures({ product, fields, working }: ProductPicturesPro
           hint="What the picture shows, for people who cannot see it: “The hardback's cover, a silver hand on teal”."
         />
         <div className={formStyles.actions}>
-          <button
-            type="submit"
-            name="intent"
-            value="picture-add"
+          <IntentButton
+            intent="picture-add"
+            working={working}
+            busyLabel="Uploading…"
             className={formStyles.primary}
-            disabled={full || working === "picture-add"}
+            disabled={full}
           >
-            {working === "picture-add" ? "Uploading…" : "Add picture"}
-          </button>
+            Add picture
+          </IntentButton>
         </div>
         {full ? (
           <p>

@@ -10,6 +10,7 @@ import { ProductForm } from "#app/features/admin/product-form.tsx";
 import { productFromForm } from "#app/features/admin/product-form-data.ts";
 import { movePicture, removePicture } from "#app/features/admin/picture-order.ts";
 import { ProductFiles } from "#app/features/admin/product-files.tsx";
+import { IntentButton } from "#app/features/admin/intent-button.tsx";
 import { ProductPictures } from "#app/features/admin/product-pictures.tsx";
 import { staffApi, type StaffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
@@ -244,15 +245,14 @@ function StateActions({
             Publishing it again brings it back.
           </p>
           <div className={formStyles.actions}>
-            <button
-              type="submit"
-              name="intent"
-              value="retire"
+            <IntentButton
+              intent="retire"
+              working={working}
+              busyLabel="Retiring…"
               className={formStyles.danger}
-              disabled={working === "retire"}
             >
-              {working === "retire" ? "Retiring…" : "Yes, retire it"}
-            </button>
+              Yes, retire it
+            </IntentButton>
             <button
               ref={keep}
               type="submit"
@@ -267,26 +267,24 @@ function StateActions({
       ) : (
         <div className={formStyles.actions}>
           {product.state === "published" ? null : (
-            <button
-              type="submit"
-              name="intent"
-              value="publish"
+            <IntentButton
+              intent="publish"
+              working={working}
+              busyLabel="Publishing…"
               className={formStyles.primary}
-              disabled={working === "publish"}
             >
-              {working === "publish" ? "Publishing…" : "Publish"}
-            </button>
+              Publish
+            </IntentButton>
           )}
           {product.state === "draft" ? null : (
-            <button
-              type="submit"
-              name="intent"
-              value="unpublish"
+            <IntentButton
+              intent="unpublish"
+              working={working}
+              busyLabel="Saving…"
               className={formStyles.secondary}
-              disabled={working === "unpublish"}
             >
-              {working === "unpublish" ? "Saving…" : "Make it a draft"}
-            </button>
+              Make it a draft
+            </IntentButton>
           )}
           {product.state === "retired" ? null : (
             <button

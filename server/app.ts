@@ -43,6 +43,7 @@ import { siteRoutes, type Site } from "./site/site-routes.ts";
 import { createPageServices } from "./site/page-services.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
+import { downloadRoutes } from "./routes/downloads.ts";
 import { pictureRoutes } from "./routes/pictures.ts";
 import { adminRoutes } from "./routes/admin/admin.ts";
 import { createOrderService, stockLevels, type OrderService } from "./orders/order-service.ts";
@@ -274,6 +275,7 @@ export async function buildApp({
     shopEmail: config.SHOP_NOTIFY_EMAIL,
     expiryDays: config.ORDER_EXPIRY_DAYS,
     guestHoldHours: config.GUEST_HOLD_HOURS,
+    downloads: { linkDays: config.DOWNLOAD_LINK_DAYS, limit: config.DOWNLOAD_LIMIT },
     limits: {
       unitsPerProduct: config.MAX_UNITS_PER_PRODUCT,
       unpaidOrdersPerBuyer: config.MAX_UNPAID_ORDERS_PER_BUYER,
@@ -342,6 +344,11 @@ export async function buildApp({
     },
     { prefix: "/api" },
   );
+
+  await app.register(downloadRoutes, {
+    db: database.db,
+    rules: { linkDays: config.DOWNLOAD_LINK_DAYS, limit: config.DOWNLOAD_LIMIT },
+  });
 
   await app.register(pictureRoutes, {
     db: database.db,

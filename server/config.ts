@@ -154,6 +154,10 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 90)
     .default(24),
+  /** Days a download link of a paid eBook works; the buyer can get a fresh one (issue 26). */
+  DOWNLOAD_LINK_DAYS: z.coerce.number().min(0.001).max(365).default(30),
+  /** Downloads one link allows; staff can reset the count (issue 26). */
+  DOWNLOAD_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   /** Units of one product one order may take (and never more than half of under ten left). */
   MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
   /** Unpaid orders one buyer (e-mail address, account or client address) may hold at once. */

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { Product } from "#core/catalog/product.ts";
+import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import type { CatalogueView } from "#core/pages/page-services.ts";
 import { servicesContext } from "#app/load-context.ts";
 
@@ -12,14 +12,18 @@ export function catalogueOf(context: Readonly<RouterContextProvider>): Catalogue
 }
 
 /** What the cart and checkout need to price a line and name it. */
-export type CartProduct = Pick<Product, "id" | "name" | "priceCents" | "type" | "ageRestricted">;
+export type CartProduct = Pick<
+  ShopProduct,
+  "id" | "name" | "priceCents" | "type" | "ageRestricted" | "digital"
+>;
 
-export function cartProducts(products: readonly Product[]): CartProduct[] {
-  return products.map(({ id, name, priceCents, type, ageRestricted }) => ({
+export function cartProducts(products: readonly ShopProduct[]): CartProduct[] {
+  return products.map(({ id, name, priceCents, type, ageRestricted, digital }) => ({
     id,
     name,
     priceCents,
     type,
     ageRestricted,
+    digital,
   }));
 }

@@ -123,8 +123,17 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div role="status" className={styles.totals}>
-                <CartSummary totals={totals} freeShipping={shipping.free} />
-                {totals.shippingCents === 0 && !shipping.free ? (
+                <CartSummary
+                  totals={totals}
+                  freeShipping={shipping.free}
+                  parcel={shipping.parcel}
+                />
+                {!shipping.parcel ? (
+                  <p className={styles.hint}>
+                    Your cart holds eBooks only: they are delivered by download, so there is no
+                    shipping to pay and checkout asks for no address.
+                  </p>
+                ) : totals.shippingCents === 0 && !shipping.free ? (
                   <p className={styles.hint}>
                     Enter your postcode and country to work out the shipping cost.
                   </p>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
+import type { AddressField } from "#core/address-fields.ts";
 import { parseCart } from "#core/cart/cart.ts";
 import {
   CHECKOUT_LINK_PARAM,
@@ -127,16 +128,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     : orderLines(parseCart(typeof stored === "string" ? stored : null));
   if (lines.length === 0) return refuse({ code: "cart_empty", fields: {} }, form);
   const { products } = catalogueOf(context);
-  const adultsOnly = (id: number) => products.some((p) => p.id === id && p.ageRestricted);
+  const rules = {
+    isAgeRestricted: (id: number) => products.some((p) => p.id === id && p.ageRestricted),
+    isDigital: (id: number) => products.some((p) => p.id === id && p.digital),
+  };
   // Pressed before the page made its key: this press gets one of its own.
-  const parsed = parseForm(placeOrderSchemaFor(adultsOnly), form, (fields) =>
+  const parsed = parseForm(placeOrderSchemaFor(rules), form, (fields) =>
     checkoutInput(fields, lines, fields.idempotencyKey || crypto.randomUUID()),
   );
   if (!parsed.ok) return invalid(parsed.failure);
   const order = parsed.data;
+  const address = order.address ?? { postcode: "", country: "" };
   try {
     if (order.expectedTotalCents === undefined) {
-      const quote = orders.quote({ lines: order.lines, address: order.address });
+      const quote = orders.quote({ lines: order.lines, address });
       return refuse({ status: 409, code: "confirm_total", fields: {}, quote }, form);
     }
     const placed = await orders.place(order, loginOf(form));
@@ -145,9 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
     const quote =
-      refusal.code === "price_changed"
-        ? orders.quote({ lines: order.lines, address: order.address })
-        : undefined;
+      refusal.code === "price_changed" ? orders.quote({ lines: order.lines, address }) : undefined;
     return refuse(
       {
         status: refusal.statusCode,
@@ -161,6 +164,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 }
+
+/** A field of the address, present in the form only when it asks for one. */
+const STREET: AddressField = "street";
 
 /** A key the order schema accepts, for the browser's check of a form sent without one. */
 const CHECK_KEY = "checked-in-the-browser";
@@ -176,10 +182,11 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       const lines = orderLines(parseCart(fields.cart ?? null));
       // No cart: the server's answer says what to do.
       if (lines.length === 0) return {};
-      return checkOrder(
-        checkoutInput(fields, lines, fields.idempotencyKey || CHECK_KEY),
-        () => fields.adultDeclarationAsked === "yes",
-      );
+      return checkOrder(checkoutInput(fields, lines, fields.idempotencyKey || CHECK_KEY), {
+        isAgeRestricted: () => fields.adultDeclarationAsked === "yes",
+        // The form asks for an address only when a line ships; the server knows for sure.
+        isDigital: () => !(STREET in fields),
+      });
     },
     serverAction,
   );
@@ -320,13 +327,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         placing={navigation.state === "submitting"}
         cart={cart}
         needsAdultDeclaration={quote?.lines.some((line) => line.ageRestricted) ?? false}
+        asksAddress={quote?.shipsParcel ?? true}
         expectedTotalCents={confirmed?.totalCents}
         prefill={prefill}
         summary={
           quote ? (
             <>
               <OrderLinesTable quote={quote} caption="Your order" />
-              {quote.shippingCents === 0 && !quote.freeShipping ? (
+              {quote.shipsParcel && quote.shippingCents === 0 && !quote.freeShipping ? (
                 <p className={styles.hint}>
                   Shipping is added once you enter a postcode and country above.
                 </p>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatMoney as money, formatTime } from "#core/format.ts";
+import { DELIVERED_BY_DOWNLOAD, shippingText } from "#core/orders/delivery.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
 import { authStore } from "#app/features/auth/auth-store.ts";
@@ -91,7 +92,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="invoice-to">
         <h2 id="invoice-to">Invoice to</h2>
         <p>
-          {namedBuyer ? (
+          {namedBuyer && order.address ? (
             <>
               {order.address.firstName} {order.address.surname}
               <br />
@@ -121,6 +122,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
                 {line.name}
                 {line.type ? ` (${line.type})` : ""}
                 {line.isbn ? `, ISBN ${line.isbn}` : line.sku ? `, SKU ${line.sku}` : ""}
+                {line.digital ? `, ${DELIVERED_BY_DOWNLOAD.toLowerCase()}` : ""}
               </th>
               <td>{line.quantity}</td>
               <td>{money(line.unitCents)}</td>
@@ -133,7 +135,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
             <th scope="row" colSpan={3}>
               Shipping
             </th>
-            <td>{order.freeShipping ? "Free" : money(order.shippingCents)}</td>
+            <td>{shippingText(order)}</td>
           </tr>
           <tr className={styles.total}>
             <th scope="row" colSpan={3}>

@@ -1,14 +1,17 @@
 import { useEffect, useRef } from "react";
 import {
+  data,
   Form,
   Link,
   useActionData,
   useNavigation,
+  useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { formatTime } from "#core/format.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#core/orders/order-status.ts";
+import { refusalOf } from "#core/pages/page-services.ts";
 import formStyles from "#app/components/forms.module.css";
 import { StoredField } from "#app/components/stored-field.tsx";
 import { authStore } from "#app/features/auth/auth-store.ts";
@@ -17,6 +20,7 @@ import {
   findOrderByLink,
   loadOrderInBrowser,
 } from "#app/features/orders/load-order.ts";
+import { downloadNotice, OrderDownloads } from "#app/features/orders/order-downloads.tsx";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import styles from "#app/features/orders/orders.module.css";
@@ -50,10 +54,16 @@ clientLoader.hydrate = true as const;
 
 export const ErrorBoundary = OrderNotFound;
 
-/** What the cancel form's steps answer: asking, kept, cancelled, or why not. */
-export type CancelAnswer = { confirming: boolean } | { cancelled: OrderView } | FormFailure;
+/** What the page's forms answer: asking, kept, cancelled, a fresh download link, or why not. */
+export type CancelAnswer =
+  | { confirming: boolean }
+  | { cancelled: OrderView }
+  | { renewed: OrderView }
+  | { renewFailed: string }
+  | FormFailure;
 
 const CANCEL_FAILED = "The order could not be cancelled. Please try again.";
+const RENEW_FAILED = "A fresh link could not be made. Please try again, or contact us.";
 
 /**
  * The cancel form: "Cancel order" asks (intent `ask`), then "Yes, cancel the order" cancels
@@ -64,6 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "ask" || intent === "keep") return { confirming: intent === "ask" };
+  if (intent === "renew") return renewDownload(request, params.number, form, context);
   if (intent !== "cancel") return { fields: {}, values: {}, status: 400, message: CANCEL_FAILED };
   try {
     const cancelled = await context.get(servicesContext).orders.cancel(params.number, {
@@ -76,6 +87,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { cancelled };
   } catch (error) {
     return refused(error, form);
+  }
+}
+
+/** "Get a fresh link" for an expired download (issue 26): the same access as the order's. */
+async function renewDownload(
+  request: Request,
+  number: string,
+  form: FormData,
+  context: Route.ActionArgs["context"],
+) {
+  const id = Number(form.get("download"));
+  if (!Number.isSafeInteger(id) || id <= 0) return { renewFailed: RENEW_FAILED };
+  try {
+    const renewed = await context.get(servicesContext).orders.renewDownload(number, id, {
+      login: loginOf(form),
+      token: accessTokenOf(request) ?? undefined,
+    });
+    return renewed ? { renewed } : { renewFailed: RENEW_FAILED };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return data({ renewFailed: refusal.message }, { status: refusal.statusCode });
   }
 }
 
@@ -104,9 +137,25 @@ const NEXT_STEPS: Record<OrderStatus, string> = {
     "Pay by bank transfer with the reference above. Once the money reaches us (usually one to two business days after you pay), we e-mail you and pack your order.",
   paid: "Your payment has arrived. We are packing your order and will e-mail you when it ships.",
   shipped: "Your order is on its way.",
+  delivered: "Your payment has arrived and your eBooks are ready to download below.",
   done: "Your order is complete. Thank you for shopping with us.",
   cancelled: "This order is cancelled. Anything you paid is refunded to the account it came from.",
 };
+
+/** What happens next, for an order of downloads only, or one with some, where that differs. */
+function nextSteps(order: OrderView): string {
+  const downloads = order.lines.some((line) => line.digital);
+  if (!downloads) return NEXT_STEPS[order.status];
+  if (order.status === "awaiting_payment") {
+    return order.shipsParcel
+      ? "Pay by bank transfer with the reference above. Once the money reaches us (usually one to two business days after you pay), your eBooks' download links appear below and come by e-mail, and we pack the rest of your order."
+      : "Pay by bank transfer with the reference above. Once the money reaches us (usually one to two business days after you pay), your download links appear below and come by e-mail.";
+  }
+  if (order.status === "paid" && order.shipsParcel) {
+    return "Your payment has arrived. Your eBooks are ready to download below; we are packing the rest and will e-mail you when it ships.";
+  }
+  return NEXT_STEPS[order.status];
+}
 
 /** An order as its buyer sees it: how to pay first, then what happens next and what was bought. */
 export default function Order({ loaderData, params }: Route.ComponentProps) {
@@ -149,7 +198,12 @@ function OrderScreen({
   const heading = useRef<HTMLHeadingElement>(null);
   const answer = useActionData<typeof clientAction>() as CancelAnswer | undefined;
   const cancelled = answer !== undefined && "cancelled" in answer;
-  const order = cancelled ? answer.cancelled : loaded;
+  const renewed = answer !== undefined && "renewed" in answer ? answer.renewed : undefined;
+  const order = cancelled ? answer.cancelled : (renewed ?? loaded);
+  const [search] = useSearchParams();
+  const renewFailed =
+    answer !== undefined && "renewFailed" in answer ? answer.renewFailed : undefined;
+  const notice = renewFailed ?? downloadNotice(search.get("download"));
 
   useEffect(() => {
     // The cancel controls are gone: put the reader back at the top of the order.
@@ -171,7 +225,7 @@ function OrderScreen({
       {order.payment ? <PaymentBox payment={order.payment} placedAt={order.createdAt} /> : null}
 
       <h2>What happens next</h2>
-      <p>{NEXT_STEPS[order.status]}</p>
+      <p>{nextSteps(order)}</p>
       {order.shipment ? (
         <p>
           Sent with {order.shipment.carrier}, tracking number{" "}
@@ -183,6 +237,8 @@ function OrderScreen({
         <Link to={orderPath(order.number, accessToken, true)}>Tax invoice</Link>.
       </p>
 
+      <OrderDownloads order={order} notice={notice} />
+
       <OrderLinesTable quote={order} caption="What you ordered" />
       {order.adultDeclaredAt ? (
         <p>
@@ -192,8 +248,12 @@ function OrderScreen({
         </p>
       ) : null}
 
-      <h2>Shipping address</h2>
-      <ShippingAddress address={order.address} />
+      {order.address ? (
+        <>
+          <h2>Shipping address</h2>
+          <ShippingAddress address={order.address} />
+        </>
+      ) : null}
       {order.note ? (
         <>
           <h2>Your note</h2>

@@ -198,6 +198,15 @@ export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
 
 export const addNoteSchema = z.object({ text: text("Note", ADMIN_LIMITS.noteMax) });
 
+/** Give one of a paid order's download links its downloads back (issue 26). */
+export const resetDownloadSchema = z.object({
+  version: versionField,
+  download: wholeNumber("Which download link is missing. Please reload the page.").pipe(
+    z.number().int().positive(),
+  ),
+});
+export type ResetDownloadInput = z.input<typeof resetDownloadSchema>;
+
 /** Stock of one product: `available` is null for products that are not counted (eBooks). */
 export const stockRowSchema = z.object({
   productId: z.number().int(),

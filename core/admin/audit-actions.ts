@@ -4,6 +4,7 @@ export const AUDIT_ACTIONS = {
   "order.mark_shipped": "Marked shipped",
   "order.cancel": "Cancelled",
   "order.note": "Added a note",
+  "order.reset_downloads": "Reset a download count",
   "stock.set": "Set the stock",
   "product.create": "Created a product",
   "product.update": "Changed a product",

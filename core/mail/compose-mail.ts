@@ -1,4 +1,5 @@
 import { formatMoney } from "../format.ts";
+import { DELIVERED_BY_DOWNLOAD, shippingText } from "../orders/delivery.ts";
 import type { OrderView, PaymentInstructions } from "../orders/order.ts";
 import { siteConfig } from "../site-config.ts";
 
@@ -35,12 +36,21 @@ export type Block =
   | { paragraph: string }
   | { payment: PaymentInstructions }
   | { lines: OrderView }
-  | { link: { label: string; href: string } };
+  | { link: { label: string; href: string } }
+  /** A paid order's download links (issue 26): one per file, with when they stop working. */
+  | { downloads: readonly { label: string; href: string }[] };
 
 function textOf(blocks: readonly Block[]): string {
   const parts = blocks.map((block) => {
     if ("paragraph" in block) return block.paragraph;
     if ("link" in block) return `${block.link.label}: ${block.link.href}`;
+    if ("downloads" in block) {
+      return [
+        "YOUR DOWNLOADS",
+        "--------------",
+        ...block.downloads.map((download) => `${download.label}:\n${download.href}`),
+      ].join("\n");
+    }
     if ("payment" in block) {
       const pay = block.payment;
       return [
@@ -60,9 +70,9 @@ function textOf(blocks: readonly Block[]): string {
     return [
       ...order.lines.map(
         (line) =>
-          `${line.quantity} × ${line.name}${line.type ? ` (${line.type})` : ""}: ${money(line.lineCents)}`,
+          `${line.quantity} × ${line.name}${line.type ? ` (${line.type})` : ""}: ${money(line.lineCents)}${line.digital ? ` (${DELIVERED_BY_DOWNLOAD.toLowerCase()})` : ""}`,
       ),
-      `Shipping: ${order.freeShipping ? "free" : money(order.shippingCents)}`,
+      `Shipping: ${order.shipsParcel && !order.freeShipping ? money(order.shippingCents) : shippingText(order).toLowerCase()}`,
       `Total: ${money(order.totalCents)} (includes GST of ${money(order.gstCents)})`,
     ].join("\n");
   });
@@ -76,6 +86,16 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
     if ("paragraph" in block) return `<p>${escapeHtml(block.paragraph)}</p>`;
     if ("link" in block) {
       return `<p><a href="${escapeHtml(block.link.href)}">${escapeHtml(block.link.label)}</a></p>`;
+    }
+    if ("downloads" in block) {
+      return [
+        '<h2 style="margin:16px 0 8px;font-size:18px">Your downloads</h2><ul>',
+        ...block.downloads.map(
+          (download) =>
+            `<li><a href="${escapeHtml(download.href)}">${escapeHtml(download.label)}</a></li>`,
+        ),
+        "</ul>",
+      ].join("");
     }
     if ("payment" in block) {
       const pay = block.payment;
@@ -101,7 +121,7 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
     const order = block.lines;
     const rows = order.lines.map(
       (line) =>
-        `<tr><td ${cell}>${escapeHtml(line.name)}${line.type ? ` (${escapeHtml(line.type)})` : ""}</td><td ${cell}>${line.quantity}</td><td ${cell}>${money(line.lineCents)}</td></tr>`,
+        `<tr><td ${cell}>${escapeHtml(line.name)}${line.type ? ` (${escapeHtml(line.type)})` : ""}${line.digital ? `<br>${DELIVERED_BY_DOWNLOAD}` : ""}</td><td ${cell}>${line.quantity}</td><td ${cell}>${money(line.lineCents)}</td></tr>`,
     );
     return [
       '<table style="border-collapse:collapse;margin:16px 0">',
@@ -109,7 +129,7 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
       `<thead><tr><th scope="col" ${cell}>Product</th><th scope="col" ${cell}>Quantity</th><th scope="col" ${cell}>Amount</th></tr></thead>`,
       `<tbody>${rows.join("")}</tbody>`,
       "<tfoot>",
-      `<tr><th scope="row" colspan="2" ${cell}>Shipping</th><td ${cell}>${order.freeShipping ? "Free" : money(order.shippingCents)}</td></tr>`,
+      `<tr><th scope="row" colspan="2" ${cell}>Shipping</th><td ${cell}>${escapeHtml(shippingText(order))}</td></tr>`,
       `<tr><th scope="row" colspan="2" ${cell}>Total</th><td ${cell}><strong>${money(order.totalCents)}</strong><br>includes GST of ${money(order.gstCents)}</td></tr>`,
       "</tfoot></table>",
     ].join("");

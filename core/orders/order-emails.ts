@@ -1,5 +1,6 @@
 import { composeMail, type Block, type MailMessage } from "../mail/compose-mail.ts";
 import { addressLine } from "../address-fields.ts";
+import { PRODUCT_FILE_LABELS } from "../catalog/product-files.ts";
 import { formatMoney, formatTime } from "../format.ts";
 import type { OrderView } from "./order.ts";
 
@@ -16,7 +17,38 @@ const money = formatMoney;
  * shop never mails a visitor's words to it.
  */
 const greeting = ({ order, verified }: OrderMailInput) =>
-  verified ? `Hello ${order.address.firstName},` : "Hello,";
+  verified && order.address ? `Hello ${order.address.firstName},` : "Hello,";
+
+const holdsDownloads = (order: OrderView) => order.lines.some((line) => line.digital);
+
+/**
+ * A paid order's download links, each with when it stops working (issue 26); or, when a file
+ * is not ready yet, that the links follow.
+ */
+function downloadBlocks(order: OrderView, link: string): Block[] {
+  if (!holdsDownloads(order)) return [];
+  if (order.downloads.length === 0) {
+    return [
+      {
+        paragraph:
+          "Your eBooks' download links follow in another e-mail as soon as their files are ready.",
+      },
+    ];
+  }
+  const origin = new URL(link).origin;
+  const limit = order.downloads[0]?.limit ?? 0;
+  return [
+    {
+      paragraph: `Your eBooks are ready to download. Each link works ${limit} times until the date beside it; your order's page gives you a fresh link when one has expired.`,
+    },
+    {
+      downloads: order.downloads.map((download) => ({
+        label: `${download.name} (${PRODUCT_FILE_LABELS[download.format]}), until ${formatTime(download.expiresAt, "deadline")}`,
+        href: `${origin}${download.url}`,
+      })),
+    },
+  ];
+}
 const viewLink = (href: string) => ({ link: { label: "Your order", href } });
 
 const holdsAdultsOnly = (order: OrderView) => order.lines.some((line) => line.ageRestricted);
@@ -49,10 +81,13 @@ export function orderReceivedEmail(input: OrderMailInput): MailMessage {
   const deadline = order.payment
     ? ` If we have not received the payment by ${formatTime(order.payment.payBy, "deadline")} (Sydney time), the order is cancelled and the items go back on the shelf.`
     : "";
+  const next = !order.shipsParcel
+    ? "we e-mail you the download links as soon as the money reaches our account, usually one to two business days after you pay."
+    : holdsDownloads(order)
+      ? "as soon as the money reaches our account, usually one to two business days after you pay, we e-mail you the download links for your eBooks, ship the rest and e-mail you when it leaves."
+      : "we ship your order as soon as the money reaches our account, usually one to two business days after you pay, and e-mail you when it leaves.";
   blocks.push(
-    {
-      paragraph: `What happens next: we ship your order as soon as the money reaches our account, usually one to two business days after you pay, and e-mail you when it leaves.${deadline}`,
-    },
+    { paragraph: `What happens next: ${next}${deadline}` },
     { lines: order },
     ...adultsOnlyWarning(order),
     viewLink(link),
@@ -72,12 +107,20 @@ export function paymentReceivedEmail(
   },
 ): MailMessage {
   const { order, link, amountCents = input.order.totalCents } = input;
+  // Unreachable for a free order (amountCents 0): nothing was over.
   const extra = amountCents - order.totalCents;
+  const received =
+    order.totalCents === 0
+      ? `Thank you for your order ${order.number}: there is nothing to pay.`
+      : `Your payment of ${money(amountCents)} for order ${order.number} has arrived. Thank you.`;
   const blocks: Block[] = [
     { paragraph: greeting(input) },
     {
-      paragraph: `Your payment of ${money(amountCents)} for order ${order.number} has arrived. Thank you. We are packing your order now and will e-mail you the tracking details when it ships.`,
+      paragraph: order.shipsParcel
+        ? `${received} We are packing your order now and will e-mail you the tracking details when it ships.`
+        : received,
     },
+    ...downloadBlocks(order, link),
   ];
   if (extra > 0) {
     blocks.push({
@@ -88,7 +131,9 @@ export function paymentReceivedEmail(
   return composeMail(
     "payment_received",
     order.email,
-    `Payment received for ${order.number}`,
+    order.totalCents === 0
+      ? `Your Kybernetes order ${order.number}: your downloads`
+      : `Payment received for ${order.number}`,
     blocks,
   );
 }
@@ -104,9 +149,10 @@ export function orderShippedEmail(input: OrderMailInput): MailMessage {
         : `Your order ${order.number} has left our studio.`,
     },
     {
-      paragraph: verified
-        ? `It goes to ${addressLine(order.address)}.`
-        : "It goes to the shipping address on your order's page.",
+      paragraph:
+        verified && order.address
+          ? `It goes to ${addressLine(order.address)}.`
+          : "It goes to the shipping address on your order's page.",
     },
     { lines: order },
     ...adultsOnlyWarning(order),
@@ -146,6 +192,7 @@ export function orderCancelledEmail(
         ? `You had already paid ${money(order.totalCents)}: we will refund it to the account it came from within five business days.`
         : "We had not received a payment for it, so there is nothing to refund. If you sent a transfer that has not reached us yet, we will return it in full when it arrives. If you still want the items, you are welcome to order again.",
     },
+    ...(paid && holdsDownloads(order) ? [{ paragraph: "Its download links no longer work." }] : []),
     viewLink(link),
   ]);
 }
@@ -176,14 +223,21 @@ export function newOrderAlertEmail({
   order: OrderView;
   adminTo: string;
 }): MailMessage {
-  const name = `${order.address.firstName} ${order.address.surname}`;
+  const address = order.address;
+  const name = address ? `${address.firstName} ${address.surname}` : undefined;
+  const from = name ? `${name} <${order.email}>` : order.email;
   const blocks: Block[] = [
     {
-      paragraph: `New order ${order.number} from ${name} <${order.email}> for ${money(order.totalCents)}, awaiting a bank transfer with the reference ${order.number}.`,
+      paragraph:
+        order.totalCents === 0
+          ? `New order ${order.number} from ${from}: free, so its download links are already sent.`
+          : `New order ${order.number} from ${from} for ${money(order.totalCents)}, awaiting a bank transfer with the reference ${order.number}.`,
     },
     { lines: order },
     {
-      paragraph: `Ship to: ${name}, ${addressLine(order.address)}`,
+      paragraph: address
+        ? `Ship to: ${name}, ${addressLine(address)}`
+        : "Downloads only: nothing to ship. The links go to the buyer once the order is marked paid.",
     },
   ];
   if (order.note) blocks.push({ paragraph: `Note from the buyer: ${order.note}` });

@@ -1,16 +1,19 @@
 import { quoteShipping, type ShippingForm } from "../cart/shipping.ts";
-import type { Product } from "../catalog/product.ts";
+import type { ShopProduct } from "../catalog/shop-product.ts";
 import { gstCentsIncludedIn } from "../money/money.ts";
 import type { OrderQuote, PricedLine } from "./order.ts";
 import { ORDER_LIMITS } from "./order-limits.ts";
 import type { OrderLineInput } from "./order-schemas.ts";
 
-/** What pricing reads of a product: the catalogue's, or the few fields a page carries. */
+/**
+ * What pricing reads of a product: the catalogue's, or the few fields a page carries. A
+ * product not marked `digital` is a parcel.
+ */
 export type PricingProduct = Pick<
-  Product,
+  ShopProduct,
   "id" | "type" | "name" | "priceCents" | "ageRestricted"
 > &
-  Partial<Pick<Product, "sku" | "isbn">>;
+  Partial<Pick<ShopProduct, "sku" | "isbn" | "digital">>;
 
 /** A reason the shop will not take an order as asked; the API answers it as a 4xx. */
 export class OrderRefusedError extends Error {
@@ -27,6 +30,7 @@ export class OrderRefusedError extends Error {
 /**
  * Prices lines from the catalogue (never from what the browser sent), merges repeated lines of
  * one product, and adds shipping (SPEC §9, free over the threshold) and the GST inside the total.
+ * Shipping is for parcels: an order of downloads only (eBooks) pays none, whatever the address.
  * `maxUnitsPerProduct` is the shop's cap on one product per order (MAX_UNITS_PER_PRODUCT), over
  * lines merged, so two lines of one product cannot pass it together.
  */
@@ -66,17 +70,22 @@ export function priceOrder(
       quantity,
       lineCents: unitCents * quantity,
       ageRestricted: product.ageRestricted,
+      digital: product.digital ?? false,
     });
   }
   const priced = [...merged.values()];
   const itemsCents = priced.reduce((sum, line) => sum + line.lineCents, 0);
-  const shipping = quoteShipping(address, itemsCents, freeShippingOverCents);
+  const shipsParcel = priced.some((line) => !line.digital);
+  const shipping = shipsParcel
+    ? quoteShipping(address, itemsCents, freeShippingOverCents)
+    : { cents: 0, free: false };
   const totalCents = itemsCents + shipping.cents;
   return {
     lines: priced,
     itemsCents,
     shippingCents: shipping.cents,
     freeShipping: shipping.free,
+    shipsParcel,
     totalCents,
     gstCents: gstCentsIncludedIn(totalCents),
   };

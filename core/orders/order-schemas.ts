@@ -1,5 +1,5 @@
 import { emailSchema } from "../account/account-schemas.ts";
-import type { Address } from "../address-fields.ts";
+import { ADDRESS_FIELD_NAMES, addressLabel, type Address } from "../address-fields.ts";
 import { addressSchema, draftAddressSchema } from "../address.ts";
 import {
   hasUnsafeCharacters,
@@ -54,7 +54,8 @@ export const placeOrderSchema = z.object({
   idempotencyKey: idempotencyKeySchema,
   email: emailSchema,
   lines: linesSchema,
-  address: shippingAddressSchema,
+  /** Required when a line is a physical product; an order of downloads only has none. */
+  address: shippingAddressSchema.optional(),
   note: z
     .string()
     .trim()
@@ -76,22 +77,38 @@ export const placeOrderSchema = z.object({
 export const ADULT_DECLARATION_REQUIRED =
   "Please confirm that you are 18 or over: your order holds a product sold to adults only.";
 
+/** What the order schema asks the catalogue about a line's product. */
+export interface OrderCatalogueRules {
+  /** Sold to adults only: the order needs the buyer's declaration. */
+  isAgeRestricted: (productId: number) => boolean;
+  /** Delivered by download: a line of it needs no shipping address. Unknown ids ship. */
+  isDigital: (productId: number) => boolean;
+}
+
 /**
- * The order schema with the catalogue's age rule: an order holding a product sold to adults
- * only needs `adultDeclared: true`. The checkout and the API both check with this.
+ * The order schema with the catalogue's rules: an order holding a product sold to adults only
+ * needs `adultDeclared: true`, and one holding a physical product needs a shipping address.
+ * The checkout and the API both check with this.
  */
-export function placeOrderSchemaFor(isAgeRestricted: (productId: number) => boolean) {
+export function placeOrderSchemaFor({ isAgeRestricted, isDigital }: OrderCatalogueRules) {
   return placeOrderSchema.superRefine((order, context) => {
     // Runs beside the field checks, so its message shows with theirs: lines may be malformed.
     const lines: unknown[] = Array.isArray(order.lines) ? order.lines : [];
-    const restricted = lines.some(
-      (line) =>
-        typeof line === "object" &&
-        line !== null &&
-        "id" in line &&
-        typeof line.id === "number" &&
-        isAgeRestricted(line.id),
+    const ids = lines.flatMap((line) =>
+      typeof line === "object" && line !== null && "id" in line && typeof line.id === "number"
+        ? [line.id]
+        : [],
     );
+    if (order.address === undefined && ids.some((id) => !isDigital(id))) {
+      for (const name of ADDRESS_FIELD_NAMES) {
+        context.addIssue({
+          code: "custom",
+          path: ["address", name],
+          message: `${addressLabel(name)} is required`,
+        });
+      }
+    }
+    const restricted = ids.some(isAgeRestricted);
     if (restricted && order.adultDeclared !== true) {
       context.addIssue({
         code: "custom",

@@ -1,5 +1,6 @@
 import { storedAddressSchema } from "../address.ts";
 import { named } from "../api/api-schemas.ts";
+import { PRODUCT_FILE_FORMATS } from "../catalog/product-files.ts";
 import { z } from "../validation/zod.ts";
 import { ORDER_STATUSES } from "./order-status.ts";
 
@@ -26,6 +27,8 @@ export const pricedLineSchema = z.object({
   lineCents: cents,
   /** Sold to adults only (18+) when ordered. */
   ageRestricted: z.boolean(),
+  /** Delivered by download (an eBook), never shipped (issue 26). */
+  digital: z.boolean(),
 });
 export type PricedLine = z.output<typeof pricedLineSchema>;
 
@@ -38,6 +41,11 @@ export const orderQuoteSchema = named(
     shippingCents: cents,
     /** True when shipping would be charged but the items pass the free-shipping threshold. */
     freeShipping: z.boolean(),
+    /**
+     * Some line is a physical product: the order needs a shipping address and pays shipping.
+     * An order of downloads only needs neither (issue 26).
+     */
+    shipsParcel: z.boolean(),
     totalCents: cents,
     /** The GST inside the total (total ÷ 11, to the cent). */
     gstCents: cents,
@@ -70,6 +78,29 @@ export const paymentInstructionsSchema = z.object({
 });
 export type PaymentInstructions = z.output<typeof paymentInstructionsSchema>;
 
+/** Why a download link does not work now: used as often as allowed, or past its date. */
+export const DOWNLOAD_STATES = ["ready", "expired", "used_up"] as const;
+export type DownloadState = (typeof DOWNLOAD_STATES)[number];
+
+/**
+ * One file of a paid order's digital line, as its buyer sees it (issue 26). The address works
+ * only with the order's own token, until `expiresAt`, at most `limit` times.
+ */
+export const downloadLinkSchema = z.object({
+  /** Names the link for a fresh one (POST /api/orders/:number/downloads/:id/renew). */
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  format: z.enum(PRODUCT_FILE_FORMATS),
+  /** The site-relative address that downloads the file: /downloads/<link>?token=<order's>. */
+  url: z.string(),
+  expiresAt: isoTime,
+  downloads: z.number().int(),
+  limit: z.number().int(),
+  state: z.enum(DOWNLOAD_STATES),
+});
+export type DownloadLink = z.output<typeof downloadLinkSchema>;
+
 /** An order as its buyer sees it (GET /api/orders/:number). */
 export const orderViewSchema = named(
   "Order",
@@ -77,7 +108,8 @@ export const orderViewSchema = named(
     number: z.string(),
     status: orderStatusSchema,
     email: z.string(),
-    address: orderAddressSchema,
+    /** Where the parcel goes; null for an order of downloads only. */
+    address: orderAddressSchema.nullable(),
     note: z.string().nullable(),
     createdAt: isoTime,
     /** When the buyer declared being 18 or over (orders holding an adults-only product). */
@@ -88,17 +120,21 @@ export const orderViewSchema = named(
     payment: paymentInstructionsSchema.nullable(),
     /** The buyer may cancel while the order awaits payment. */
     canCancel: z.boolean(),
+    /** The links of its digital lines: sent once it is paid, gone once it is cancelled. */
+    downloads: z.array(downloadLinkSchema),
   }),
   "An order as its buyer sees it",
 );
 export type OrderView = z.output<typeof orderViewSchema>;
 
-/** One row of "Your orders" (GET /api/orders). */
+/** One row of "Your orders" (GET /api/orders), with its working download links. */
 export const orderSummarySchema = z.object({
   number: z.string(),
   createdAt: isoTime,
   status: orderStatusSchema,
   totalCents: cents,
+  /** The eBooks of a paid order, as on its page (issue 26); none otherwise. */
+  downloads: z.array(downloadLinkSchema),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 

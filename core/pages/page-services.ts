@@ -77,6 +77,12 @@ export interface OrderPages {
     number: string,
     access: { login?: string; token?: string },
   ): Promise<OrderView | undefined>;
+  /** A fresh link for one of a paid order's downloads, for whoever may see the order. */
+  renewDownload(
+    number: string,
+    downloadId: number,
+    access: { login?: string; token?: string },
+  ): Promise<OrderView | undefined>;
 }
 
 /** One request's context: the services, and the nonce its inline scripts carry. */

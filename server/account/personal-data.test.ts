@@ -8,7 +8,7 @@ import { bearer, linkFromMail, mailsTo, post, signUp } from "../test/account-hel
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
-import { EBOOK } from "#tests/fixtures/catalogue.ts";
+import { TOTE } from "#tests/fixtures/catalogue.ts";
 
 let database: Database;
 let app: FastifyInstance;
@@ -32,7 +32,7 @@ async function personWithHistory() {
     {
       idempotencyKey: randomUUID(),
       email: account.email,
-      lines: [{ ...EBOOK, quantity: 1 }],
+      lines: [{ ...TOTE, quantity: 1 }],
       address: ADDRESS,
     },
     auth,

@@ -73,12 +73,16 @@ function matching(q: string): { exact: boolean; on: (columns: Searched) => SQL }
   };
 }
 
+/** The name on the order's address; none for an order of downloads only. */
+const buyerName = (order: Pick<OrderRow, "address">) =>
+  order.address ? `${order.address.firstName} ${order.address.surname}`.trim() : "";
+
 function row(order: OrderRow): AdminOrderRow {
   return {
     number: formatOrderNumber(order.number),
     createdAt: order.createdAt.toISOString(),
     status: order.status,
-    name: `${order.address.firstName} ${order.address.surname}`.trim(),
+    name: buyerName(order),
     email: order.email,
     totalCents: order.totalCents,
     units: order.units,
@@ -230,7 +234,7 @@ export async function orderForStaff(
     audit,
     can: {
       markPaid: canMoveOrder(order.status, "paid"),
-      markShipped: canMoveOrder(order.status, "shipped"),
+      markShipped: canMoveOrder(order.status, "shipped", view.shipsParcel),
       cancel: canMoveOrder(order.status, "cancelled"),
     },
   };
@@ -299,7 +303,7 @@ export async function exportOrders(db: Db, range: OrdersExportQuery, actor: Acto
     rows.map((order) => [
       formatOrderNumber(order.number),
       sydneyDay(order.createdAt),
-      `${order.address.firstName} ${order.address.surname}`.trim(),
+      buyerName(order),
       ORDER_STATUS_LABELS[order.status],
       aud(order.itemsCents),
       aud(order.shippingCents),

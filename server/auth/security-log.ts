@@ -23,7 +23,9 @@ export type SecurityEvent =
   | "unsubscribed"
   | "data_exported"
   | "account_deleted"
-  | "staff_access_denied";
+  | "staff_access_denied"
+  /** A paid eBook downloaded (issue 26), or a link refused. */
+  | "download";
 
 export type SecurityOutcome = "success" | "failure" | "blocked";
 

@@ -1,4 +1,5 @@
 import type { Product } from "#core/catalog/product.ts";
+import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import { withSlugs } from "#core/catalog/shop-product.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -19,7 +20,7 @@ export interface LiveCatalogue {
   /** What this instance shows now; never awaits. */
   current(): CatalogueSnapshot;
   /** The products for sale now, by id: what checkout prices. */
-  forSale(): ReadonlyMap<number, Product>;
+  forSale(): ReadonlyMap<number, ShopProduct>;
   /** Called after each reload with the new snapshot (search, kept pages, prepared answers). */
   onChange(listener: (snapshot: CatalogueSnapshot) => void): void;
   /** Checks the version now (after this instance's own change); true when it reloaded. */
@@ -34,7 +35,7 @@ interface Log {
   error(details: object, message: string): void;
 }
 
-function forSaleOf(snapshot: CatalogueSnapshot): ReadonlyMap<number, Product> {
+function forSaleOf(snapshot: CatalogueSnapshot): ReadonlyMap<number, ShopProduct> {
   return new Map(snapshot.products.map((product) => [product.id, product]));
 }
 
@@ -94,8 +95,13 @@ export function fixedCatalogueOf(products: readonly Product[]): LiveCatalogue {
   };
 }
 
-/** A fixed list's products by id, for an order service in a test or the bench. */
-export function fixedCatalogue(products: readonly Product[]): () => ReadonlyMap<number, Product> {
-  const byId = new Map(products.map((product) => [product.id, product]));
+/**
+ * A fixed list's products by id, for an order service in a test or the bench; an eBook row is
+ * digital (withSlugs), as the seed makes it.
+ */
+export function fixedCatalogue(
+  products: readonly Product[],
+): () => ReadonlyMap<number, ShopProduct> {
+  const byId = new Map(withSlugs(products).map((product) => [product.id, product]));
   return () => byId;
 }

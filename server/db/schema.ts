@@ -354,7 +354,8 @@ export const orders = pgTable(
     requestHash: text("request_hash").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
-    address: jsonb("address").$type<ShippingAddress>().notNull(),
+    /** Where the parcel goes; null for an order of downloads only (issue 26). */
+    address: jsonb("address").$type<ShippingAddress>(),
     note: text("note"),
     itemsCents: money("items_cents"),
     shippingCents: money("shipping_cents"),
@@ -444,6 +445,8 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** The product was sold to adults only when ordered (a snapshot, like the name). */
     ageRestricted: boolean("age_restricted").notNull().default(false),
+    /** Delivered by download, not shipped (a snapshot: issue 26). */
+    digital: boolean("digital").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
@@ -452,6 +455,38 @@ export const orderLines = pgTable(
 );
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * A paid order's download links (issue 26): one per digital line's file. The link's secret is
+ * unguessable and works only with its order's token; it expires (DOWNLOAD_LINK_DAYS) and counts
+ * downloads (DOWNLOAD_LIMIT). A fresh link replaces the secret and the date, never the count;
+ * staff may reset the count. The bytes are the product's file as it is at download time.
+ */
+export const orderDownloads = pgTable(
+  "order_downloads",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull(),
+    format: text("format").$type<ProductFileFormat>().notNull(),
+    /** The link's secret (24 random bytes, base64url); compared by lookup, then with the order's token. */
+    secret: text("secret").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    downloads: integer("downloads").notNull().default(0),
+    lastDownloadedAt: at("last_downloaded_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("order_downloads_secret_key").on(table.secret),
+    uniqueIndex("order_downloads_order_file_key").on(table.orderId, table.productId, table.format),
+    check("order_downloads_format_check", sql`${table.format} in ('epub', 'pdf')`),
+    check("order_downloads_count_check", sql`${table.downloads} >= 0`),
+  ],
+);
+
+export type OrderDownloadRow = typeof orderDownloads.$inferSelect;
 
 /** Every status an order has had, with when and why. */
 export const orderEvents = pgTable(

@@ -18,7 +18,7 @@ import {
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { RECIPIENT_LIMIT } from "./outbox.ts";
-import { EBOOK } from "#tests/fixtures/catalogue.ts";
+import { TOTE } from "#tests/fixtures/catalogue.ts";
 
 /**
  * The shop's own address must never carry a stranger's words to a stranger's mailbox, nor
@@ -50,7 +50,7 @@ function orderFrom(email: string, extra: Record<string, unknown> = {}) {
   return {
     idempotencyKey: randomUUID(),
     email,
-    lines: [{ ...EBOOK, quantity: 1 }],
+    lines: [{ ...TOTE, quantity: 1 }],
     address: ADDRESS,
     ...extra,
   };

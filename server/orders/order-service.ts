@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import type { Product } from "#core/catalog/product.ts";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import type { OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
 import { OrderRefusedError, priceOrder } from "#core/orders/order-pricing.ts";
@@ -31,6 +31,7 @@ import { recordAudit, type Actor } from "../admin/audit-log.ts";
 import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
+  orderDownloads,
   orderEvents,
   orderLines,
   orders,
@@ -39,6 +40,16 @@ import {
   type OrderRow,
 } from "../db/schema.ts";
 import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
+import {
+  DEFAULT_DOWNLOAD_RULES,
+  downloadLinks,
+  downloadRowsOf,
+  downloadsOpen,
+  issueDownloads,
+  renewDownload,
+  resetDownloadCount,
+  type DownloadRules,
+} from "./order-downloads.ts";
 import { orderSummary, orderView } from "./order-views.ts";
 
 export type { Tx } from "../db/client.ts";
@@ -52,7 +63,8 @@ export class OrderConflictError extends Error {
       | "idempotency_conflict"
       | "status_changed"
       | "cannot_cancel"
-      | "version_conflict",
+      | "version_conflict"
+      | "downloads_closed",
     message: string,
   ) {
     super(message);
@@ -125,7 +137,7 @@ export const SCARCE_STOCK = 10;
 
 export interface OrderServiceOptions {
   /** The products for sale now, by id (the live catalogue's; a change applies at once). */
-  catalogue: () => ReadonlyMap<number, Product>;
+  catalogue: () => ReadonlyMap<number, ShopProduct>;
   /** The site's public address, for the order link in e-mails. */
   siteUrl: string;
   /** Receives the new-order alert. */
@@ -135,6 +147,8 @@ export interface OrderServiceOptions {
   /** A guest's unpaid order is cancelled after this many hours (GUEST_HOLD_HOURS). */
   guestHoldHours: number;
   limits?: HoldLimits;
+  /** How long download links work and how often (DOWNLOAD_LINK_DAYS, DOWNLOAD_LIMIT). */
+  downloads?: DownloadRules;
 }
 
 /** Who places an order: their account, if signed in, and their client's address group. */
@@ -159,20 +173,49 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
   const { catalogue: forSale } = options;
   const freeOverCents = siteConfig.freeShippingOverCents;
   const limits = options.limits ?? DEFAULT_HOLD_LIMITS;
+  const downloadRules = options.downloads ?? DEFAULT_DOWNLOAD_RULES;
 
   const link = (order: Pick<OrderRow, "number" | "accessToken">) =>
     `${options.siteUrl}/orders/${formatOrderNumber(order.number)}?token=${order.accessToken}`;
 
   async function loadView(executor: Db | Tx, order: OrderRow): Promise<OrderView> {
-    const [lines, events] = await Promise.all([
+    const [lines, events, downloads] = await Promise.all([
       executor.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
       executor
         .select({ status: orderEvents.status, note: orderEvents.note, at: orderEvents.at })
         .from(orderEvents)
         .where(eq(orderEvents.orderId, order.id))
         .orderBy(asc(orderEvents.id)),
+      downloadsOpen(order) ? downloadRowsOf(executor, order.id) : [],
     ]);
-    return orderView(order, lines, events);
+    return orderView(order, lines, events, downloadLinks(order, lines, downloads, downloadRules));
+  }
+
+  /** Whether any line of the order is a physical product (a parcel to ship). */
+  async function shipsParcel(executor: Db | Tx, orderId: number): Promise<boolean> {
+    const [parcel] = await executor
+      .select({ productId: orderLines.productId })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.digital, false)))
+      .limit(1);
+    return parcel !== undefined;
+  }
+
+  /**
+   * The order is paid: its download links are made, and an order of downloads only is then
+   * delivered (there is nothing to ship). Returns the order as it ends up.
+   */
+  async function deliverPaid(tx: Tx, paid: OrderRow): Promise<OrderRow> {
+    const links = await issueDownloads(tx, paid.id, downloadRules);
+    if (await shipsParcel(tx, paid.id)) return paid;
+    return moveOrder(
+      tx,
+      paid,
+      "delivered",
+      links > 0
+        ? "Download links sent"
+        : "Nothing to ship: the download links follow once the files are ready",
+    );
   }
 
   async function findByKey(key: string) {
@@ -448,9 +491,12 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       if (step.cancel) {
         view = await cancelLocked(tx, order, step.cancel.reason, step.cancel.note);
       } else {
-        if (!canMoveOrder(order.status, step.to)) refuseMove(order, step.to);
+        if (!canMoveOrder(order.status, step.to, await shipsParcel(tx, order.id))) {
+          refuseMove(order, step.to);
+        }
         step.check?.(order);
-        const moved = await moveOrder(tx, order, step.to, step.note ?? null, step.changes);
+        let moved = await moveOrder(tx, order, step.to, step.note ?? null, step.changes);
+        if (step.to === "paid") moved = await deliverPaid(tx, moved);
         view = await loadView(tx, moved);
         if (step.mail) {
           await enqueueMail(tx, step.mail(view, moved, await addressVerified(tx, moved)));
@@ -470,6 +516,11 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     /** Whether the product is sold to adults only: its order needs the buyer's declaration. */
     isAgeRestricted(productId: number): boolean {
       return forSale().get(productId)?.ageRestricted ?? false;
+    },
+
+    /** Whether the product is delivered by download: its line needs no shipping address. */
+    isDigital(productId: number): boolean {
+      return forSale().get(productId)?.digital ?? false;
     },
 
     /** What the lines cost, priced here from the catalogue; nothing is stored. */
@@ -493,7 +544,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       const quote = priceOrder(
         input.lines,
         forSale(),
-        input.address,
+        input.address ?? { postcode: "", country: "" },
         freeOverCents,
         limits.unitsPerProduct,
       );
@@ -536,7 +587,8 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
             requestHash,
             userId: userId ?? null,
             email: input.email,
-            address: input.address,
+            // An order of downloads only ships nothing: no address is kept, even if typed.
+            address: quote.shipsParcel ? (input.address ?? null) : null,
             note: input.note ?? null,
             adultDeclaredAt: input.adultDeclared ? sql`now()` : null,
             itemsCents: quote.itemsCents,
@@ -569,20 +621,30 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
             unitCents: line.unitCents,
             quantity: line.quantity,
             ageRestricted: line.ageRestricted,
+            digital: line.digital,
           })),
         );
         await tx
           .insert(orderEvents)
           .values({ orderId: order.id, status: order.status, note: null });
+        const verified = await addressVerified(tx, order);
+        if (quote.totalCents === 0) {
+          // Nothing to pay (a free eBook): paid at once, and its links sent now.
+          const paid = await moveOrder(tx, order, "paid", "Nothing to pay", {
+            paidAmountCents: 0,
+            paidOn: sydneyDay(),
+          });
+          const settled = await deliverPaid(tx, paid);
+          const view = await loadView(tx, settled);
+          await enqueueMail(
+            tx,
+            paymentReceivedEmail({ order: view, link: link(settled), verified, amountCents: 0 }),
+          );
+          await enqueueMail(tx, newOrderAlertEmail({ order: view, adminTo: options.shopEmail }));
+          return { order: view, accessToken };
+        }
         const view = await loadView(tx, order);
-        await enqueueMail(
-          tx,
-          orderReceivedEmail({
-            order: view,
-            link: link(order),
-            verified: await addressVerified(tx, order),
-          }),
-        );
+        await enqueueMail(tx, orderReceivedEmail({ order: view, link: link(order), verified }));
         await enqueueMail(tx, newOrderAlertEmail({ order: view, adminTo: options.shopEmail }));
         return { order: view, accessToken };
       });
@@ -607,7 +669,25 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(200);
-      return rows.map(orderSummary);
+      const withLinks = rows.filter(downloadsOpen).map((order) => order.id);
+      const [lines, links] =
+        withLinks.length === 0
+          ? [[], []]
+          : await Promise.all([
+              db.select().from(orderLines).where(inArray(orderLines.orderId, withLinks)),
+              db.select().from(orderDownloads).where(inArray(orderDownloads.orderId, withLinks)),
+            ]);
+      return rows.map((order) =>
+        orderSummary(
+          order,
+          downloadLinks(
+            order,
+            lines.filter((line) => line.orderId === order.id),
+            links.filter((link) => link.orderId === order.id),
+            downloadRules,
+          ),
+        ),
+      );
     },
 
     /** The buyer cancels while the order waits for payment; undefined when they may not see it. */
@@ -669,6 +749,61 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       });
     },
 
+    /**
+     * A fresh download link in place of an expired (or lost) one, asked for by whoever may see
+     * the order; the count stays. Undefined when they may not see it or it has no such link.
+     */
+    async renewDownload(
+      number: string,
+      downloadId: number,
+      access: OrderAccess,
+    ): Promise<OrderView | undefined> {
+      const visible = await findVisible(db, number, access);
+      if (!visible) return undefined;
+      if (!downloadsOpen(visible)) {
+        throw new OrderConflictError(
+          "downloads_closed",
+          visible.status === "cancelled"
+            ? `Order ${formatOrderNumber(visible.number)} is cancelled, so its downloads are closed.`
+            : `Order ${formatOrderNumber(visible.number)} is not paid yet: its download links come once it is.`,
+        );
+      }
+      const renewed = await renewDownload(db, visible.id, downloadId, downloadRules);
+      return renewed ? loadView(db, visible) : undefined;
+    },
+
+    /** Staff give a download link its downloads back (audited). Undefined: no such link. */
+    async resetDownload(
+      orderId: number,
+      downloadId: number,
+      change: StaffChange,
+    ): Promise<OrderView | undefined> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) return undefined;
+        checkVersion(order, change);
+        const reset = await resetDownloadCount(tx, order.id, downloadId);
+        if (!reset) return undefined;
+        const [moved] = await tx
+          .update(orders)
+          .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await recordAudit(tx, change.actor, {
+          action: "order.reset_downloads",
+          entity: "order",
+          entityId: formatOrderNumber(order.number),
+          details: {
+            productId: reset.row.productId,
+            format: reset.row.format,
+            before: { downloads: reset.before },
+            after: { downloads: 0 },
+          },
+        });
+        return loadView(tx, moved ?? order);
+      });
+    },
+
     /** The order with this number (KB-100001), for staff; undefined when there is none. */
     async findByNumber(number: string): Promise<OrderRow | undefined> {
       const sequence = parseOrderNumber(number);
@@ -696,7 +831,8 @@ async function findVisible(db: Db, number: string, access: OrderAccess) {
   return undefined;
 }
 
-function sameSecret(given: string, expected: string): boolean {
+/** Compares a secret given with the stored one in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -1,4 +1,10 @@
-import type { OrderEvent, OrderSummary, OrderView, PricedLine } from "#core/orders/order.ts";
+import type {
+  DownloadLink,
+  OrderEvent,
+  OrderSummary,
+  OrderView,
+  PricedLine,
+} from "#core/orders/order.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
 import { isPlaceholder, siteConfig } from "#core/site-config.ts";
 import type { OrderLineRow, OrderRow } from "../db/schema.ts";
@@ -20,6 +26,7 @@ export function pricedLine(row: OrderLineRow): PricedLine {
     quantity: row.quantity,
     lineCents: row.unitCents * row.quantity,
     ageRestricted: row.ageRestricted,
+    digital: row.digital,
   };
 }
 
@@ -28,9 +35,11 @@ export function orderView(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   events: readonly EventRow[],
+  downloads: DownloadLink[] = [],
 ): OrderView {
   const number = formatOrderNumber(order.number);
   const awaiting = order.status === "awaiting_payment";
+  const priced = [...lines].sort((a, b) => a.position - b.position).map(pricedLine);
   return {
     number,
     status: order.status,
@@ -39,10 +48,11 @@ export function orderView(
     note: order.note,
     createdAt: order.createdAt.toISOString(),
     adultDeclaredAt: order.adultDeclaredAt?.toISOString() ?? null,
-    lines: [...lines].sort((a, b) => a.position - b.position).map(pricedLine),
+    lines: priced,
     itemsCents: order.itemsCents,
     shippingCents: order.shippingCents,
     freeShipping: order.freeShipping,
+    shipsParcel: priced.some((line) => !line.digital),
     totalCents: order.totalCents,
     gstCents: order.gstCents,
     history: events.map((event) => ({
@@ -66,14 +76,16 @@ export function orderView(
         }
       : null,
     canCancel: awaiting,
+    downloads,
   };
 }
 
-export function orderSummary(order: OrderRow): OrderSummary {
+export function orderSummary(order: OrderRow, downloads: DownloadLink[] = []): OrderSummary {
   return {
     number: formatOrderNumber(order.number),
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     totalCents: order.totalCents,
+    downloads,
   };
 }

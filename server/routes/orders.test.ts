@@ -174,7 +174,7 @@ describe("POST /api/orders", () => {
     ["a quantity of 0", { lines: [{ ...PAPERBACK, quantity: 0 }] }, "lines.0.quantity"],
     ["a quantity of 100", { lines: [{ ...PAPERBACK, quantity: 100 }] }, "lines.0.quantity"],
     ["a missing city", { address: { ...ADDRESS, city: " " } }, "address.city"],
-    ["no address", { address: undefined }, "address"],
+    ["no address for a parcel", { address: undefined }, "address.street"],
     ["a bad e-mail", { email: "ada@example" }, "email"],
     ["no idempotency key", { idempotencyKey: undefined }, "idempotencyKey"],
   ])("refuses %s with 400 and stores nothing", async (_case, change, field) => {

@@ -93,7 +93,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
           "Idempotent per `idempotencyKey`: the first call answers 201, repeats answer 200 with the same order.",
         tags,
         security: [{}, { bearer: [] }],
-        body: placeOrderSchemaFor(orders.isAgeRestricted),
+        body: placeOrderSchemaFor(orders),
         response: {
           200: placedOrderSchema,
           201: placedOrderSchema,
@@ -172,6 +172,30 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       if (!order) throw new HttpError(404, "not_found", NOT_FOUND);
       request.log.info({ order: order.number, userId: who.userId }, "order cancelled by buyer");
       afterWrite?.();
+      return order;
+    },
+  );
+
+  app.post(
+    "/orders/:number/downloads/:download/renew",
+    {
+      config: { rateLimit: ORDER_READ_LIMIT },
+      schema: {
+        summary:
+          "A fresh link for one of a paid order's downloads (new address and date; the count stays)",
+        tags,
+        security: [{}, { bearer: [] }],
+        params: orderNumberParamsSchema.extend({ download: z.coerce.number().int().positive() }),
+        querystring: orderAccessQuerySchema,
+        response: { 200: orderViewSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const who = await access(request, reply, request.query.token);
+      const order = await orders
+        .renewDownload(request.params.number, request.params.download, who)
+        .catch(answerRefusal);
+      if (!order) throw new HttpError(404, "not_found", NOT_FOUND);
       return order;
     },
   );

@@ -162,6 +162,11 @@ export function createPageServices(deps: PageServiceDeps) {
             .catch(answerRefusal);
           return cancelled && wrote(cancelled);
         },
+        async renewDownload(number, downloadId, { login, token }) {
+          return orders
+            .renewDownload(number, downloadId, { userId: (await userOf(login))?.id, token })
+            .catch(answerRefusal);
+        },
       },
     };
   };

@@ -9,7 +9,7 @@ import { bearer, logIn, newAccount, signUp, uniqueIp } from "./account-helpers.t
 import { createTestApp } from "./test-app.ts";
 import { createTestDatabase } from "./test-database.ts";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
-import { EBOOK } from "#tests/fixtures/catalogue.ts";
+import { TOTE } from "#tests/fixtures/catalogue.ts";
 
 /** An account made staff from the "command line", logged in afresh (a 12-hour staff session). */
 export async function signUpStaff(app: FastifyInstance, db: Db, prefix = "staff") {
@@ -28,7 +28,7 @@ export async function signUpStaff(app: FastifyInstance, db: Db, prefix = "staff"
 export { ADDRESS as ORDER_ADDRESS } from "#tests/fixtures/addresses.ts";
 
 /**
- * Places an order as a guest (an eBook: not counted, so never sold out), each by a
+ * Places an order as a guest (a tote bag: a parcel not counted, so never sold out), each by a
  * buyer of its own unless an e-mail address is given (one buyer's unpaid orders are capped).
  */
 export async function placeOrder(
@@ -42,7 +42,7 @@ export async function placeOrder(
     payload: {
       idempotencyKey: randomUUID(),
       email: `ada-${randomUUID().slice(0, 8)}@example.com`,
-      lines: [{ ...EBOOK, quantity: 1 }],
+      lines: [{ ...TOTE, quantity: 1 }],
       address: ADDRESS,
       ...overrides,
     },

@@ -6,9 +6,12 @@ import {
   cancelOrderSchema,
   markPaidSchema,
   markShippedSchema,
+  resetDownloadSchema,
   type AdminOrder,
 } from "#core/admin/admin-schemas.ts";
+import { PRODUCT_FILE_LABELS } from "#core/catalog/product-files.ts";
 import { sydneyDay } from "#core/format.ts";
+import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import { fieldErrors } from "#core/validation/field-errors.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Field, FormField } from "#app/components/form-field.tsx";
@@ -20,7 +23,7 @@ import type { ActionResult } from "./staff-api.ts";
 /** Every change of an order page goes through one fetcher, so the page shows its outcome. */
 export const ORDER_ACTION = "order-action";
 
-export type OrderIntent = "mark-paid" | "mark-shipped" | "cancel" | "note";
+export type OrderIntent = "mark-paid" | "mark-shipped" | "cancel" | "note" | "reset-download";
 
 export function useOrderAction() {
   return useFetcher<ActionResult & { intent?: OrderIntent }>({ key: ORDER_ACTION });
@@ -120,7 +123,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   if (!order.can.markPaid && !order.can.markShipped && !order.can.cancel) {
     return (
       <p className={styles.muted}>
-        Nothing more to do: the order is {order.status === "cancelled" ? "cancelled" : "shipped"}.
+        Nothing more to do: the order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}.
       </p>
     );
   }
@@ -139,7 +142,11 @@ export function OrderActions({ order }: { order: AdminOrder }) {
               <p>
                 {money(markPaidSchema.shape.amount.parse(values.amount))} received on{" "}
                 {formatDay(values.receivedOn ?? today)}. The customer is e-mailed that the payment
-                arrived.
+                arrived
+                {order.lines.some((line) => line.digital)
+                  ? ", with the download links of their eBooks"
+                  : ""}
+                .{order.shipsParcel ? "" : " With nothing to ship, the order is then delivered."}
               </p>
             ),
             confirmLabel: "Yes, mark paid",
@@ -212,7 +219,11 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         </ConfirmedForm>
       ) : (
         <p className={styles.muted}>
-          {order.status === "awaiting_payment" ? "Shipping opens once the order is paid." : null}
+          {!order.shipsParcel
+            ? "Nothing to ship: this order is downloads only. Marking it paid sends the links and delivers it."
+            : order.status === "awaiting_payment"
+              ? "Shipping opens once the order is paid."
+              : null}
         </p>
       )}
 
@@ -229,7 +240,10 @@ export function OrderActions({ order }: { order: AdminOrder }) {
             text: (
               <p>
                 The items go back into stock and the customer is e-mailed your reason
-                {order.status === "paid" ? " and told the payment will be refunded" : ""}. This
+                {order.status === "awaiting_payment"
+                  ? ""
+                  : " and told the payment will be refunded"}
+                {order.downloads.length > 0 ? "; their download links stop working" : ""}. This
                 cannot be undone.
               </p>
             ),
@@ -259,5 +273,85 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         </ConfirmedForm>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A paid order's download links (issue 26): each file's downloads out of the limit, until
+ * when it works, and a reset of its count (confirmed, audited) when a buyer has used it up.
+ */
+export function OrderDownloadsPanel({ order }: { order: AdminOrder }) {
+  const digital = order.lines.filter((line) => line.digital);
+  if (digital.length === 0) return null;
+  return (
+    <section aria-labelledby="downloads-title">
+      <h2 id="downloads-title">Downloads</h2>
+      {order.downloads.length === 0 ? (
+        <p className={styles.muted}>
+          {order.status === "awaiting_payment"
+            ? "The download links are sent when the order is marked paid."
+            : order.status === "cancelled"
+              ? "The order is cancelled: its download links no longer work."
+              : "No links yet: a product has no file. Upload its EPUB or PDF on the product's screen."}
+        </p>
+      ) : (
+        <table className={styles.table}>
+          <caption>Download links</caption>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Downloads</th>
+              <th scope="col">Works until</th>
+              <th scope="col">Reset</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.downloads.map((download) => {
+              const file = `${download.name} (${PRODUCT_FILE_LABELS[download.format]})`;
+              return (
+                <tr key={download.id}>
+                  <th scope="row">{file}</th>
+                  <td>
+                    {download.downloads} of {download.limit}
+                    {download.state === "used_up" ? " (used up)" : ""}
+                  </td>
+                  <td>
+                    {formatDay(download.expiresAt.slice(0, 10))}
+                    {download.state === "expired"
+                      ? " (expired: the buyer can get a fresh link)"
+                      : ""}
+                  </td>
+                  <td>
+                    {download.downloads > 0 ? (
+                      <ConfirmedForm
+                        intent="reset-download"
+                        title={`Reset the count of ${file}`}
+                        version={order.version}
+                        schema={resetDownloadSchema}
+                        submitLabel="Reset count…"
+                        confirm={() => ({
+                          title: `Reset the downloads of ${file}?`,
+                          text: (
+                            <p>
+                              The buyer may download it {download.limit} more times. The reset is in
+                              the audit log.
+                            </p>
+                          ),
+                          confirmLabel: "Yes, reset the count",
+                        })}
+                      >
+                        {() => <input type="hidden" name="download" value={download.id} />}
+                      </ConfirmedForm>
+                    ) : (
+                      <span className={styles.muted}>Not downloaded yet</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

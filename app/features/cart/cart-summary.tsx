@@ -1,5 +1,6 @@
 import type { CartTotals } from "#core/cart/shipping.ts";
 import { formatMoney } from "#core/format.ts";
+import { NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
 import { siteConfig } from "#core/site-config.ts";
 import styles from "./cart-summary.module.css";
 
@@ -7,9 +8,12 @@ import styles from "./cart-summary.module.css";
 export function CartSummary({
   totals,
   freeShipping = false,
+  parcel = true,
 }: {
   totals: CartTotals;
   freeShipping?: boolean;
+  /** False for a cart of downloads only (eBooks): nothing ships. */
+  parcel?: boolean;
 }) {
   return (
     <dl className={styles.summary}>
@@ -20,9 +24,11 @@ export function CartSummary({
       <div>
         <dt>Shipping</dt>
         <dd>
-          {freeShipping
-            ? `Free (orders over ${formatMoney(siteConfig.freeShippingOverCents)})`
-            : formatMoney(totals.shippingCents)}
+          {!parcel
+            ? NO_SHIPPING_NEEDED
+            : freeShipping
+              ? `Free (orders over ${formatMoney(siteConfig.freeShippingOverCents)})`
+              : formatMoney(totals.shippingCents)}
         </dd>
       </div>
       <div className={styles.total}>

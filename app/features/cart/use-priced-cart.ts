@@ -20,7 +20,13 @@ import { useShippingForm } from "./shipping-store.ts";
  */
 export function usePricedCart<P extends PricingProduct>(
   products: readonly P[],
-): { ready: boolean; lines: CartLine<P>[]; totals: CartTotals; shipping: ShippingQuote } {
+): {
+  ready: boolean;
+  lines: CartLine<P>[];
+  totals: CartTotals;
+  /** What shipping costs; `parcel` is false for a cart of downloads only (nothing ships). */
+  shipping: ShippingQuote & { parcel: boolean };
+} {
   const catalogue = useMemo(
     () => new Map(products.map((product) => [product.id, product])),
     [products],
@@ -44,6 +50,6 @@ export function usePricedCart<P extends PricingProduct>(
     ready,
     lines,
     totals: { itemsCents, shippingCents, totalCents, gstCents },
-    shipping: { cents: shippingCents, free: quote.freeShipping },
+    shipping: { cents: shippingCents, free: quote.freeShipping, parcel: quote.shipsParcel },
   };
 }

@@ -33,6 +33,11 @@ interface CheckoutFormProps {
   cart: readonly CartItem[];
   /** A product sold to adults only is in the cart: the buyer must declare being 18+. */
   needsAdultDeclaration: boolean;
+  /**
+   * Some line ships (a parcel): the form asks for the address. An order of downloads only
+   * (eBooks) is not asked for one. While the cart is unknown, it is asked.
+   */
+  asksAddress: boolean;
   /** The total the buyer is looking at (none before the page has priced the cart). */
   expectedTotalCents: number | undefined;
   /**
@@ -59,6 +64,7 @@ export function CheckoutForm({
   placing,
   cart,
   needsAdultDeclaration,
+  asksAddress,
   expectedTotalCents,
   prefill,
   onAddressInput,
@@ -155,31 +161,39 @@ export function CheckoutForm({
           />
         )}
       </FormField>
-      <fieldset className={styles.fieldset}>
-        <legend>Shipping address</legend>
-        {ADDRESS_FIELDS.map((field) => (
-          <FormField
-            key={field.name}
-            label={field.label}
-            id={`checkout-${field.name}`}
-            hint={"hint" in field ? field.hint : undefined}
-            error={error(`address.${field.name}`)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                key={`${field.name}-${round}`}
-                name={field.name}
-                type="text"
-                autoComplete={field.autoComplete}
-                maxLength={ADDRESS_FIELD_MAX_LENGTH}
-                required
-                defaultValue={values[field.name] ?? ""}
-              />
-            )}
-          </FormField>
-        ))}
-      </fieldset>
+      {asksAddress ? null : (
+        <p className={styles.downloadOnly}>
+          Your order is delivered by download: once it is paid we e-mail you the links, and they are
+          on your order&apos;s page. No shipping address is needed.
+        </p>
+      )}
+      {asksAddress ? (
+        <fieldset className={styles.fieldset}>
+          <legend>Shipping address</legend>
+          {ADDRESS_FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              label={field.label}
+              id={`checkout-${field.name}`}
+              hint={"hint" in field ? field.hint : undefined}
+              error={error(`address.${field.name}`)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  key={`${field.name}-${round}`}
+                  name={field.name}
+                  type="text"
+                  autoComplete={field.autoComplete}
+                  maxLength={ADDRESS_FIELD_MAX_LENGTH}
+                  required
+                  defaultValue={values[field.name] ?? ""}
+                />
+              )}
+            </FormField>
+          ))}
+        </fieldset>
+      ) : null}
       <FormField
         label="Note for the shop"
         hint="Optional: anything we should know about your order or its delivery."

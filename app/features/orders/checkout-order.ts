@@ -65,13 +65,20 @@ export function checkoutInput(
   idempotencyKey: string,
 ): PlaceOrderInput {
   const expected = fields[CHECKOUT_FIELDS.expectedTotalCents];
+  // Not asked (an order of downloads only) or left empty: no address; the order schema says
+  // which fields a parcel needs.
+  const typed = ADDRESS_FIELD_NAMES.some((name) => (fields[name] ?? "").trim() !== "");
   return {
     idempotencyKey,
     email: fields[CHECKOUT_FIELDS.email] ?? "",
     lines: [...lines],
-    address: Object.fromEntries(
-      ADDRESS_FIELD_NAMES.map((name) => [name, fields[name] ?? ""]),
-    ) as Address,
+    ...(typed
+      ? {
+          address: Object.fromEntries(
+            ADDRESS_FIELD_NAMES.map((name) => [name, fields[name] ?? ""]),
+          ) as Address,
+        }
+      : {}),
     note: fields[CHECKOUT_FIELDS.note] ?? "",
     ...(expected ? { expectedTotalCents: Number(expected) } : {}),
     ...(fields[CHECKOUT_FIELDS.adultDeclared] ? { adultDeclared: true } : {}),

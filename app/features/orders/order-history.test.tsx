@@ -12,12 +12,19 @@ function renderHistory(orders: OrderHistoryState) {
 }
 
 const orders: OrderSummary[] = [
-  { number: "KB-100043", createdAt: "2026-11-23T01:00:00.000Z", status: "paid", totalCents: 995 },
+  {
+    number: "KB-100043",
+    createdAt: "2026-11-23T01:00:00.000Z",
+    status: "paid",
+    totalCents: 995,
+    downloads: [],
+  },
   {
     number: "KB-100042",
     createdAt: "2026-11-20T01:00:00.000Z",
     status: "awaiting_payment",
     totalCents: 6598,
+    downloads: [],
   },
 ];
 

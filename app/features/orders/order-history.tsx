@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatDay, formatMoney, sydneyDay } from "#core/format.ts";
+import { PRODUCT_FILE_LABELS } from "#core/catalog/product-files.ts";
+import { formatDay, formatMoney, formatTime, sydneyDay } from "#core/format.ts";
 import type { OrderSummary } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import { orderPath } from "#app/paths.ts";
@@ -48,6 +49,53 @@ export function OrderHistory({ orders }: { orders: OrderHistoryState }) {
           </tbody>
         </table>
       )}
+      {Array.isArray(orders) ? <AccountDownloads orders={orders} /> : null}
     </section>
+  );
+}
+
+/**
+ * The account's eBooks (issue 26): every working link of its paid orders, in one list; an
+ * expired or used-up one sends the buyer to its order's page, which makes a fresh one.
+ */
+function AccountDownloads({ orders }: { orders: readonly OrderSummary[] }) {
+  const links = orders.flatMap((order) =>
+    order.downloads.map((download) => ({ order: order.number, download })),
+  );
+  if (links.length === 0) return null;
+  return (
+    <>
+      <h3 id="your-downloads">Your downloads</h3>
+      <ul aria-labelledby="your-downloads" className={styles.downloadList}>
+        {links.map(({ order, download }) => {
+          const title = `${download.name} (${PRODUCT_FILE_LABELS[download.format]})`;
+          return (
+            <li key={download.id}>
+              {download.state === "ready" ? (
+                <>
+                  <a href={download.url} download>
+                    Download {title}
+                  </a>
+                  <span className={styles.muted}>
+                    {" "}
+                    · order {order} · works until{" "}
+                    <time dateTime={download.expiresAt}>{formatTime(download.expiresAt)}</time>
+                  </span>
+                </>
+              ) : (
+                <>
+                  {title}
+                  <span className={styles.muted}>
+                    {" "}
+                    · {download.state === "expired" ? "link expired" : "downloads used up"}:{" "}
+                    <Link to={orderPath(order)}>open order {order}</Link>
+                  </span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

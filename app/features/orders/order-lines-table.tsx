@@ -1,4 +1,5 @@
 import { formatMoney as money } from "#core/format.ts";
+import { DELIVERED_BY_DOWNLOAD, NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
@@ -24,6 +25,9 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
               {line.name}
               {line.type ? <span className={styles.type}>{line.type}</span> : null}
               {line.ageRestricted ? <AdultsOnlyLabel /> : null}
+              {line.digital ? (
+                <span className={styles.delivery}>{DELIVERED_BY_DOWNLOAD}</span>
+              ) : null}
             </th>
             <td>{money(line.unitCents)}</td>
             <td>{line.quantity}</td>
@@ -37,9 +41,11 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
             Shipping
           </th>
           <td>
-            {quote.freeShipping
-              ? `Free (orders over ${money(siteConfig.freeShippingOverCents)})`
-              : money(quote.shippingCents)}
+            {!quote.shipsParcel
+              ? NO_SHIPPING_NEEDED
+              : quote.freeShipping
+                ? `Free (orders over ${money(siteConfig.freeShippingOverCents)})`
+                : money(quote.shippingCents)}
           </td>
         </tr>
         <tr className={styles.total}>

@@ -1,4 +1,4 @@
-import type { PlaceOrderInput } from "#core/orders/order-schemas.ts";
+import type { OrderCatalogueRules, PlaceOrderInput } from "#core/orders/order-schemas.ts";
 import { fieldErrors } from "#core/validation/field-errors.ts";
 import { lazyModule } from "#app/lib/lazy-module.ts";
 
@@ -15,9 +15,9 @@ export const orderRules = lazyModule(() => import("#core/orders/order-schemas.ts
  */
 export async function checkOrder(
   input: PlaceOrderInput,
-  isAgeRestricted: (productId: number) => boolean,
+  catalogue: OrderCatalogueRules,
 ): Promise<Record<string, string>> {
   const rules = await orderRules.load().catch(() => undefined);
-  const parsed = rules?.placeOrderSchemaFor(isAgeRestricted).safeParse(input);
+  const parsed = rules?.placeOrderSchemaFor(catalogue).safeParse(input);
   return parsed && !parsed.success ? fieldErrors(parsed.error) : {};
 }

@@ -74,6 +74,14 @@ export function ProductPage({
         {availability}
         {formats.length > 1 ? <FormatChoice current={product} formats={formats} /> : null}
         {action}
+        {product.digital ? (
+          <p className={styles.delivery}>
+            Delivered by download, with no shipping to pay: once your payment arrives, we e-mail you
+            the links, and they are on your order&apos;s page too. See how eBook downloads and
+            refunds work in our{" "}
+            <Link to={paths.purchaseAndRefundPolicy}>Purchase and Refund Policy</Link>.
+          </p>
+        ) : null}
       </div>
       <section className={styles.about} aria-labelledby="product-details">
         <h2 id="product-details">Details</h2>

@@ -4,6 +4,7 @@ import {
   cancelOrderSchema,
   markPaidSchema,
   markShippedSchema,
+  resetDownloadSchema,
   type AdminOrder,
 } from "#core/admin/admin-schemas.ts";
 import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
@@ -16,6 +17,7 @@ import styles from "#app/features/admin/admin.module.css";
 import { AuditTable } from "#app/features/admin/audit-table.tsx";
 import {
   OrderActions,
+  OrderDownloadsPanel,
   useOrderAction,
   type OrderIntent,
 } from "#app/features/admin/order-actions.tsx";
@@ -53,6 +55,11 @@ const ACTIONS = {
   "mark-shipped": { path: "mark-shipped", schema: markShippedSchema, done: "is marked shipped" },
   cancel: { path: "cancel", schema: cancelOrderSchema, done: "is cancelled" },
   note: { path: "notes", schema: addNoteSchema, done: "has a new note" },
+  "reset-download": {
+    path: "reset-download",
+    schema: resetDownloadSchema,
+    done: "has its download count reset",
+  },
 } as const;
 
 /**
@@ -77,7 +84,8 @@ export async function clientAction({
   }
   const { intent: _intent, ...body } = form;
   const number = params.number;
-  const email = intent === "note" ? "" : " The customer is being e-mailed.";
+  const email =
+    intent === "note" || intent === "reset-download" ? "" : " The customer is being e-mailed.";
   const result = await attempt(
     () => api.send("POST", `/orders/${encodeURIComponent(number)}/${action.path}`, body),
     `Order ${number} ${action.done}.${email}`,
@@ -131,7 +139,11 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt>Ship to</dt>
             <dd>
-              <ShippingAddress address={order.address} />
+              {order.address ? (
+                <ShippingAddress address={order.address} />
+              ) : (
+                "Nothing to ship: downloads only"
+              )}
             </dd>
             {order.note ? (
               <>
@@ -173,6 +185,8 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </dl>
+
+          <OrderDownloadsPanel order={order} />
 
           <h2>Status history</h2>
           <StatusHistory history={order.history} />

@@ -11,8 +11,16 @@ import { preparePicture } from "../../catalog/picture-processing.ts";
 import type { Database } from "../../db/client.ts";
 import { parsePictureAddress } from "#core/catalog/pictures.ts";
 import { PRODUCT_COLUMNS } from "#core/catalog/product.ts";
+import { EBOOK } from "#tests/fixtures/catalogue.ts";
 import { multipartBody, photoPng } from "#tests/fixtures/pictures.ts";
-import { contactMessages, products, productStock, sessions } from "../../db/schema.ts";
+import {
+  contactMessages,
+  orderDownloads,
+  orders,
+  products,
+  productStock,
+  sessions,
+} from "../../db/schema.ts";
 import { accountDetails, bearer, logIn, signUp } from "../../test/account-helpers.ts";
 import { placeOrder, signUpStaff } from "../../test/staff-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
@@ -60,6 +68,34 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       method: "POST",
       url: `/api/admin/orders/${order.number}/cancel`,
       payload: { version: 0, reason: "Out of print" },
+    };
+  },
+  "post /api/admin/orders/{number}/reset-download": async (app, db) => {
+    const { order } = await placeOrder(app, {
+      lines: [{ ...EBOOK, quantity: 1 }],
+      address: undefined,
+    });
+    const number = Number(order.number.slice(3));
+    const [row] = await db.db
+      .update(orders)
+      .set({ status: "delivered", version: 1 })
+      .where(eq(orders.number, number))
+      .returning({ id: orders.id });
+    const [link] = await db.db
+      .insert(orderDownloads)
+      .values({
+        orderId: row!.id,
+        productId: EBOOK.id,
+        format: "epub",
+        secret: randomUUID(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+        downloads: 5,
+      })
+      .returning({ id: orderDownloads.id });
+    return {
+      method: "POST",
+      url: `/api/admin/orders/${order.number}/reset-download`,
+      payload: { version: 1, download: link?.id },
     };
   },
   "post /api/admin/orders/{number}/notes": async (app) => {

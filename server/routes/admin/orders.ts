@@ -9,6 +9,7 @@ import {
   dashboardSchema,
   markPaidSchema,
   markShippedSchema,
+  resetDownloadSchema,
   ordersExportQuerySchema,
 } from "#core/admin/admin-schemas.ts";
 import { errorResponses } from "#core/api/api-schemas.ts";
@@ -161,6 +162,26 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
       return change(request.params.number, (id) =>
         orders.cancel(id, reason, { expectedVersion: version, actor: actorOf(request) }),
       );
+    },
+  );
+
+  app.post(
+    "/orders/:number/reset-download",
+    action(
+      "Give one of the order's download links its downloads back (DOWNLOAD_LIMIT); audited",
+      resetDownloadSchema,
+    ),
+    async (request) => {
+      const { version, download } = request.body;
+      return change(request.params.number, async (id) => {
+        const reset = await orders.resetDownload(id, download, {
+          expectedVersion: version,
+          actor: actorOf(request),
+        });
+        if (!reset) {
+          throw new HttpError(404, "not_found", "This order has no such download link.");
+        }
+      });
     },
   );
 

@@ -1,0 +1,419 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminOrder } from "#core/admin/admin-schemas.ts";
+import { sydneyDay } from "#core/format.ts";
+import type { OrderQuote, OrderView, PlacedOrder } from "#core/orders/order.ts";
+import { ADDRESS } from "#tests/fixtures/addresses.ts";
+import { EBOOK, PAPERBACK, TOTE } from "#tests/fixtures/catalogue.ts";
+import type { Database } from "../db/client.ts";
+import { auditLog, orderDownloads, outbox } from "../db/schema.ts";
+import { uniqueIp } from "../test/account-helpers.ts";
+import { signUpStaff, type Staff } from "../test/staff-helpers.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase, testEngines } from "../test/test-database.ts";
+
+// Issue 26: eBooks are delivered by download links, not shipped.
+
+describe.each(testEngines())("eBooks delivered by download (%s)", (engine) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    app = await createTestApp({ database });
+    staff = await signUpStaff(app, database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const quote = async (lines: object[], address = { postcode: "90210", country: "USA" }) => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/orders/quote",
+      remoteAddress: uniqueIp(),
+      payload: { lines, address },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<OrderQuote>();
+  };
+
+  async function place(payload: Record<string, unknown>) {
+    return app.inject({
+      method: "POST",
+      url: "/api/orders",
+      remoteAddress: uniqueIp(),
+      payload: {
+        idempotencyKey: randomUUID(),
+        email: `reader-${randomUUID().slice(0, 8)}@example.com`,
+        ...payload,
+      },
+    });
+  }
+
+  async function placed(payload: Record<string, unknown>): Promise<PlacedOrder> {
+    const response = await place(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<PlacedOrder>();
+  }
+
+  const asStaff = (url: string, payload: object) =>
+    app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${url}`,
+      headers: staff.headers,
+      payload,
+    });
+
+  async function markPaid(order: { number: string; totalCents: number }, version = 0) {
+    const response = await asStaff(`${order.number}/mark-paid`, {
+      version,
+      amount: (order.totalCents / 100).toFixed(2),
+      receivedOn: sydneyDay(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminOrder>();
+  }
+
+  /** An eBook order, paid: its links are out. */
+  async function paidEbookOrder() {
+    const { order, accessToken } = await placed({ lines: [{ ...EBOOK, quantity: 1 }] });
+    const paid = await markPaid(order);
+    return { paid, accessToken };
+  }
+
+  const download = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers, remoteAddress: uniqueIp() });
+
+  const mailsTo = (email: string, kind: string) =>
+    database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.kind, kind)));
+
+  it("charges no shipping for downloads only, and SPEC §9 shipping for a parcel beside them", async () => {
+    const ebookOnly = await quote([{ ...EBOOK, quantity: 2 }]);
+    expect(ebookOnly).toMatchObject({ shipsParcel: false, shippingCents: 0, freeShipping: false });
+    expect(ebookOnly.lines[0]?.digital).toBe(true);
+    expect(ebookOnly.totalCents).toBe(ebookOnly.itemsCents);
+
+    const mixed = await quote([
+      { ...EBOOK, quantity: 1 },
+      { ...PAPERBACK, quantity: 1 },
+    ]);
+    expect(mixed).toMatchObject({ shipsParcel: true, shippingCents: 1000 });
+    expect(mixed.lines.map((line) => [line.productId, line.digital])).toEqual([
+      [EBOOK.id, true],
+      [PAPERBACK.id, false],
+    ]);
+    expect(
+      (await quote([{ ...TOTE, quantity: 1 }], { postcode: "2000", country: "Australia" }))
+        .shippingCents,
+    ).toBe(2000);
+  });
+
+  it("takes an order of downloads only without an address, and keeps none that was typed", async () => {
+    const without = await placed({ lines: [{ ...EBOOK, quantity: 1 }] });
+    expect(without.order).toMatchObject({ address: null, shippingCents: 0, shipsParcel: false });
+    const typed = await placed({ lines: [{ ...EBOOK, quantity: 1 }], address: ADDRESS });
+    expect(typed.order.address).toBeNull();
+
+    const [received] = await mailsTo(without.order.email, "order_received");
+    expect(received?.text).toContain("we e-mail you the download links as soon as the money");
+    expect(received?.text).toContain("(delivered by download)");
+    expect(received?.text).toContain("Shipping: none: delivered by download");
+  });
+
+  it("asks a parcel's buyer for the address, field by field, and stores nothing", async () => {
+    const response = await place({
+      lines: [
+        { ...EBOOK, quantity: 1 },
+        { ...TOTE, quantity: 1 },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields)).toEqual(
+      expect.arrayContaining(["address.firstName", "address.street", "address.country"]),
+    );
+  });
+
+  it("delivers a paid order of downloads only: links by e-mail and on its page, no shipping step", async () => {
+    const { order, accessToken } = await placed({ lines: [{ ...EBOOK, quantity: 1 }] });
+    const before = await app.inject({
+      url: `/api/orders/${order.number}?token=${accessToken}`,
+    });
+    expect(before.json<OrderView>().downloads).toEqual([]);
+
+    const paid = await markPaid(order);
+    expect(paid.status).toBe("delivered");
+    expect(paid.history.map((event) => event.status)).toEqual([
+      "awaiting_payment",
+      "paid",
+      "delivered",
+    ]);
+    expect(paid.can).toEqual({ markPaid: false, markShipped: false, cancel: true });
+    // The test catalogue's eBook has the shop's sample EPUB and PDF.
+    expect(
+      paid.downloads.map((link) => [link.format, link.downloads, link.limit, link.state]),
+    ).toEqual([
+      ["epub", 0, 5, "ready"],
+      ["pdf", 0, 5, "ready"],
+    ]);
+    const days = (Date.parse(paid.downloads[0]!.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+
+    const shipped = await asStaff(`${order.number}/mark-shipped`, {
+      version: paid.version,
+      carrier: "Australia Post",
+      trackingNumber: "AP123",
+    });
+    expect(shipped.statusCode).toBe(409);
+    expect(shipped.json().error.message).toContain("is delivered, so it cannot be marked shipped");
+
+    const [mail] = await mailsTo(order.email, "payment_received");
+    for (const link of paid.downloads) {
+      expect(mail?.text).toContain(`http://localhost${link.url}`.replace("http://localhost", ""));
+    }
+    expect(mail?.text).toContain("Your eBooks are ready to download");
+    expect(mail?.text).not.toContain("packing");
+
+    const view = (
+      await app.inject({ url: `/api/orders/${order.number}?token=${accessToken}` })
+    ).json<OrderView>();
+    expect(view.downloads.map((link) => link.url)).toEqual(paid.downloads.map((link) => link.url));
+  });
+
+  it("sends the file to the order's buyer with its name, whole or by range, counting downloads", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    const whole = await download(epub.url);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.headers["content-type"]).toBe("application/epub+zip");
+    expect(whole.headers["content-disposition"]).toMatch(/^attachment; filename="[\w.-]+\.epub"/);
+    expect(whole.headers["accept-ranges"]).toBe("bytes");
+    expect(whole.headers["cache-control"]).toContain("no-store");
+    const bytes = whole.rawPayload;
+    // A valid EPUB: a ZIP whose first entry is the uncompressed `mimetype`.
+    expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+    expect(bytes.subarray(30, 38).toString("latin1")).toBe("mimetype");
+    expect(bytes.subarray(38, 58).toString("latin1")).toBe("application/epub+zip");
+
+    const first = await download(epub.url, { range: "bytes=0-99" });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers["content-range"]).toBe(`bytes 0-99/${bytes.length}`);
+    expect(first.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+    // The rest of a download just counted resumes it: not counted again.
+    const rest = await download(epub.url, { range: "bytes=100-" });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.equals(bytes.subarray(100))).toBe(true);
+    const outside = await download(epub.url, { range: `bytes=${bytes.length + 10}-` });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers["content-range"]).toBe(`bytes */${bytes.length}`);
+
+    const [row] = await database.db
+      .select()
+      .from(orderDownloads)
+      .where(eq(orderDownloads.id, epub.id));
+    // The whole file and the range from its first byte: two downloads.
+    expect(row?.downloads).toBe(2);
+  });
+
+  it("refuses strangers: another order's token, no token, or a made-up link", async () => {
+    const { paid } = await paidEbookOrder();
+    const other = await paidEbookOrder();
+    const url = paid.downloads[0]!.url;
+    const secret = url.slice("/downloads/".length, url.indexOf("?"));
+    for (const attempt of [
+      `/downloads/${secret}?token=${other.accessToken}`,
+      `/downloads/${secret}`,
+      `/downloads/${secret}?token=not-a-token`,
+      `/downloads/${"x".repeat(32)}?token=${other.accessToken}`,
+    ]) {
+      const response = await download(attempt, { accept: "text/html" });
+      expect(response.statusCode, attempt).toBe(404);
+      expect(response.json().error.code).toBe("not_found");
+    }
+    const [row] = await database.db
+      .select()
+      .from(orderDownloads)
+      .where(eq(orderDownloads.id, paid.downloads[0]!.id));
+    expect(row?.downloads).toBe(0);
+  });
+
+  it("stops an expired link; the buyer's fresh one works and the old address does not", async () => {
+    const { paid, accessToken } = await paidEbookOrder();
+    const epub = paid.downloads[0]!;
+    await database.db
+      .update(orderDownloads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orderDownloads.id, epub.id));
+
+    const expired = await download(epub.url);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error.code).toBe("expired");
+    // A person's browser goes back to the order's page, which says why.
+    const person = await download(epub.url, { accept: "text/html,application/xhtml+xml" });
+    expect(person.statusCode).toBe(303);
+    expect(person.headers.location).toBe(
+      `/orders/${paid.number}?token=${accessToken}&download=expired`,
+    );
+    const view = (
+      await app.inject({ url: `/api/orders/${paid.number}?token=${accessToken}` })
+    ).json<OrderView>();
+    expect(view.downloads[0]?.state).toBe("expired");
+
+    const stranger = await app.inject({
+      method: "POST",
+      url: `/api/orders/${paid.number}/downloads/${epub.id}/renew?token=${"y".repeat(32)}`,
+    });
+    expect(stranger.statusCode).toBe(404);
+    const renewed = await app.inject({
+      method: "POST",
+      url: `/api/orders/${paid.number}/downloads/${epub.id}/renew?token=${accessToken}`,
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json<OrderView>().downloads.find((link) => link.id === epub.id)!;
+    expect(fresh.state).toBe("ready");
+    expect(fresh.url).not.toBe(epub.url);
+    expect((await download(fresh.url)).statusCode).toBe(200);
+    expect((await download(epub.url)).statusCode).toBe(404);
+  });
+
+  it("allows DOWNLOAD_LIMIT downloads; staff reset the count, and the reset is audited", async () => {
+    const { paid } = await paidEbookOrder();
+    const pdf = paid.downloads.find((link) => link.format === "pdf")!;
+    for (let count = 1; count <= 5; count += 1) {
+      expect((await download(pdf.url)).statusCode).toBe(200);
+    }
+    const sixth = await download(pdf.url);
+    expect(sixth.statusCode).toBe(403);
+    expect(sixth.json().error.code).toBe("used_up");
+
+    const order = (
+      await app.inject({ url: `/api/admin/orders/${paid.number}`, headers: staff.headers })
+    ).json<AdminOrder>();
+    expect(order.downloads.find((link) => link.id === pdf.id)).toMatchObject({
+      downloads: 5,
+      state: "used_up",
+    });
+    const stale = await asStaff(`${paid.number}/reset-download`, {
+      version: order.version - 1,
+      download: pdf.id,
+    });
+    expect(stale.statusCode).toBe(409);
+    const missing = await asStaff(`${paid.number}/reset-download`, {
+      version: order.version,
+      download: 999_999,
+    });
+    expect(missing.statusCode).toBe(404);
+    const reset = await asStaff(`${paid.number}/reset-download`, {
+      version: order.version,
+      download: pdf.id,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json<AdminOrder>().downloads.find((link) => link.id === pdf.id)?.downloads).toBe(
+      0,
+    );
+    expect((await download(pdf.url)).statusCode).toBe(200);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "order.reset_downloads"), eq(auditLog.entityId, paid.number)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.details).toMatchObject({
+      format: "pdf",
+      before: { downloads: 5 },
+      after: { downloads: 0 },
+    });
+    expect(entry?.actorName).toBe(staff.username);
+  });
+
+  it("closes a refunded order's links and tells the buyer so", async () => {
+    const { paid, accessToken } = await paidEbookOrder();
+    const url = paid.downloads[0]!.url;
+    const cancelled = await asStaff(`${paid.number}/cancel`, {
+      version: paid.version,
+      reason: "Refunded at the buyer's request",
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<AdminOrder>().downloads).toEqual([]);
+    const refused = await download(url);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().error.code).toBe("revoked");
+    const person = await download(url, { accept: "text/html" });
+    expect(person.headers.location).toBe(
+      `/orders/${paid.number}?token=${accessToken}&download=revoked`,
+    );
+    const [mail] = await mailsTo(paid.email, "order_cancelled");
+    expect(mail?.text).toContain("we will refund it");
+    expect(mail?.text).toContain("Its download links no longer work.");
+  });
+
+  it("sends a mixed order's links once paid and still ships its parcel", async () => {
+    const { order, accessToken } = await placed({
+      lines: [
+        { ...EBOOK, quantity: 1 },
+        { ...TOTE, quantity: 1 },
+      ],
+      address: ADDRESS,
+    });
+    expect(order).toMatchObject({ shipsParcel: true, shippingCents: 2000 });
+    const paid = await markPaid(order);
+    expect(paid.status).toBe("paid");
+    expect(paid.downloads).toHaveLength(2);
+    expect((await download(paid.downloads[0]!.url)).statusCode).toBe(200);
+    const [mail] = await mailsTo(order.email, "payment_received");
+    expect(mail?.text).toContain("We are packing your order now");
+    expect(mail?.text).toContain("YOUR DOWNLOADS");
+
+    const shipped = await asStaff(`${order.number}/mark-shipped`, {
+      version: paid.version,
+      carrier: "Australia Post",
+      trackingNumber: "AP123",
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json<AdminOrder>().status).toBe("shipped");
+    // Shipping the parcel leaves the eBooks' links working.
+    const view = (
+      await app.inject({ url: `/api/orders/${order.number}?token=${accessToken}` })
+    ).json<OrderView>();
+    expect(view.downloads).toHaveLength(2);
+  });
+
+  it("lists a signed-in buyer's working links with their orders", async () => {
+    const { paid } = await paidEbookOrder();
+    // A guest's order: in no account's list.
+    const list = await app.inject({ url: "/api/orders", headers: staff.headers });
+    expect(list.statusCode).toBe(200);
+    const numbers = list.json<{ orders: { number: string }[] }>().orders.map((o) => o.number);
+    expect(numbers).not.toContain(paid.number);
+
+    const { order } = await placed({ lines: [{ ...EBOOK, quantity: 1 }] });
+    const mine = await app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: staff.headers,
+      remoteAddress: uniqueIp(),
+      payload: {
+        idempotencyKey: randomUUID(),
+        email: staff.email,
+        lines: [{ ...EBOOK, quantity: 1 }],
+      },
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const own = mine.json<PlacedOrder>().order;
+    await markPaid(own);
+    const listed = (await app.inject({ url: "/api/orders", headers: staff.headers })).json<{
+      orders: { number: string; downloads: { format: string; url: string }[] }[];
+    }>();
+    const row = listed.orders.find((entry) => entry.number === own.number);
+    expect(row?.downloads.map((link) => link.format)).toEqual(["epub", "pdf"]);
+    expect(listed.orders.some((entry) => entry.number === order.number)).toBe(false);
+    expect((await download(row!.downloads[0]!.url)).statusCode).toBe(200);
+  });
+});

@@ -269,3 +269,96 @@ describe("/orders/:number", () => {
     expect(screen.getByRole("link", { name: "log in" })).toHaveAttribute("href", "/login");
   });
 });
+
+describe("/orders/:number's downloads (issue 26)", () => {
+  const link = (id: number, format: "epub" | "pdf", state: "ready" | "expired" | "used_up") => ({
+    id,
+    productId: 8,
+    name: "Salt Water Circuit",
+    format,
+    url: `/downloads/secret-${id}-${state}?token=tok_123`,
+    expiresAt: "2026-12-24T00:00:00.000Z",
+    downloads: state === "used_up" ? 5 : 1,
+    limit: 5,
+    state,
+  });
+  const ebookLine = { ...sampleOrder.lines[0]!, productId: 8, type: "eBook", digital: true };
+  const delivered: OrderView = {
+    ...sampleOrder,
+    status: "delivered",
+    address: null,
+    shippingCents: 0,
+    shipsParcel: false,
+    payment: null,
+    canCancel: false,
+    lines: [ebookLine],
+    downloads: [link(1, "epub", "expired"), link(2, "pdf", "used_up")],
+  };
+
+  /** The server's order service with one delivered eBook order whose EPUB link renews. */
+  function deliveredOrders() {
+    const renewed: string[] = [];
+    const services = {
+      orders: {
+        find: async () => delivered,
+        renewDownload: async (_number: string, id: number, access: { token?: string }) => {
+          renewed.push(`${id}:${access.token ?? ""}`);
+          return { ...delivered, downloads: [link(id, "epub", "ready"), delivered.downloads[1]!] };
+        },
+      },
+    } as unknown as PageServices;
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return { renewed, context };
+  }
+
+  it("lists each file, says why a link sent the buyer back, and makes a fresh one", async () => {
+    const orders = deliveredOrders();
+    server = { calls: [], context: orders.context };
+    openOrder("/orders/KB-100042?token=tok_123&download=expired");
+    const downloads = await screen.findByRole("region", { name: "Your downloads" }, FIRST_RENDER);
+    expect(within(downloads).getByRole("alert")).toHaveTextContent(
+      "That download link has expired.",
+    );
+    expect(within(downloads).getByText(/Salt Water Circuit \(PDF\)/)).toBeVisible();
+    expect(downloads).toHaveTextContent("downloaded 5 of 5 times, the limit");
+    expect(within(downloads).getByRole("link", { name: "Contact us" })).toHaveAttribute(
+      "href",
+      "/contactus",
+    );
+    // No shipping address for downloads only, and no shipping charged.
+    expect(screen.queryByRole("heading", { name: "Shipping address" })).toBeNull();
+    expect(screen.getByRole("table", { name: "What you ordered" })).toHaveTextContent(
+      "None: delivered by download",
+    );
+
+    await userEvent.click(
+      within(downloads).getByRole("button", {
+        name: "Get a fresh link for Salt Water Circuit (EPUB)",
+      }),
+    );
+    const fresh = await within(downloads).findByRole("link", {
+      name: "Download Salt Water Circuit (EPUB)",
+    });
+    expect(fresh).toHaveAttribute("href", "/downloads/secret-1-ready?token=tok_123");
+    expect(orders.renewed).toEqual(["1:tok_123"]);
+  });
+
+  it("tells the buyer of an unpaid eBook that the links come with the payment", async () => {
+    server = {
+      calls: [],
+      context: (() => {
+        const context = new RouterContextProvider();
+        const unpaid = { ...sampleOrder, lines: [ebookLine], shipsParcel: false, address: null };
+        context.set(servicesContext, {
+          orders: { find: async () => unpaid },
+        } as unknown as PageServices);
+        return context;
+      })(),
+    };
+    openOrder("/orders/KB-100042?token=tok_123");
+    const downloads = await screen.findByRole("region", { name: "Your downloads" }, FIRST_RENDER);
+    expect(downloads).toHaveTextContent("as soon as your payment arrives");
+    expect(screen.getByText(/your download links appear below and come by e-mail/)).toBeVisible();
+  });
+});

@@ -416,4 +416,38 @@ describe.each(testEngines())("eBooks delivered by download (%s)", (engine) => {
     expect(listed.orders.some((entry) => entry.number === order.number)).toBe(false);
     expect((await download(row!.downloads[0]!.url)).statusCode).toBe(200);
   });
+
+  it("delivers an order with nothing to pay at once, as it is placed", async () => {
+    const setPrice = async (priceCents: number) => {
+      const product = (
+        await app.inject({ url: `/api/admin/products/${EBOOK.id}`, headers: staff.headers })
+      ).json<{ version: number; priceCents: number }>();
+      const changed = await app.inject({
+        method: "PATCH",
+        url: `/api/admin/products/${EBOOK.id}`,
+        headers: staff.headers,
+        payload: { version: product.version, priceCents },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      return product.priceCents;
+    };
+    const price = await setPrice(0);
+    try {
+      const { order } = await placed({ lines: [{ ...EBOOK, quantity: 1 }] });
+      expect(order).toMatchObject({ totalCents: 0, status: "delivered", payment: null });
+      expect(order.history.map((event) => event.status)).toEqual([
+        "awaiting_payment",
+        "paid",
+        "delivered",
+      ]);
+      expect(order.downloads.map((link) => link.format)).toEqual(["epub", "pdf"]);
+      const [mail] = await mailsTo(order.email, "payment_received");
+      expect(mail?.subject).toBe(`Your Kybernetes order ${order.number}: your downloads`);
+      expect(mail?.text).toContain("there is nothing to pay");
+      expect(await mailsTo(order.email, "order_received")).toHaveLength(0);
+      expect((await download(order.downloads[0]!.url)).statusCode).toBe(200);
+    } finally {
+      await setPrice(price);
+    }
+  });
 });

@@ -61,3 +61,41 @@ describe("OrderHistory", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("could not be loaded");
   });
 });
+
+describe("the account's downloads (issue 26)", () => {
+  it("lists every working link of its paid orders, and sends an expired one to its order", async () => {
+    const link = {
+      productId: 8,
+      name: "Salt Water Circuit",
+      expiresAt: "2026-12-24T00:00:00.000Z",
+      downloads: 0,
+      limit: 5,
+    };
+    renderHistory([
+      {
+        ...orders[0]!,
+        status: "delivered",
+        downloads: [
+          { ...link, id: 1, format: "epub", url: "/downloads/a?token=t", state: "ready" },
+          { ...link, id: 2, format: "pdf", url: "/downloads/b?token=t", state: "expired" },
+        ],
+      },
+      orders[1]!,
+    ]);
+    const list = await screen.findByRole("list", { name: "Your downloads" });
+    expect(
+      within(list).getByRole("link", { name: "Download Salt Water Circuit (EPUB)" }),
+    ).toHaveAttribute("href", "/downloads/a?token=t");
+    expect(list).toHaveTextContent("Salt Water Circuit (PDF) · link expired");
+    expect(within(list).getByRole("link", { name: "open order KB-100043" })).toHaveAttribute(
+      "href",
+      "/orders/KB-100043",
+    );
+  });
+
+  it("shows no downloads section for orders without eBooks", async () => {
+    renderHistory(orders);
+    await screen.findAllByRole("row");
+    expect(screen.queryByRole("list", { name: "Your downloads" })).toBeNull();
+  });
+});

@@ -135,7 +135,8 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
             <th scope="row" colSpan={3}>
               Shipping
             </th>
-            <td>{shippingText(order)}</td>
+            {/* Each eBook line says it is downloaded: the cell needs only the word. */}
+            <td>{order.shipsParcel ? shippingText(order) : "None"}</td>
           </tr>
           <tr className={styles.total}>
             <th scope="row" colSpan={3}>

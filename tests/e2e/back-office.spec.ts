@@ -7,14 +7,14 @@ import { waitForMail } from "./outbox.ts";
 import { logInAsStaff, test } from "./staff.ts";
 import { createUser, holdToken } from "./users.ts";
 
-/** An order of the eBook (never sold out), placed through the API, logged in or as a guest. */
+/** An order of a parcel (plenty in stock), placed through the API, logged in or as a guest. */
 async function placeOrder(request: APIRequestContext, token: string | null, email: string) {
   const response = await request.post("/api/orders", {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     data: {
       idempotencyKey: randomUUID(),
       email,
-      lines: [{ id: 8, type: "eBook", quantity: 1 }],
+      lines: [{ id: 13, type: "Magnet Tester", quantity: 1 }],
       address: ADDRESS,
     },
   });
@@ -53,10 +53,10 @@ test("staff see the new order, mark it paid and shipped, the customer sees it, a
 
   // Mark paid: the amount and today are filled in; a confirmation says what will happen.
   const paidForm = page.getByRole("form", { name: "Mark paid" });
-  await expect(paidForm.getByLabel("Amount received (AUD)")).toHaveValue("32.99");
+  await expect(paidForm.getByLabel("Amount received (AUD)")).toHaveValue("32.95");
   await paidForm.getByRole("button", { name: "Mark paid…" }).click();
   const confirm = page.getByRole("alertdialog", { name: `Mark ${number} paid?` });
-  await expect(confirm).toContainText("$32.99 AUD received on");
+  await expect(confirm).toContainText("$32.95 AUD received on");
   await expect(confirm.getByRole("button", { name: "Back" })).toBeFocused();
   await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Yes, mark paid" }).click();
@@ -111,7 +111,7 @@ test("staff see the new order, mark it paid and shipped, the customer sees it, a
   expect(file.suggestedFilename()).toBe(`kybernetes-orders-${today}-to-${today}.csv`);
   const csv = readFileSync((await file.path()) ?? "", "utf8");
   expect(csv).toMatch(new RegExp(`^\\uFEFFNumber,Date,Customer,Status,`));
-  expect(csv).toMatch(new RegExp(`\\r\\n${number},${today},Ada Lovelace,Shipped,12\\.99,`));
+  expect(csv).toMatch(new RegExp(`\\r\\n${number},${today},Ada Lovelace,Shipped,12\\.95,`));
   await expectNoAxeViolations(page);
 });
 

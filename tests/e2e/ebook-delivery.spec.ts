@@ -122,6 +122,19 @@ test("a guest buys an eBook without giving an address; once paid, the e-mailed l
   await expect(downloads).toContainText("downloaded 1 of 5 times");
   await expect(page.getByText(/Status: Delivered/)).toBeVisible();
   await expectNoAxeViolationsInBothThemes(page);
+
+  // On a phone, none of its pages scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const invoiceUrl = orderUrl.replace(/(KB-\d+)\?/, "$1/invoice?");
+  for (const path of [orderUrl, invoiceUrl, `/admin/orders/${number}`]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      path,
+    ).toBeLessThanOrEqual(390);
+  }
 });
 
 test.describe("an eBook without JavaScript (issue 26)", () => {

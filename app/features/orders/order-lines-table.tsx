@@ -40,7 +40,7 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
           <th scope="row" colSpan={3}>
             Shipping
           </th>
-          <td>
+          <td className={quote.shipsParcel ? undefined : styles.words}>
             {!quote.shipsParcel
               ? NO_SHIPPING_NEEDED
               : quote.freeShipping

@@ -138,8 +138,8 @@ function RenewForm({ id, title }: { id: number; title: string }) {
         className={formStyles.secondary}
         disabled={renewing}
       >
-        {renewing ? "Making a fresh link…" : "Get a fresh link"}
-        <span className="visually-hidden"> for {title}</span>
+        {renewing ? "Making a fresh link…" : "Get a fresh link"}{" "}
+        <span className="visually-hidden">for {title}</span>
       </button>
     </Form>
   );

@@ -196,6 +196,7 @@ describe.each(testEngines())("eBooks delivered by download (%s)", (engine) => {
     expect(whole.headers["content-disposition"]).toMatch(/^attachment; filename="[\w.-]+\.epub"/);
     expect(whole.headers["accept-ranges"]).toBe("bytes");
     expect(whole.headers["cache-control"]).toContain("no-store");
+    expect(whole.headers["x-robots-tag"]).toBe("noindex");
     const bytes = whole.rawPayload;
     // A valid EPUB: a ZIP whose first entry is the uncompressed `mimetype`.
     expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
@@ -449,5 +450,18 @@ describe.each(testEngines())("eBooks delivered by download (%s)", (engine) => {
     } finally {
       await setPrice(price);
     }
+  });
+
+  it("answers 429 to one address asking for more than 30 downloads a minute", async () => {
+    const from = uniqueIp();
+    const ask = () =>
+      app.inject({
+        url: `/downloads/${"z".repeat(32)}?token=${"t".repeat(32)}`,
+        remoteAddress: from,
+      });
+    for (let count = 1; count <= 30; count += 1) expect((await ask()).statusCode).toBe(404);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBeTruthy();
   });
 });

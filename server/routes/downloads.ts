@@ -14,6 +14,12 @@ import {
 } from "../orders/order-downloads.ts";
 import { sameSecret } from "../orders/order-service.ts";
 
+/**
+ * Per client address: a person downloads a few files and a download manager resumes a few
+ * times; a file can be 50 MB read from the database, so a loop of resumptions is stopped.
+ */
+export const DOWNLOAD_RATE_LIMIT = { max: 30, timeWindow: "1 minute" } as const;
+
 export interface DownloadRouteOptions {
   db: Db;
   rules: DownloadRules;
@@ -64,6 +70,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRouteOptions> = async
   app.get(
     "/downloads/:link",
     {
+      config: { rateLimit: DOWNLOAD_RATE_LIMIT },
       schema: {
         hide: true,
         params: z.object({ link: z.string().max(100) }),
@@ -126,6 +133,8 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRouteOptions> = async
           .send(errorBody("range_not_satisfiable", `The file is ${size} bytes long.`));
       }
       reply
+        // A buyer's copy: never indexed, never kept by a shared cache.
+        .header("x-robots-tag", "noindex")
         .header("content-type", PRODUCT_FILE_TYPES[file.format])
         .header("content-disposition", attachment(file.fileName))
         .header("accept-ranges", "bytes")

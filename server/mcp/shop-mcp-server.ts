@@ -55,7 +55,7 @@ const POLICY_PATHS = ["/PurchaseAndRefundPolicy", "/privacypolicy", "/termsandco
 /** A page's text in an answer is cut here: enough for any policy, bounded for any page. */
 const MAX_PAGE_TEXT = 8000;
 
-const SHIPPING_RULE = `Shipping: nothing until a postcode and a country are given, then AUD 10 to the USA and AUD 20 anywhere else, free on orders over ${formatAud(fromCents(siteConfig.freeShippingOverCents))}.`;
+const SHIPPING_RULE = `Shipping: nothing until a postcode and a country are given, then AUD 10 to the USA and AUD 20 anywhere else, free on orders over ${formatAud(fromCents(siteConfig.freeShippingOverCents))}. eBooks are delivered by download links once the order is paid, never shipped: an order of eBooks only pays no shipping and needs no address.`;
 
 export const SHOP_MCP_INSTRUCTIONS = [
   `This is the shop of ${siteConfig.companyName} (${siteConfig.brand}), an Australian company in ${siteConfig.business.toLowerCase()}: books, cyberware tools, sterilisation supplies and merchandise.`,
@@ -135,6 +135,7 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
           unitPrice: money(line.unitCents),
           lineTotal: money(line.lineCents),
           ...(line.ageRestricted ? { adultsOnly: true } : {}),
+          ...(line.digital ? { deliveredByDownload: true } : {}),
           ...(product ? { url: absolute(productPagePath(product)) } : {}),
         };
       }),
@@ -254,7 +255,7 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
         lines: lines.map((line) => ({ ...line, type: "" })),
         address: { postcode, country },
       });
-      const shippingKnown = postcode.trim() !== "" && country.trim() !== "";
+      const shippingKnown = !quote.shipsParcel || (postcode.trim() !== "" && country.trim() !== "");
       return answer({
         ...quoted(quote),
         ...(shippingKnown
@@ -288,7 +289,9 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
         path,
         items: money(quote.itemsCents),
         lines: quoted(quote).lines,
-        note: "Shipping is added at checkout once the person types their address; they place the order themselves.",
+        note: quote.shipsParcel
+          ? "Shipping is added at checkout once the person types their address; they place the order themselves."
+          : "eBooks only: checkout asks for no address and adds no shipping; the person places the order themselves and gets the download links once it is paid.",
       });
     }),
   );

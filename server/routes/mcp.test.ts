@@ -167,6 +167,21 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
     });
   });
 
+  it("quotes eBooks with no shipping and says they are downloaded, with no address given", async () => {
+    // The catalogue's eBook edition of Salt Water Circuit (content/products.csv).
+    const { isError, data } = await call("quote_cart", {
+      lines: [{ id: 8, quantity: 1 }],
+      postcode: "",
+      country: "",
+    });
+    expect(isError).toBe(false);
+    expect(data).toMatchObject({ shipping: { aud: 0 }, freeShipping: false });
+    expect(data.lines?.[0]).toMatchObject({ format: "eBook", deliveredByDownload: true });
+    expect(data).not.toHaveProperty("note");
+    const link = await call("create_checkout_link", { lines: [{ id: 8, quantity: 1 }] });
+    expect(link.data.note).toMatch(/asks for no address and adds no shipping/);
+  });
+
   it("makes a checkout link for the lines, checked against the shop's limits", async () => {
     const { isError, data } = await call("create_checkout_link", {
       lines: [

@@ -19,6 +19,7 @@ const siteUrl = loadConfig({}).siteUrl;
 
 type Structured = Record<string, unknown> & {
   products?: { id: number; name: string; url: string; priceAud: number; format: string }[];
+  lines?: Record<string, unknown>[];
 };
 
 async function call(name: string, args: Record<string, unknown>) {

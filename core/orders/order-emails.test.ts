@@ -236,3 +236,66 @@ describe("order e-mails", () => {
     expect(orderReceivedEmail({ order, link }).text).not.toContain("self-install");
   });
 });
+
+describe("e-mails of eBooks (issue 26)", () => {
+  const ebook = {
+    ...order.lines[0]!,
+    productId: 8,
+    type: "eBook",
+    name: "Salt <Water>",
+    digital: true,
+  };
+  const links = (["epub", "pdf"] as const).map((format, index) => ({
+    id: index + 1,
+    productId: 8,
+    name: "Salt <Water>",
+    format,
+    url: `/downloads/secret-${format}?token=tok`,
+    expiresAt: "2026-12-26T00:00:00.000Z",
+    downloads: 0,
+    limit: 5,
+    state: "ready" as const,
+  }));
+  const delivered: OrderView = {
+    ...paidOrder,
+    status: "delivered",
+    address: null,
+    shippingCents: 0,
+    shipsParcel: false,
+    lines: [ebook],
+    downloads: links,
+  };
+
+  it("sends a link per file with when it stops working, in text and escaped HTML", () => {
+    const mail = paymentReceivedEmail({ order: delivered, link, verified: true });
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(mail.text).toContain("Each link works 5 times until the date beside it");
+    expect(mail.text).toContain(
+      "Salt <Water> (EPUB), until Saturday 26 December at 11:00 am:\nhttps://shop.example/downloads/secret-epub?token=tok",
+    );
+    expect(mail.text).toContain("Shipping: none: delivered by download");
+    expect(mail.text).not.toContain("packing");
+    expect(mail.html).toContain(
+      '<a href="https://shop.example/downloads/secret-pdf?token=tok">Salt &lt;Water&gt; (PDF)',
+    );
+    expect(mail.html).not.toContain("<Water>");
+  });
+
+  it("says the links follow when a file is not ready, and that a refund closes them", () => {
+    const waiting = paymentReceivedEmail({ order: { ...delivered, downloads: [] }, link });
+    expect(waiting.text).toContain("download links follow in another e-mail");
+    const cancelled = orderCancelledEmail({
+      order: { ...delivered, status: "cancelled", downloads: [] },
+      link,
+      reason: "shop",
+      explanation: "Refunded as asked",
+    });
+    expect(cancelled.text).toContain("Its download links no longer work.");
+    const alert = newOrderAlertEmail({
+      order: { ...delivered, status: "awaiting_payment" },
+      adminTo: "shop@example.com",
+    });
+    expect(alert.text).toContain("Downloads only: nothing to ship.");
+    expect(alert.text).not.toContain("Ship to");
+  });
+});

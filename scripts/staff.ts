@@ -8,6 +8,8 @@
  * is handed to it through its control socket; otherwise the database is opened here.
  */
 import { userInfo } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import {
   controlSocketPath,
   listenForControl,
@@ -35,10 +37,8 @@ function readCommand(args: string[]): StaffCommand | undefined {
   return undefined;
 }
 
-async function run(command: StaffCommand) {
-  const config = loadConfig();
+async function run(command: StaffCommand, config: Config) {
   if (config.DATABASE_URL) return withDatabase(config, command);
-  privateUmask();
   await preparePrivateDataDir(config.dataDir);
   const socket = controlSocketPath(config.dataDir);
   const answer = await sendControlCommand(socket, command);
@@ -65,16 +65,39 @@ async function withDatabase(config: Config, command: StaffCommand) {
   }
 }
 
-const command = readCommand(process.argv.slice(2));
-if (!command) {
-  console.error(USAGE);
-  process.exit(2);
+/**
+ * The command without the process around it: what it prints to stdout and stderr, and the code
+ * it exits with (2 for a usage error). The tests run it here; the command line below is a shell.
+ */
+export async function staffCommand(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: 0 | 1 | 2; stdout: string; stderr: string }> {
+  const command = readCommand(args);
+  if (!command) return { code: 2, stdout: "", stderr: `${USAGE}\n` };
+  try {
+    const result = await run(command, loadConfig(env));
+    return result.ok
+      ? { code: 0, stdout: `${result.message}\n`, stderr: "" }
+      : { code: 1, stdout: "", stderr: `${result.message}\n` };
+  } catch (error) {
+    return {
+      code: 1,
+      stdout: "",
+      stderr: `${error instanceof Error ? error.message : String(error)}\n`,
+    };
+  }
 }
-try {
-  const result = await run(command);
-  (result.ok ? console.log : console.error)(result.message);
-  process.exit(result.ok ? 0 : 1);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+
+const runDirectly =
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+
+if (runDirectly) {
+  // Only the main thread may set the umask: the command line does, before it writes anything.
+  privateUmask();
+  const { code, stdout, stderr } = await staffCommand(process.argv.slice(2));
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
+  process.exit(code);
 }

@@ -91,6 +91,7 @@ describe("the access log", () => {
       "/confirm-subscription.data?token=secret.link.value.0003&_routes=x",
       "/unsubscribe?t=secret.link.value.0004",
       "/orders/KB-1?token=secret.link.value.0005",
+      "/downloads/secret.link.value.0006?token=secret.link.value.0007",
     ];
     try {
       for (const url of addresses) await app.inject({ url });
@@ -103,6 +104,7 @@ describe("the access log", () => {
         "/confirm-subscription.data?[redacted]",
         "/unsubscribe?[redacted]",
         "/orders/KB-1?token=[redacted]",
+        "/downloads/[redacted]?token=[redacted]",
       ]);
       expect(lines.join("")).not.toContain("secret.link.value");
     } finally {

@@ -83,6 +83,8 @@ export class AccessLogController extends LogController {
  * elsewhere a `token=` parameter (the one-click unsubscribe, a guest's order) is redacted.
  */
 export function loggableUrl(url: string): string {
+  // A paid eBook's link has its secret in the path (issue 26).
+  if (/^\/downloads\//i.test(url)) url = url.replace(/^(\/downloads\/)[^?#]*/i, "$1[redacted]");
   const query = url.indexOf("?");
   if (query === -1) return url;
   if (isLinkPagePath(pathOf(url.slice(0, query)))) return `${url.slice(0, query)}?[redacted]`;

@@ -1,5 +1,6 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { withSlugs } from "#core/catalog/shop-product.ts";
 import { priceOrder } from "#core/orders/order-pricing.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { testProducts } from "#tests/fixtures/catalogue.ts";
@@ -36,7 +37,31 @@ describe("usePricedCart", () => {
       totalCents: server.totalCents,
       gstCents: server.gstCents,
     });
-    expect(shipping).toEqual({ cents: server.shippingCents, free: server.freeShipping });
+    expect(shipping).toEqual({
+      cents: server.shippingCents,
+      free: server.freeShipping,
+      parcel: true,
+    });
+  });
+
+  it("charges no shipping for a cart of eBooks only, and a parcel's beside them", () => {
+    const shop = withSlugs(testProducts);
+    const price = (cart: unknown[]) => {
+      localStorage.setItem("cart", JSON.stringify(cart));
+      sessionStorage.setItem(
+        "shipping",
+        JSON.stringify({ postcode: "2000", country: "Australia" }),
+      );
+      return renderHook(() => usePricedCart(shop)).result.current;
+    };
+    const ebooks = price([{ id: 2, type: "eBook", quantity: 2 }]);
+    expect(ebooks.shipping).toEqual({ cents: 0, free: false, parcel: false });
+    expect(ebooks.totals.totalCents).toBe(2 * 1299);
+    const mixed = price([
+      { id: 2, type: "eBook", quantity: 1 },
+      { id: 5, type: "Mug", quantity: 1 },
+    ]);
+    expect(mixed.shipping).toEqual({ cents: 2000, free: false, parcel: true });
   });
 
   it("leaves a product no longer sold out of the total, and leaves the cap to checkout", () => {

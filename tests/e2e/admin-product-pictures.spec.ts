@@ -73,7 +73,12 @@ test.describe("a new product with a picture", () => {
     await expect(
       pictures.getByRole("listitem").first().getByRole("img", { name: "The back cover" }),
     ).toBeVisible();
+    // Removing deletes the upload's files: it is asked once more.
     await pictures.getByRole("button", { name: "Remove main picture" }).click();
+    const question = pictures.getByRole("group", { name: /^Remove main picture\?/ });
+    await expect(question).toContainText("Its files are deleted and this cannot be undone.");
+    await expect(pictures.getByRole("button", { name: "Keep it" })).toBeFocused();
+    await question.getByRole("button", { name: "Yes, remove it" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Picture removed" })).toBeVisible();
     await expect(pictures.getByRole("img", { name: "The back cover" })).toHaveCount(0);
     await expect(pictures.getByRole("listitem")).toHaveCount(1);

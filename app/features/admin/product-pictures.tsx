@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { PRODUCT_LIMITS } from "#core/admin/product-admin-schemas.ts";
@@ -17,6 +18,8 @@ interface ProductPicturesProps {
   fields: Record<string, string>;
   /** The intent being sent now, to say so on its button. */
   working: string;
+  /** The picture whose "Remove" was pressed: it asks once more before its files are deleted. */
+  removing?: string | undefined;
 }
 
 /**
@@ -24,7 +27,7 @@ interface ProductPicturesProps {
  * with its description, moved earlier or later, or removed; and a form to upload another,
  * whose description is required.
  */
-export function ProductPictures({ product, fields, working }: ProductPicturesProps) {
+export function ProductPictures({ product, fields, working, removing }: ProductPicturesProps) {
   const full = product.images.length >= PRODUCT_LIMITS.imagesMax;
   return (
     <section aria-labelledby="pictures-title">
@@ -34,7 +37,14 @@ export function ProductPictures({ product, fields, working }: ProductPicturesPro
       ) : (
         <ol className={styles.pictures}>
           {product.images.map((src, index) => (
-            <PictureRow key={src} product={product} src={src} index={index} working={working} />
+            <PictureRow
+              key={src}
+              product={product}
+              src={src}
+              index={index}
+              working={working}
+              confirmingRemove={removing === src}
+            />
           ))}
         </ol>
       )}
@@ -90,12 +100,23 @@ function PictureRow({
   src,
   index,
   working,
+  confirmingRemove,
 }: {
   product: AdminProduct;
   src: string;
   index: number;
   working: string;
+  confirmingRemove: boolean;
 }) {
+  const start = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    // Focus follows the buttons that replace the one just pressed (not on the first render).
+    if (!asked.current && !confirmingRemove) return;
+    asked.current = true;
+    (confirmingRemove ? keep : start).current?.focus();
+  }, [confirmingRemove]);
   const uploaded = parsePictureAddress(src);
   const alt = productImageAlt({ ...product, type: product.type }, index);
   const place = index === 0 ? "Main picture" : `Picture ${index + 1}`;
@@ -169,17 +190,56 @@ function PictureRow({
           >
             Move later
           </button>
-          <button
-            type="submit"
-            name="intent"
-            value="picture-remove"
-            className={formStyles.danger}
-            disabled={working === "picture-remove"}
-            aria-label={`Remove ${place.toLowerCase()}`}
-          >
-            Remove
-          </button>
+          {confirmingRemove ? null : (
+            <button
+              ref={start}
+              type="submit"
+              name="intent"
+              value="ask-picture-remove"
+              className={formStyles.danger}
+              aria-label={`Remove ${place.toLowerCase()}`}
+            >
+              Remove
+            </button>
+          )}
         </Form>
+        {confirmingRemove ? (
+          <Form
+            method="post"
+            role="group"
+            aria-labelledby={`remove-question-${index}`}
+            className={styles.confirmRemove}
+          >
+            <input type="hidden" name="version" value={product.version} />
+            <input type="hidden" name="src" value={src} />
+            <p id={`remove-question-${index}`}>
+              Remove {place.toLowerCase()}?{" "}
+              {uploaded
+                ? "Its files are deleted and this cannot be undone."
+                : "The shop stops showing it on this product."}
+            </p>
+            <div className={formStyles.actions}>
+              <button
+                type="submit"
+                name="intent"
+                value="picture-remove"
+                className={formStyles.danger}
+                disabled={working === "picture-remove"}
+              >
+                {working === "picture-remove" ? "Removing…" : "Yes, remove it"}
+              </button>
+              <button
+                ref={keep}
+                type="submit"
+                name="intent"
+                value="keep"
+                className={formStyles.secondary}
+              >
+                Keep it
+              </button>
+            </div>
+          </Form>
+        ) : null}
       </div>
     </li>
   );

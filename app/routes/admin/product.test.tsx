@@ -189,4 +189,24 @@ describe("a product's page in the back office", () => {
       { method: "POST", path: "/admin/products/1/retire", body: { version: "4" } },
     ]);
   });
+
+  it("removes a picture only after a second press; “Keep it” keeps it", async () => {
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Remove main picture" }));
+    const question = await screen.findByRole("group", { name: /^Remove main picture\?/ });
+    expect(question).toHaveTextContent("The shop stops showing it on this product.");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Keep it" })).toHaveFocus());
+    await user.click(screen.getByRole("button", { name: "Keep it" }));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Remove main picture" })).toHaveFocus(),
+    );
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Remove main picture" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, remove it" }));
+    expect(await screen.findByText("Picture removed.")).toBeVisible();
+    expect(sent).toEqual([
+      { method: "PATCH", path: "/admin/products/1", body: { version: "4", images: [] } },
+    ]);
+  });
 });

@@ -46,7 +46,9 @@ type StateChange = "publish" | "unpublish" | "retire";
 export type ProductAnswer =
   | { ok: true; message: string }
   | { ok: false; message: string; fields: Record<string, string>; changed?: AdminProduct }
-  | { confirming: "retire" };
+  | { confirming: "retire" }
+  /** "Remove" was pressed on this picture: the page asks once more before its files go. */
+  | { confirming: "picture-remove"; src: string };
 
 const DONE: Record<StateChange, string> = {
   publish: "Published: the shop shows it.",
@@ -69,6 +71,9 @@ export async function clientAction({
   const path = `/products/${encodeURIComponent(params.id)}`;
   if (intent === "keep") return null;
   if (intent === "ask-retire") return { confirming: "retire" };
+  if (intent === "ask-picture-remove") {
+    return { confirming: "picture-remove", src: String(form.get("src") ?? "") };
+  }
   try {
     if (intent === "save") {
       const checked = productFromForm(form, "update");
@@ -193,6 +198,11 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
         product={product}
         fields={outcome && !outcome.ok ? outcome.fields : {}}
         working={busy ? String(intent ?? "") : ""}
+        removing={
+          answer !== undefined && "confirming" in answer && answer.confirming === "picture-remove"
+            ? answer.src
+            : undefined
+        }
       />
       {product.digital || product.files.length > 0 ? (
         <ProductFiles
@@ -204,7 +214,9 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
       <h2>Shown and sold</h2>
       <StateActions
         product={product}
-        confirming={answer !== undefined && "confirming" in answer}
+        confirming={
+          answer !== undefined && "confirming" in answer && answer.confirming === "retire"
+        }
         working={busy ? String(intent ?? "") : ""}
       />
     </article>

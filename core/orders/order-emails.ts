@@ -1,7 +1,7 @@
 import { composeMail, type Block, type MailMessage } from "../mail/compose-mail.ts";
 import { addressLine } from "../address-fields.ts";
-import { PRODUCT_FILE_LABELS } from "../catalog/product-files.ts";
 import { formatMoney, formatTime } from "../format.ts";
+import { downloadTitle } from "./delivery.ts";
 import type { OrderView } from "./order.ts";
 
 import type { CancelReason } from "./order-status.ts";
@@ -43,7 +43,7 @@ function downloadBlocks(order: OrderView, link: string): Block[] {
     },
     {
       downloads: order.downloads.map((download) => ({
-        label: `${download.name} (${PRODUCT_FILE_LABELS[download.format]}), until ${formatTime(download.expiresAt, "deadline")}`,
+        label: `${downloadTitle(download)}, until ${formatTime(download.expiresAt, "deadline")}`,
         href: `${origin}${download.url}`,
       })),
     },

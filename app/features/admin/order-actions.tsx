@@ -9,8 +9,8 @@ import {
   resetDownloadSchema,
   type AdminOrder,
 } from "#core/admin/admin-schemas.ts";
-import { PRODUCT_FILE_LABELS } from "#core/catalog/product-files.ts";
 import { sydneyDay } from "#core/format.ts";
+import { downloadTitle } from "#core/orders/delivery.ts";
 import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import { fieldErrors } from "#core/validation/field-errors.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
@@ -311,7 +311,7 @@ export function OrderDownloadsPanel({ order }: { order: AdminOrder }) {
             </thead>
             <tbody>
               {order.downloads.map((download) => {
-                const file = `${download.name} (${PRODUCT_FILE_LABELS[download.format]})`;
+                const file = downloadTitle(download);
                 return (
                   <tr key={download.id}>
                     <th scope="row">{file}</th>

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { PRODUCT_FILE_LABELS } from "#core/catalog/product-files.ts";
+import { downloadTitle } from "#core/orders/delivery.ts";
 import { formatTime } from "#core/format.ts";
 import type { DownloadLink, OrderView } from "#core/orders/order.ts";
 import formStyles from "#app/components/forms.module.css";
@@ -81,8 +81,7 @@ function DownloadsBody({ order }: { order: OrderView }) {
 }
 
 function DownloadItem({ download }: { download: DownloadLink }) {
-  const format = PRODUCT_FILE_LABELS[download.format];
-  const title = `${download.name} (${format})`;
+  const title = downloadTitle(download);
   const until = <time dateTime={download.expiresAt}>{formatTime(download.expiresAt)}</time>;
   if (download.state === "used_up") {
     return (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PRODUCT_FILE_LABELS } from "#core/catalog/product-files.ts";
+import { downloadTitle } from "#core/orders/delivery.ts";
 import { formatDay, formatMoney, formatTime, sydneyDay } from "#core/format.ts";
 import type { OrderSummary } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
@@ -68,7 +68,7 @@ function AccountDownloads({ orders }: { orders: readonly OrderSummary[] }) {
       <h3 id="your-downloads">Your downloads</h3>
       <ul aria-labelledby="your-downloads" className={styles.downloadList}>
         {links.map(({ order, download }) => {
-          const title = `${download.name} (${PRODUCT_FILE_LABELS[download.format]})`;
+          const title = downloadTitle(download);
           return (
             <li key={download.id}>
               {download.state === "ready" ? (

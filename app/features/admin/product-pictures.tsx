@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { PRODUCT_LIMITS } from "#core/admin/product-admin-schemas.ts";
@@ -7,6 +6,7 @@ import { productImageAlt } from "#core/catalog/shop.ts";
 import { Field, FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
+import { useSecondPressFocus } from "#app/lib/use-second-press.ts";
 import { IntentButton } from "./intent-button.tsx";
 
 /** What an upload may be: the server judges the bytes, this only narrows the file picker. */
@@ -108,15 +108,7 @@ function PictureRow({
   working: string;
   confirmingRemove: boolean;
 }) {
-  const start = useRef<HTMLButtonElement>(null);
-  const keep = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    // Focus follows the buttons that replace the one just pressed (not on the first render).
-    if (!asked.current && !confirmingRemove) return;
-    asked.current = true;
-    (confirmingRemove ? keep : start).current?.focus();
-  }, [confirmingRemove]);
+  const { keep, start } = useSecondPressFocus(confirmingRemove);
   const uploaded = parsePictureAddress(src);
   const alt = productImageAlt({ ...product, type: product.type }, index);
   const place = index === 0 ? "Main picture" : `Picture ${index + 1}`;

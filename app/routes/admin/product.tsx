@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import type { AdminProduct, ProductState } from "#core/admin/product-admin-schemas.ts";
 import { FeedbackMessage } from "#app/components/form-field.tsx";
@@ -15,6 +14,7 @@ import { ProductPictures } from "#app/features/admin/product-pictures.tsx";
 import { staffApi, type StaffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
+import { useSecondPressFocus } from "#app/lib/use-second-press.ts";
 import { adminPaths } from "#app/paths.ts";
 import type { Route } from "./+types/product";
 
@@ -236,16 +236,7 @@ function StateActions({
   confirming: boolean;
   working: string;
 }) {
-  const keep = useRef<HTMLButtonElement>(null);
-  const start = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-
-  useEffect(() => {
-    // Focus follows the buttons that replace the one just pressed (not on the first render).
-    if (!asked.current && !confirming) return;
-    asked.current = true;
-    (confirming ? keep : start).current?.focus();
-  }, [confirming]);
+  const { keep, start } = useSecondPressFocus(confirming);
 
   return (
     <Form method="post" aria-label="Shown and sold">

@@ -2,11 +2,8 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { AddressField } from "#core/address-fields.ts";
 import { parseCart } from "#core/cart/cart.ts";
-import {
-  CHECKOUT_LINK_PARAM,
-  checkoutLinkPath,
-  readCheckoutLink,
-} from "#core/cart/checkout-link.ts";
+import { CHECKOUT_LINK_PARAM, checkoutLinkPath } from "#core/cart/checkout-link.ts";
+import { readCheckoutLink } from "#core/cart/checkout-link-schema.ts";
 import type { AccountDetails } from "#core/account/account-responses.ts";
 import { placeOrderSchemaFor } from "#core/orders/order-schemas.ts";
 import { refusalOf } from "#core/pages/page-services.ts";

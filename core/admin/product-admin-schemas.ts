@@ -1,7 +1,7 @@
 import { named } from "../api/api-schemas.ts";
 import { errorBodySchema } from "../api/api-schemas.ts";
-import { pictureAltSchema } from "../catalog/pictures.ts";
-import { productFileSchema } from "../catalog/product-files.ts";
+import { PICTURE_LIMITS } from "../catalog/pictures.ts";
+import { PRODUCT_FILE_FORMATS, type ProductFile } from "../catalog/product-files.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../catalog/slug.ts";
 import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe-text.ts";
 import { unsafeCharactersMessage } from "../validation/safe-text.ts";
@@ -24,6 +24,32 @@ export const PRODUCT_LIMITS = {
   /** An import's CSV: content/products.csv is 14 KB, so this is room for thousands of rows. */
   importBytesMax: 1024 * 1024,
 } as const;
+
+/** A product's file as staff see it (the type the shop's pages use is in core/catalog). */
+export const productFileSchema = named(
+  "ProductFile",
+  z.object({
+    id: z.number().int(),
+    format: z.enum(PRODUCT_FILE_FORMATS),
+    fileName: z.string(),
+    /** Bytes. */
+    size: z.number().int(),
+    /** Hex SHA-256 of the file. */
+    sha256: z.string(),
+    /** The shop's own sample chapter, not the book: `npm run check:launch` lists it. */
+    isSample: z.boolean(),
+    createdAt: z.string(),
+  }) satisfies z.ZodType<ProductFile>,
+  "A digital product's file (EPUB or PDF)",
+);
+
+/** A picture's description for people who cannot see it: required with every upload. */
+export const pictureAltSchema = z
+  .string({ error: "Describe the picture" })
+  .trim()
+  .min(1, "Describe the picture: what it shows, for people who cannot see it")
+  .max(PICTURE_LIMITS.altMax, `The description must be at most ${PICTURE_LIMITS.altMax} characters`)
+  .refine((value) => !hasUnsafeTextCharacters(value), unsafeCharactersMessage("The description"));
 
 export const productStateSchema = z.enum(["published", "draft", "retired"]);
 export type ProductState = z.output<typeof productStateSchema>;

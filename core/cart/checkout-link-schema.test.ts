@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_LIMITS } from "../orders/order-limits.ts";
-import {
-  CHECKOUT_LINK_INVALID,
-  checkoutLinkPath,
-  checkoutLinkSchema,
-  readCheckoutLink,
-} from "./checkout-link.ts";
+import { checkoutLinkSchema, readCheckoutLink } from "./checkout-link-schema.ts";
+import { CHECKOUT_LINK_INVALID, checkoutLinkPath } from "./checkout-link.ts";
 
 describe("a checkout link", () => {
   it("lists id:quantity pairs and reads back as the same lines", () => {

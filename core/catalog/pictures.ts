@@ -1,10 +1,8 @@
-import { z } from "../validation/zod.ts";
-import { hasUnsafeTextCharacters, unsafeCharactersMessage } from "../validation/safe-text.ts";
-
 // Product pictures staff upload (issue 25): kept in the database as WebP and AVIF at a few
 // widths, served from /pictures/<id>-<width>.<format>. A product's `images` holds the largest
 // WebP's address, so the CSV, the API and the JSON-LD name a real file; the sizes and formats
-// beside it follow from that address alone (pictureSources).
+// beside it follow from that address alone (pictureSources). No zod here: the shop's pages
+// import these names; the upload's schema is in core/admin/product-admin-schemas.ts.
 
 /** The widths a picture is made at, never wider than the original. */
 export const PICTURE_WIDTHS = [320, 640, 1280] as const;
@@ -75,11 +73,3 @@ export const SHARING_PICTURE = { width: 1200, height: 630 } as const;
 /** Where a product's sharing picture is served (made from its first picture). */
 export const sharingPicturePath = (product: { slug: string }) =>
   `/pictures/sharing/${encodeURIComponent(product.slug)}.jpg`;
-
-/** A picture's description for people who cannot see it: required with every upload. */
-export const pictureAltSchema = z
-  .string({ error: "Describe the picture" })
-  .trim()
-  .min(1, "Describe the picture: what it shows, for people who cannot see it")
-  .max(PICTURE_LIMITS.altMax, `The description must be at most ${PICTURE_LIMITS.altMax} characters`)
-  .refine((value) => !hasUnsafeTextCharacters(value), unsafeCharactersMessage("The description"));

@@ -1,9 +1,7 @@
-import { named } from "../api/api-schemas.ts";
-import { z } from "../validation/zod.ts";
-
 // The files a digital product (an eBook) is delivered as (issue 26): an EPUB and/or a PDF,
 // kept in the database like pictures (decision 023). Staff upload them; the shop's own
-// sample chapters stand in until the real books replace them.
+// sample chapters stand in until the real books replace them. No zod here: the shop's pages
+// import these names, and the API's schema of a file is in core/admin/product-admin-schemas.ts.
 
 export const PRODUCT_FILE_FORMATS = ["epub", "pdf"] as const;
 export type ProductFileFormat = (typeof PRODUCT_FILE_FORMATS)[number];
@@ -54,23 +52,18 @@ export const productFileName = (slug: string, format: ProductFileFormat) =>
   `${slug}.${format}`.slice(-PRODUCT_FILE_LIMITS.fileNameMax);
 
 /** A product's file as staff see it (its bytes are only ever downloaded). */
-export const productFileSchema = named(
-  "ProductFile",
-  z.object({
-    id: z.number().int(),
-    format: z.enum(PRODUCT_FILE_FORMATS),
-    fileName: z.string(),
-    /** Bytes. */
-    size: z.number().int(),
-    /** Hex SHA-256 of the file. */
-    sha256: z.string(),
-    /** The shop's own sample chapter, not the book: `npm run check:launch` lists it. */
-    isSample: z.boolean(),
-    createdAt: z.string(),
-  }),
-  "A digital product's file (EPUB or PDF)",
-);
-export type ProductFile = z.output<typeof productFileSchema>;
+export interface ProductFile {
+  id: number;
+  format: ProductFileFormat;
+  fileName: string;
+  /** Bytes. */
+  size: number;
+  /** Hex SHA-256 of the file. */
+  sha256: string;
+  /** The shop's own sample chapter, not the book: `npm run check:launch` lists it. */
+  isSample: boolean;
+  createdAt: string;
+}
 
 /** A size in the units people read: "812 KB", "3.4 MB". */
 export function fileSizeLabel(bytes: number): string {

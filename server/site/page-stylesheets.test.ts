@@ -1,13 +1,6 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../test/test-app.ts";
-import { createTestDatabase } from "../test/test-database.ts";
-import { loadSite } from "./load-site.ts";
-
-const BUILD = path.resolve("build");
-const built = existsSync(path.join(BUILD, "server", "index.js"));
+import { createBuiltSiteApp, isBuilt } from "../test/built-site.ts";
 
 /** Every `<link>` tag of a page's head, with its attributes, in document order. */
 function headLinks(html: string) {
@@ -21,16 +14,12 @@ function headLinks(html: string) {
 }
 
 // The CSS a page needs is asked for before the scripts React Router preloads (docs/decisions/
-// 024), on pages the server renders and on prerendered ones. From the real build: `npm test`
-// builds before the unit and API tests; alone, run this file after `npm run build`.
-describe.skipIf(!built)("a page's stylesheets come before its scripts", () => {
+// 025), on pages the server renders and on prerendered ones, from the real build.
+describe.skipIf(!isBuilt)("a page's stylesheets come before its scripts", () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await createTestApp({
-      database: await createTestDatabase(),
-      site: await loadSite(BUILD, "production"),
-    });
+    app = await createBuiltSiteApp();
   });
   afterAll(async () => {
     await app.close();

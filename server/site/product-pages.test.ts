@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,24 +9,19 @@ import { preparePicture } from "../catalog/picture-processing.ts";
 import type { Database } from "../db/client.ts";
 import { products, productStock } from "../db/schema.ts";
 import { placeOrder } from "../test/staff-helpers.ts";
-import { createTestApp } from "../test/test-app.ts";
+import { createBuiltSiteApp, isBuilt } from "../test/built-site.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { CLEANER } from "#tests/fixtures/catalogue.ts";
 import { photoPng } from "#tests/fixtures/pictures.ts";
-import { loadSite } from "./load-site.ts";
 
-const BUILD = path.resolve("build");
-const built = existsSync(path.join(BUILD, "server", "index.js"));
-
-// Product pages as the server answers them, from the real build over a database: `npm test`
-// builds before the unit and API tests; alone, run this file after `npm run build`.
-describe.skipIf(!built)("product pages over the built site", () => {
+// Product pages as the server answers them, from the real build over a database.
+describe.skipIf(!isBuilt)("product pages over the built site", () => {
   let app: FastifyInstance;
   let database: Database;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await createTestApp({ database, site: await loadSite(BUILD, "production") });
+    app = await createBuiltSiteApp(database);
   });
   afterAll(async () => {
     await app.close();

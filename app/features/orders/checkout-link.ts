@@ -1,4 +1,5 @@
-import { CHECKOUT_LINK_INVALID, readCheckoutLink } from "#core/cart/checkout-link.ts";
+import { CHECKOUT_LINK_INVALID } from "#core/cart/checkout-link.ts";
+import { readCheckoutLink } from "#core/cart/checkout-link-schema.ts";
 import type { CartItem } from "#core/cart/cart.ts";
 import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import type { OrderQuote } from "#core/orders/order.ts";

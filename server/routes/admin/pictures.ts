@@ -9,7 +9,8 @@ import {
   productIdParamsSchema,
 } from "#core/admin/product-admin-schemas.ts";
 import { errorResponses } from "#core/api/api-schemas.ts";
-import { PICTURE_LIMITS, PICTURE_WIDTHS, pictureAltSchema } from "#core/catalog/pictures.ts";
+import { pictureAltSchema } from "#core/admin/product-admin-schemas.ts";
+import { PICTURE_LIMITS, PICTURE_WIDTHS } from "#core/catalog/pictures.ts";
 import {
   addProductPicture,
   describePicture,

@@ -300,13 +300,11 @@ function DetailsList({
       <dd>{shown((read) => read.email)}</dd>
       <dt>Email status</dt>
       <dd>
-        {shown((read) => (
-          <EmailStatus
-            details={read}
-            answer={answerFor(answer, "resendVerification")}
-            sending={sending("resendVerification")}
-          />
-        ))}
+        <EmailStatus
+          details={details}
+          answer={answerFor(answer, "resendVerification")}
+          sending={sending("resendVerification")}
+        />
       </dd>
       <dt>Mailing list</dt>
       <dd>{shown(mailingListState)}</dd>

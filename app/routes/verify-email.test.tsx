@@ -59,7 +59,7 @@ describe("VerifyEmail", () => {
     await userEvent.click(await verifyButton());
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(INVALID_LINK));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveFocus());
-    expect(screen.getByText(/Resend verification e-mail/)).toBeVisible();
+    expect(screen.getByText(/Resend link/)).toBeVisible();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  layoutShift,
+  setTheme,
+  test,
+  waitForHydration,
+  watchLayoutShifts,
+} from "./fixtures.ts";
 import { countMails, linkIn, waitForMail } from "./outbox.ts";
 import {
   createUser,
@@ -25,6 +33,18 @@ const SUBSCRIPTION_PENDING =
 // logs each as a console error.
 test.use({ allowedConsoleErrors: /status of 40[01]/ });
 
+/**
+ * Opens /account on a phone and checks that its details (read by the page's script, since the
+ * login is in the browser) fill in without moving anything below them.
+ */
+async function expectAccountFillsInInPlace(page: Page, status: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/account");
+  await expect(accountDetail(page, "Email status")).toContainText(status);
+  expect(await layoutShift(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** The value beside `term` in the account's details list. */
 function accountDetail(page: Page, term: string) {
   return page
@@ -37,6 +57,7 @@ test("sign up, follow the verification e-mail, and the account shows the address
   page,
 }) => {
   test.slow();
+  await watchLayoutShifts(page);
   const account = newAccount();
   await page.goto("/signup");
   await waitForHydration(page);
@@ -46,8 +67,9 @@ test("sign up, follow the verification e-mail, and the account shows the address
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL("/account");
   await expect(accountDetail(page, "Email status")).toContainText("Not verified");
-  await expect(page.getByRole("button", { name: "Resend verification e-mail" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend link" })).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectAccountFillsInInPlace(page, "Not verified");
 
   const mail = await waitForMail({ kind: "verify_email", to: account.email });
   const link = linkIn(mail, "/verify-email");
@@ -76,7 +98,8 @@ test("sign up, follow the verification e-mail, and the account shows the address
 
   await page.goto("/account");
   await expect(accountDetail(page, "Email status")).toHaveText("Verified");
-  await expect(page.getByRole("button", { name: "Resend verification e-mail" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Resend link" })).toHaveCount(0);
+  await expectAccountFillsInInPlace(page, "Verified");
 });
 
 test("a new e-mail address takes the current password and starts once its link is followed", async ({

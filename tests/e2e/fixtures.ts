@@ -163,3 +163,25 @@ export async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Counts every layout shift of each document the page opens from now on (see layoutShift). */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const state = window as unknown as { layoutShift: number };
+    state.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        state.layoutShift += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** How far things moved on the open document since it loaded (0: nothing moved). */
+export async function layoutShift(page: Page): Promise<number> {
+  // Layout-shift entries are reported after the frame that moved something.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}

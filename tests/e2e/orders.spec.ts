@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  layoutShift,
+  setTheme,
+  test,
+  waitForHydration,
+  watchLayoutShifts,
+} from "./fixtures.ts";
 import { fillCartAndCheckOut, placeOrder } from "./checkout.ts";
 import { waitForMail } from "./outbox.ts";
 import { createUser } from "./users.ts";
@@ -139,14 +147,7 @@ test("a guest orders in dark mode; the link opens the order in another browser, 
 test("the checkout prices the cart in the page with the server's function, and nothing moves", async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await watchLayoutShifts(page);
   const quotes: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/api/orders/quote")) quotes.push(request.url());
@@ -160,7 +161,7 @@ test("the checkout prices the cart in the page with the server's function, and n
   const lines = page.getByRole("table", { name: "Your order" });
   await expect(lines).toContainText("$19.90 AUD");
   await expect(lines).toContainText("includes GST of $1.81 AUD");
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShift(page)).toBe(0);
   // Shipping follows the country as it is typed.
   await page.getByLabel("Postcode").fill("10001");
   await page.getByLabel("Country").fill("USA");

@@ -3,8 +3,10 @@ import {
   expect,
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
+  layoutShift,
   test,
   waitForHydration,
+  watchLayoutShifts,
 } from "./fixtures.ts";
 
 // content/products.csv: 25 has 3 in stock, 14 has 8, 13 has 60; 2 is an eBook (not counted).
@@ -71,15 +73,7 @@ test.describe("when the stock request fails", () => {
 });
 
 test("the counts arrive without moving anything on the page", async ({ page }) => {
-  await page.addInitScript(() => {
-    const state = window as unknown as { shift: number };
-    state.shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-        state.shift += entry.value;
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await watchLayoutShifts(page);
   // The real answer, held until the prerendered page has painted and hydrated.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -101,12 +95,8 @@ test("the counts arrive without moving anything on the page", async ({ page }) =
   const shown = await cards.count();
   expect(shown).toBeGreaterThanOrEqual(12);
   await expect(page.getByRole("main").getByText(STOCK_LABEL)).toHaveCount(shown);
-  // Layout-shift entries are reported after the frame that moved something.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  expect(await layoutShift(page)).toBe(0);
   expect(await heights()).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
 });
 
 test("every stock label and a disabled Add to Cart have no axe violations in light or dark mode", async ({

@@ -6,7 +6,7 @@ import type { AccountAnswer } from "./account-answers.ts";
 import { EmailStatus } from "./email-status.tsx";
 
 function renderStatus(
-  details: { emailVerified: boolean; pendingEmail: string | null },
+  details: { emailVerified: boolean; pendingEmail: string | null } | undefined,
   answer?: AccountAnswer,
 ) {
   return renderInRoute(() => (
@@ -14,7 +14,7 @@ function renderStatus(
       <dt>Email status</dt>
       <dd>
         <EmailStatus
-          details={{ email: "ada@example.com", ...details }}
+          details={details && { email: "ada@example.com", ...details }}
           answer={answer}
           sending={false}
         />
@@ -24,6 +24,12 @@ function renderStatus(
 }
 
 describe("EmailStatus", () => {
+  it("says it is loading until the page has read the account", () => {
+    renderStatus(undefined);
+    expect(screen.getByText("Loading…")).toBeVisible();
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+
   it("shows a verified address with nothing to do", () => {
     renderStatus({ emailVerified: true, pendingEmail: null });
     expect(screen.getByText("Verified")).toBeVisible();
@@ -33,8 +39,8 @@ describe("EmailStatus", () => {
   it("posts Resend with its intent and the stored login", async () => {
     const sent = renderStatus({ emailVerified: false, pendingEmail: null });
     expect(screen.getByText("Not verified")).toBeVisible();
-    await userEvent.click(screen.getByRole("button", { name: "Resend verification e-mail" }));
-    await screen.findByRole("button", { name: "Resend verification e-mail" });
+    await userEvent.click(screen.getByRole("button", { name: "Resend link" }));
+    await screen.findByRole("button", { name: "Resend link" });
     expect(Object.fromEntries(sent[0] ?? [])).toEqual({
       intent: "resendVerification",
       authToken: "",

@@ -5,6 +5,7 @@ import styles from "#app/components/forms.module.css";
 import { paths } from "#app/paths.ts";
 import type { AccountDetails } from "./account-api.ts";
 import { INTENT_FIELD, isDone, isFailure, type AccountAnswer } from "./account-answers.ts";
+import statusStyles from "./email-status.module.css";
 
 function feedbackOf(answer: AccountAnswer | undefined, target: string): Feedback {
   if (isDone(answer) && answer.intent === "resendVerification") {
@@ -23,7 +24,8 @@ function feedbackOf(answer: AccountAnswer | undefined, target: string): Feedback
 }
 
 interface Props {
-  details: Pick<AccountDetails, "email" | "emailVerified" | "pendingEmail">;
+  /** Undefined while the page reads the account. */
+  details: Pick<AccountDetails, "email" | "emailVerified" | "pendingEmail"> | undefined;
   /** The action's answer to Resend, if the last one was for it. */
   answer: AccountAnswer | undefined;
   sending: boolean;
@@ -31,27 +33,31 @@ interface Props {
 
 /**
  * Whether the account's address is proved, and the new one waiting for its link, with a way
- * to have the link sent again. Shown in the account's details list.
+ * to have the link sent again. Shown in the account's details list, which the page fills in
+ * after it has read the account: the status and its button share one line of a button's
+ * height in every state (loading, verified or not), so nothing below moves when it fills in.
  */
 export function EmailStatus({ details, answer, sending }: Props) {
+  if (!details) return <span className={statusStyles.line}>Loading…</span>;
   const { email, emailVerified, pendingEmail } = details;
   return (
     <>
-      {emailVerified ? "Verified" : "Not verified"}
+      <span className={statusStyles.line}>
+        {emailVerified ? "Verified" : "Not verified"}
+        {!emailVerified || pendingEmail ? (
+          <Form method="post" action={paths.account} aria-busy={sending}>
+            <input type="hidden" name={INTENT_FIELD} value="resendVerification" />
+            <StoredField stored="authToken" />
+            <button type="submit" className={`${styles.secondary} ${statusStyles.resend}`}>
+              Resend link
+            </button>
+          </Form>
+        ) : null}
+      </span>
       {pendingEmail ? (
-        <>
-          <br />
+        <span className={statusStyles.pending}>
           Changing to {pendingEmail}: follow the link we sent there.
-        </>
-      ) : null}
-      {!emailVerified || pendingEmail ? (
-        <Form method="post" action={paths.account} className={styles.actions} aria-busy={sending}>
-          <input type="hidden" name={INTENT_FIELD} value="resendVerification" />
-          <StoredField stored="authToken" />
-          <button type="submit" className={styles.secondary}>
-            Resend verification e-mail
-          </button>
-        </Form>
+        </span>
       ) : null}
       <FeedbackMessage feedback={feedbackOf(answer, pendingEmail ?? email)} />
     </>

@@ -40,7 +40,7 @@ export function VerifyEmail({
       })}
       instead={
         <p>
-          To get a new link, log in and press “Resend verification e-mail” on{" "}
+          To get a new link, log in and press “Resend link” beside your e-mail status on{" "}
           <Link to={paths.account}>your account page</Link>.
         </p>
       }

@@ -1,5 +1,6 @@
 import { named } from "../api/api-schemas.ts";
 import { errorBodySchema } from "../api/api-schemas.ts";
+import { categoryNamed, UNKNOWN_CATEGORY } from "../catalog/category.ts";
 import { PICTURE_LIMITS } from "../catalog/pictures.ts";
 import { PRODUCT_FILE_FORMATS, type ProductFile } from "../catalog/product-files.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../catalog/slug.ts";
@@ -181,7 +182,10 @@ const productFields = {
       abort: true,
     })
     .refine((value) => !hasUnsafeTextCharacters(value), unsafeCharactersMessage("Description")),
-  category: requiredLine("Category", PRODUCT_LIMITS.fieldMax),
+  category: requiredLine("Category", PRODUCT_LIMITS.fieldMax).refine(
+    (value) => categoryNamed(value) !== null,
+    UNKNOWN_CATEGORY,
+  ),
   type: z
     .string({ error: "Type must be text" })
     .trim()

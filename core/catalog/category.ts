@@ -3,6 +3,23 @@ import type { Product } from "./product.ts";
 /** Kept apart from the zod schema so pages that only filter products ship no zod. */
 export type ProductCategory = "book" | "cyberware" | "merchandise";
 
+/** The shop's categories as the CSV and staff spell them: each has its shop page (SPEC §2). */
+export const PRODUCT_CATEGORY_NAMES: Record<ProductCategory, string> = {
+  book: "Book",
+  cyberware: "Cyberware",
+  merchandise: "Merchandise",
+};
+
+/** The category a product's text names (case-insensitive), or null when no shop lists it. */
+export function categoryNamed(text: string): ProductCategory | null {
+  const key = text.trim().toLowerCase();
+  return key in PRODUCT_CATEGORY_NAMES ? (key as ProductCategory) : null;
+}
+
+/** Said when a category names no shop: the product would be listed nowhere. */
+export const UNKNOWN_CATEGORY =
+  "Category must be Book, Cyberware or Merchandise: the shops a product can be listed in";
+
 /** SPEC §2: category comparisons are case-insensitive. */
 export function isCategory(product: Pick<Product, "category">, category: ProductCategory) {
   return product.category.toLowerCase() === category;

@@ -32,7 +32,7 @@ test.describe("an eBook's files in the back office", () => {
     await page.goto("/admin/products/new");
     await waitForHydration(page);
     await page.getByLabel("Name").fill(name);
-    await page.getByLabel("Category").fill("Book");
+    await page.getByLabel("Category").selectOption("Book");
     await page.getByLabel("Format or type").fill("eBook");
     await page.getByLabel("Price (AUD, GST included)").fill("9.95");
     await page.getByLabel("Delivered by download (an eBook)").check();

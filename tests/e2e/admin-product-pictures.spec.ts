@@ -19,7 +19,7 @@ test.describe("a new product with a picture", () => {
     await page.goto("/admin/products/new");
     await waitForHydration(page);
     await page.getByLabel("Name").fill(name);
-    await page.getByLabel("Category").fill("Book");
+    await page.getByLabel("Category").selectOption("Book");
     await page.getByLabel("Format or type").fill("Paperback");
     await page.getByLabel("Price (AUD, GST included)").fill("19.95");
     await page.getByLabel("Description").fill("Notes from a year of healing well.");

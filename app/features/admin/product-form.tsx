@@ -1,12 +1,19 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { PRODUCT_LIMITS, type AdminProduct } from "#core/admin/product-admin-schemas.ts";
+import { categoryNamed, PRODUCT_CATEGORY_NAMES } from "#core/catalog/category.ts";
 import { centsAsDollars, parseDollars } from "#core/money/money.ts";
 import { Field, FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
 import { describePriceChange } from "./price-change.ts";
 import { messageFor, TEXT_FIELDS } from "./product-form-data.ts";
+
+/** The form's choice for a saved category: its shop's name, or none when it names no shop. */
+function categoryNameOf(category: string | undefined): string {
+  const known = category === undefined ? null : categoryNamed(category);
+  return known ? PRODUCT_CATEGORY_NAMES[known] : "";
+}
 
 interface ProductFormProps {
   /** The product as loaded; undefined for a new one. */
@@ -36,14 +43,30 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         defaultValue={product?.name ?? ""}
         error={error("name")}
       />
-      <Field
+      <FormField
         label="Category"
-        name="category"
-        required
-        defaultValue={product?.category ?? ""}
+        id="product-category"
         error={error("category")}
-        hint="Books, Apparel, Stationery…: the shop page the product is listed on."
-      />
+        hint="The shop page the product is listed on."
+      >
+        {(control) => (
+          <select
+            {...control}
+            name="category"
+            required
+            defaultValue={categoryNameOf(product?.category)}
+          >
+            <option value="" disabled>
+              Choose a shop
+            </option>
+            {Object.values(PRODUCT_CATEGORY_NAMES).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <Field
         label="Price (AUD, GST included)"
         name="price"

@@ -160,7 +160,8 @@ describe("the catalogue in the back office", () => {
   it("refuses a product without a name, a price in dollars and a slug that is not one", async () => {
     const response = await send("POST", "/products", {
       name: " ",
-      category: "Book",
+      // Listed in no shop: the product would have no page and no card.
+      category: "Books",
       priceCents: 12.5,
       slug: "Not A Slug",
       pageCount: 0,
@@ -171,6 +172,8 @@ describe("the catalogue in the back office", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toMatchObject({
       name: "Name is required",
+      category:
+        "Category must be Book, Cyberware or Merchandise: the shops a product can be listed in",
       priceCents: "Price must be a whole number of cents",
       slug: "Slug may hold only a-z, 0-9 and single hyphens between them",
       pageCount: "Page count must be 1 or more",
@@ -425,17 +428,24 @@ describe("import and export", () => {
       csvRow({ id: "1", name: "Salt Water Circuit", category: "Book", price: "1.00" }),
       csvRow({ id: "70", name: "", category: "Book", price: "1.00" }),
       csvRow({ id: "71", name: "Bad price", category: "Book", price: "ten" }),
+      csvRow({ id: "72", name: "Nowhere", category: "Books", price: "1.00" }),
     ].join("\n");
     const response = await importCsv(false, csv);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: {
         code: "invalid_csv",
-        message: "The file has 2 problems; nothing was imported. Correct them and import again.",
+        message: "The file has 3 problems; nothing was imported. Correct them and import again.",
       },
       problems: [
         { line: 3, column: "name", reason: 'is required (found "")' },
         { line: 4, column: "price", reason: 'expected a number (found "ten")' },
+        {
+          line: 5,
+          column: "category",
+          reason:
+            "Category must be Book, Cyberware or Merchandise: the shops a product can be listed in",
+        },
       ],
     });
     expect((await product(PAPERBACK.id)).priceCents).toBe(2499);

@@ -220,3 +220,25 @@ test.describe("with a product the shop no longer sells", () => {
     await expectNoAxeViolationsInBothThemes(page);
   });
 });
+
+test("on a small phone the cart and checkout fit the screen: long names, large amounts, no sideways scroll", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  // The catalogue's longest names, twelve of each, and a line over $1,000.
+  const lines = [
+    { id: 12, type: "Hardback", quantity: 12 },
+    { id: 3, type: "Paperback", quantity: 12 },
+    { id: 25, type: "Ultrasonic Cleaner", quantity: 12 },
+  ];
+  for (const path of ["/cart", "/checkout"]) {
+    await openCartWith(page, lines, path);
+    await expect(
+      page.getByRole("main").getByRole("row", { name: /Ultrasonic Instrument Cleaner/ }),
+    ).toContainText("$149.00");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      path,
+    ).toBeLessThanOrEqual(360);
+  }
+});

@@ -15,6 +15,7 @@ import { NotFoundScreen } from "#app/layout/not-found-screen.tsx";
 import { SiteFooter } from "#app/layout/site-footer.tsx";
 import { SiteHeader } from "#app/layout/site-header.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
+import { siteConfig } from "#core/site-config.ts";
 import { usePageStylesheets } from "#app/lib/page-stylesheets.ts";
 import { needsScripts } from "#app/lib/route-handle.ts";
 import "./styles/global.css";
@@ -97,9 +98,21 @@ export function HydrateFallback() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  // A route's meta is not used once its error is shown here (a product page's unknown slug, an
+  // order that is not found): the screen names the page itself.
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{`Page not found | ${siteConfig.brand}`}</title>
+        <meta name="robots" content="noindex" />
+        <NotFoundScreen />
+      </>
+    );
+  }
   return (
     <section aria-labelledby="error-title">
+      <title>{`Something went wrong | ${siteConfig.brand}`}</title>
+      <meta name="robots" content="noindex" />
       <h1 id="error-title">Something went wrong</h1>
       <p>
         This page could not be shown. Please reload it, or go back to the <a href="/">home page</a>.

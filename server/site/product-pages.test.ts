@@ -46,6 +46,12 @@ describe.skipIf(!isBuilt)("product pages over the built site", () => {
       const page = await get("/products/no-such-product");
       expect(page.statusCode).toBe(404);
       expect(page.body).toContain("Page not found");
+      // Named in the browser's tab and kept out of search engines, as any missing page is.
+      const head = page.body.slice(0, page.body.indexOf("</head>"));
+      expect(head.match(/<title>[^<]*<\/title>/g)).toEqual([
+        "<title>Page not found | Kybernetes</title>",
+      ]);
+      expect(head).toContain('<meta name="robots" content="noindex"');
     }
   });
 

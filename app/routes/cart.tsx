@@ -54,9 +54,17 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             Your Cart
           </h2>
           {!ready ? (
-            <p role="status" data-awaits-script>
-              Loading your cart…
-            </p>
+            <>
+              <p role="status" data-awaits-script>
+                Loading your cart…
+              </p>
+              <noscript>
+                <p>
+                  Your cart is kept in this browser, and only the page&apos;s JavaScript can read
+                  it: please turn JavaScript on to see your cart and check out.
+                </p>
+              </noscript>
+            </>
           ) : lines.length === 0 ? (
             <EmptyCart />
           ) : (

@@ -71,6 +71,10 @@ describe("a product's page", () => {
     expect(cover).toHaveAttribute("width", "640");
     expect(cover).toHaveAttribute("height", "480");
     expect(cover).toHaveAttribute("fetchpriority", "high");
+    // A picture opens at full size: a link to its own file, named by its description.
+    expect(
+      screen.getByRole("link", { name: /^Cover of Neural Interfaces.* \(full size\)$/ }),
+    ).toHaveAttribute("href", cover.getAttribute("src"));
     expect(screen.getByText("GST included").parentElement).toHaveTextContent(
       "$89.95 AUD GST included",
     );

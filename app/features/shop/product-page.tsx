@@ -94,33 +94,49 @@ export function ProductPage({
   );
 }
 
+/**
+ * A picture of the gallery opens at full size (its largest file) in the browser: a plain link,
+ * so it works before the page's script and with the browser's own zoom and back button.
+ */
+function FullSizeLink({ src, alt, children }: { src: string; alt: string; children: ReactNode }) {
+  return (
+    <a href={src} className={styles.fullSize} aria-label={`${alt} (full size)`}>
+      {children}
+    </a>
+  );
+}
+
 function Gallery({ product }: { product: Product }) {
   const [main, ...more] = product.images;
   if (!main) return null;
   return (
     <div className={styles.gallery}>
-      <ProductPicture
-        className={styles.main}
-        src={main}
-        sizes="(max-width: 48rem) 100vw, 40rem"
-        alt={productImageAlt(product, 0)}
-        {...MAIN}
-        // The largest thing painted on the page: asked for first.
-        fetchPriority="high"
-        decoding="async"
-      />
+      <FullSizeLink src={main} alt={productImageAlt(product, 0)}>
+        <ProductPicture
+          className={styles.main}
+          src={main}
+          sizes="(max-width: 48rem) 100vw, 40rem"
+          alt={productImageAlt(product, 0)}
+          {...MAIN}
+          // The largest thing painted on the page: asked for first.
+          fetchPriority="high"
+          decoding="async"
+        />
+      </FullSizeLink>
       {more.length > 0 ? (
         <ul className={styles.thumbs}>
           {more.map((src, index) => (
             <li key={src}>
-              <ProductPicture
-                src={src}
-                sizes="6rem"
-                alt={productImageAlt(product, index + 1)}
-                {...THUMB}
-                loading="lazy"
-                decoding="async"
-              />
+              <FullSizeLink src={src} alt={productImageAlt(product, index + 1)}>
+                <ProductPicture
+                  src={src}
+                  sizes="6rem"
+                  alt={productImageAlt(product, index + 1)}
+                  {...THUMB}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </FullSizeLink>
             </li>
           ))}
         </ul>

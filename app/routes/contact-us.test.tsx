@@ -147,7 +147,9 @@ describe("Contact Us form", () => {
     await user.type(email(), "ada@example.com");
     await user.type(message(), "Hello");
     await user.click(send());
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(/check the fields/));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(/correct the fields marked above/),
+    );
     expect(email()).toHaveAccessibleDescription("Invalid email format");
   });
 

@@ -237,6 +237,10 @@ test.describe("before the page's JavaScript runs (issue 24)", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByText("Invalid email format")).toBeVisible();
     await expect(page.getByText("Message is required")).toBeVisible();
+    // Fields to correct, not a fault to wait out.
+    await expect(page.getByRole("alert")).toHaveText(
+      "Your message could not be sent: please correct the fields marked above. Nothing you typed has been lost.",
+    );
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue("someone@example");
     expect(new URL(page.url()).search).toBe("");
   });

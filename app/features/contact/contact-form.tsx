@@ -126,14 +126,21 @@ export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sendi
 }
 
 function FailureMessage({ failure }: { failure: ContactAnswer & FormFailure }) {
+  // Fields to correct: the messages beside them say what; waiting or e-mailing would not help.
+  if (failure.status === 400) {
+    return (
+      <p className={styles.failure}>
+        Your message could not be sent: please correct the fields marked above. Nothing you typed
+        has been lost.
+      </p>
+    );
+  }
   const reason =
     failure.status === 0
       ? "Your message could not be sent because the connection failed."
-      : failure.status === 400
-        ? "Your message could not be sent: please check the fields marked above."
-        : failure.status === 429 && failure.message
-          ? `Your message could not be sent. ${failure.message}`
-          : "Your message could not be sent because of a problem on our side.";
+      : failure.status === 429 && failure.message
+        ? `Your message could not be sent. ${failure.message}`
+        : "Your message could not be sent because of a problem on our side.";
   return (
     <p className={styles.failure}>
       {reason} Nothing you typed has been lost. Please try again in a moment, or e-mail us at{" "}

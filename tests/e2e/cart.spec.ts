@@ -242,3 +242,15 @@ test("on a small phone the cart and checkout fit the screen: long names, large a
     ).toBeLessThanOrEqual(360);
   }
 });
+
+test("the shipping form's boxes line up side by side, whether or not a field has a hint", async ({
+  page,
+}) => {
+  await openCartWith(page, twoBooks);
+  const postcode = await page.getByLabel("Postcode").boundingBox();
+  const country = await page.getByLabel("Country", { exact: true }).boundingBox();
+  // Country has a hint under it; Postcode, beside it, has none.
+  expect(country?.x).toBeGreaterThan(postcode?.x ?? Infinity);
+  expect(postcode?.y).toBe(country?.y);
+  expect(postcode?.height).toBe(country?.height);
+});

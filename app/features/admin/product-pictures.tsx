@@ -162,26 +162,31 @@ function PictureRow({
           <input type="hidden" name="version" value={product.version} />
           <input type="hidden" name="src" value={src} />
           <input type="hidden" name="index" value={index} />
-          <button
-            type="submit"
-            name="intent"
-            value="picture-earlier"
-            className={formStyles.secondary}
-            disabled={index === 0}
-            aria-label={`Move earlier: ${place.toLowerCase()}`}
-          >
-            Move earlier
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="picture-later"
-            className={formStyles.secondary}
-            disabled={last}
-            aria-label={`Move later: ${place.toLowerCase()}`}
-          >
-            Move later
-          </button>
+          {index === 0 && last ? null : (
+            // One picture has nowhere to move.
+            <>
+              <button
+                type="submit"
+                name="intent"
+                value="picture-earlier"
+                className={formStyles.secondary}
+                disabled={index === 0}
+                aria-label={`Move earlier: ${place.toLowerCase()}`}
+              >
+                Move earlier
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="picture-later"
+                className={formStyles.secondary}
+                disabled={last}
+                aria-label={`Move later: ${place.toLowerCase()}`}
+              >
+                Move later
+              </button>
+            </>
+          )}
           {confirmingRemove ? null : (
             <button
               ref={start}

@@ -193,6 +193,8 @@ describe("a product's page in the back office", () => {
   it("removes a picture only after a second press; “Keep it” keeps it", async () => {
     const user = renderPage();
     await user.click(await screen.findByRole("button", { name: "Remove main picture" }));
+    // The only picture has nowhere to move.
+    expect(screen.queryByRole("button", { name: /^Move/ })).toBeNull();
     const question = await screen.findByRole("group", { name: /^Remove main picture\?/ });
     expect(question).toHaveTextContent("The shop stops showing it on this product.");
     await waitFor(() => expect(screen.getByRole("button", { name: "Keep it" })).toHaveFocus());

@@ -91,6 +91,17 @@ describe("security headers on the answers Fastify gives by itself", () => {
     );
     expect(site.headers["x-request-id"]).toBeTruthy();
 
+    // A browser that followed a broken link gets a page that says so.
+    const page = await app.inject({
+      method: "GET",
+      url: "/products/%E0%A4%A",
+      headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body).toContain("<h1>This address is not valid</h1>");
+    expect(page.headers).toMatchObject(SECURITY_HEADERS);
+
     const api = await app.inject({ method: "GET", url: "/api/orders/%ZZ" });
     expect(api.statusCode).toBe(400);
     expect(api.json().error.code).toBe("bad_request");

@@ -31,6 +31,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { productRoutes } from "./routes/products.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
+import { siteConfig } from "#core/site-config.ts";
 import { createSearchEngine, type SearchEngine } from "#core/search/search-engine.ts";
 import { seedCatalogue } from "./catalog/catalogue-store.ts";
 import { loadSampleFiles } from "./catalog/sample-files.ts";
@@ -120,6 +121,12 @@ export const API_SECURITY_HEADERS = {
   "x-frame-options": "DENY",
 } as const;
 
+/** The page for an address that cannot be read (`/%ZZ`): before routing, so no React page. */
+const MALFORMED_ADDRESS_PAGE = `<!DOCTYPE html>
+<html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>This address is not valid | ${siteConfig.brand}</title></head>
+<body><main><h1>This address is not valid</h1><p>The link you followed is broken: part of its address cannot be read.</p><p><a href="/">Go to the home page</a> or <a href="/search">search the site</a>.</p></main></body></html>
+`;
+
 export async function buildApp({
   config,
   database,
@@ -193,7 +200,12 @@ export async function buildApp({
     frameworkErrors: (_error, request: FastifyRequest, reply: FastifyReply) => {
       reply.headers(securityHeadersFor(undefined, request.url));
       reply.header("x-request-id", request.id);
-      return reply.code(400).send(errorBody("bad_request", "The address is not valid"));
+      reply.code(400);
+      // A person who followed a broken link reads a page, not JSON (no style: nothing is allowed).
+      if (!request.url.startsWith("/api/") && request.headers.accept?.includes("text/html")) {
+        return reply.type("text/html; charset=utf-8").send(MALFORMED_ADDRESS_PAGE);
+      }
+      return reply.send(errorBody("bad_request", "The address is not valid"));
     },
   });
 

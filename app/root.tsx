@@ -98,8 +98,8 @@ export function HydrateFallback() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  // A route's meta is not used once its error is shown here (a product page's unknown slug, an
-  // order that is not found): the screen names the page itself.
+  // A route's meta is not used once its error is shown here (a product page's unknown slug,
+  // any route without a boundary of its own): the screen names the page itself.
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>

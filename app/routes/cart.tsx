@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "#core/format.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
+import { CartNeedsJavaScriptToShow } from "#app/features/cart/cart-needs-java-script.tsx";
 import { CartStockWarning, isShort } from "#app/features/cart/cart-stock-warning.tsx";
 import { CartSummary } from "#app/features/cart/cart-summary.tsx";
 import { removeCartLine } from "#app/features/cart/cart-store.ts";
@@ -58,12 +59,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               <p role="status" data-awaits-script>
                 Loading your cart…
               </p>
-              <noscript>
-                <p>
-                  Your cart is kept in this browser, and only the page&apos;s JavaScript can read
-                  it: please turn JavaScript on to see your cart and check out.
-                </p>
-              </noscript>
+              <CartNeedsJavaScriptToShow toDo="see your cart and check out" />
             </>
           ) : lines.length === 0 ? (
             <EmptyCart />

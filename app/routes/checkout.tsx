@@ -8,6 +8,7 @@ import type { AccountDetails } from "#core/account/account-responses.ts";
 import { placeOrderSchemaFor } from "#core/orders/order-schemas.ts";
 import { refusalOf } from "#core/pages/page-services.ts";
 import { authStore, clearToken } from "#app/features/auth/auth-store.ts";
+import { CartNeedsJavaScriptToShow } from "#app/features/cart/cart-needs-java-script.tsx";
 import { cartStore, useCart } from "#app/features/cart/cart-store.ts";
 import { updateShippingField, useShippingForm } from "#app/features/cart/shipping-store.ts";
 import { CheckoutForm } from "#app/features/orders/checkout-form.tsx";
@@ -303,14 +304,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {hydrated || quote ? "" : "Loading your cart…"}
       </p>
       {linkNotice}
-      {linkedCart ? null : (
-        <noscript>
-          <p className={styles.problem}>
-            Your cart is kept in this browser, and only the page&apos;s JavaScript can read it:
-            please turn on JavaScript to place your order.
-          </p>
-        </noscript>
-      )}
+      {linkedCart ? null : <CartNeedsJavaScriptToShow toDo="place your order" />}
       <p>
         Something to change? <Link to={paths.cart}>Go back to your cart</Link>.
       </p>

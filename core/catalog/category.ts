@@ -13,7 +13,8 @@ export const PRODUCT_CATEGORY_NAMES: Record<ProductCategory, string> = {
 /** The category a product's text names (case-insensitive), or null when no shop lists it. */
 export function categoryNamed(text: string): ProductCategory | null {
   const key = text.trim().toLowerCase();
-  return key in PRODUCT_CATEGORY_NAMES ? (key as ProductCategory) : null;
+  // Own keys only: "constructor" or "__proto__" are in every object, and name no shop.
+  return Object.hasOwn(PRODUCT_CATEGORY_NAMES, key) ? (key as ProductCategory) : null;
 }
 
 /** Said when a category names no shop: the product would be listed nowhere. */

@@ -75,7 +75,7 @@ test.describe("checkout and the order page without JavaScript (issue 24)", () =>
   test("the cart says it needs JavaScript instead of loading for ever", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByRole("heading", { level: 2, name: "Your Cart" })).toBeVisible();
-    await expect(page.getByText(/please turn JavaScript on to see your cart/)).toBeVisible();
+    await expect(page.getByText(/please turn on JavaScript to see your cart/)).toBeVisible();
     await expect(page.getByText("Loading your cart…")).toBeHidden();
   });
 

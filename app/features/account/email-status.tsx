@@ -36,13 +36,14 @@ interface Props {
  * to have the link sent again. Shown in the account's details list, which the page fills in
  * after it has read the account: the status and its button share one line of a button's
  * height in every state (loading, verified or not), so nothing below moves when it fills in.
+ * Only an address change waiting for its link adds a line, once, after the owner asked for it.
  */
 export function EmailStatus({ details, answer, sending }: Props) {
-  if (!details) return <span className={statusStyles.line}>Loading…</span>;
+  if (!details) return <div className={statusStyles.line}>Loading…</div>;
   const { email, emailVerified, pendingEmail } = details;
   return (
     <>
-      <span className={statusStyles.line}>
+      <div className={statusStyles.line}>
         {emailVerified ? "Verified" : "Not verified"}
         {!emailVerified || pendingEmail ? (
           <Form method="post" action={paths.account} aria-busy={sending}>
@@ -53,11 +54,11 @@ export function EmailStatus({ details, answer, sending }: Props) {
             </button>
           </Form>
         ) : null}
-      </span>
+      </div>
       {pendingEmail ? (
-        <span className={statusStyles.pending}>
+        <p className={statusStyles.pending}>
           Changing to {pendingEmail}: follow the link we sent there.
-        </span>
+        </p>
       ) : null}
       <FeedbackMessage feedback={feedbackOf(answer, pendingEmail ?? email)} />
     </>

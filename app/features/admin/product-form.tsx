@@ -9,8 +9,8 @@ import styles from "./admin.module.css";
 import { describePriceChange } from "./price-change.ts";
 import { messageFor, TEXT_FIELDS } from "./product-form-data.ts";
 
-/** The form's choice for a saved category: its shop's name, or none when it names no shop. */
-function categoryNameOf(category: string | undefined): string {
+/** The form's starting choice for a saved category: its shop's name, or none when it names no shop. */
+function startingCategory(category: string | undefined): string {
   const known = category === undefined ? null : categoryNamed(category);
   return known ? PRODUCT_CATEGORY_NAMES[known] : "";
 }
@@ -47,14 +47,18 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         label="Category"
         id="product-category"
         error={error("category")}
-        hint="The shop page the product is listed on."
+        hint={
+          product && !categoryNamed(product.category)
+            ? `The shop page the product is listed on. Saved as “${product.category}”, which no shop lists: choose one.`
+            : "The shop page the product is listed on."
+        }
       >
         {(control) => (
           <select
             {...control}
             name="category"
             required
-            defaultValue={categoryNameOf(product?.category)}
+            defaultValue={startingCategory(product?.category)}
           >
             <option value="" disabled>
               Choose a shop

@@ -7,9 +7,9 @@ import {
   pictureParamsSchema,
   PRODUCT_LIMITS,
   productIdParamsSchema,
+  pictureAltSchema,
 } from "#core/admin/product-admin-schemas.ts";
 import { errorResponses } from "#core/api/api-schemas.ts";
-import { pictureAltSchema } from "#core/admin/product-admin-schemas.ts";
 import { PICTURE_LIMITS, PICTURE_WIDTHS } from "#core/catalog/pictures.ts";
 import {
   addProductPicture,

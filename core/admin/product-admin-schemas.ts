@@ -194,7 +194,8 @@ const productFields = {
   priceCents,
   images: z
     .array(imagePath, { error: "Pictures must be a list of paths" })
-    .max(PRODUCT_LIMITS.imagesMax, `At most ${PRODUCT_LIMITS.imagesMax} pictures`),
+    .max(PRODUCT_LIMITS.imagesMax, `At most ${PRODUCT_LIMITS.imagesMax} pictures`)
+    .refine((list) => new Set(list).size === list.length, "A picture is listed twice"),
   isbn: optionalLine("ISBN", 20),
   publisher: optionalLine("Publisher"),
   language: optionalLine("Language"),

@@ -1,6 +1,6 @@
 import type { Product } from "./product.ts";
 import { isDigitalType } from "./product-files.ts";
-import { productSlug, workOf } from "./slug.ts";
+import { numberedSlug, productSlug, workOf } from "./slug.ts";
 
 /** A product as the shop sells it: with its address (/products/<slug>) and its work. */
 export type ShopProduct = Product & {
@@ -42,7 +42,7 @@ export function withSlugs(products: readonly Product[]): ShopProduct[] {
   return products.map((product) => {
     const work = workOf(product);
     let slug = productSlug(product, (formats.get(work) ?? 0) > 1) || `product-${product.id}`;
-    if (taken.has(slug)) slug = `${slug}-${product.id}`;
+    if (taken.has(slug)) slug = numberedSlug(slug, product.id);
     taken.add(slug);
     return { ...product, slug, work, digital: isDigitalType(product.type) };
   });

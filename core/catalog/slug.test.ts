@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productSlug, slugify, SLUG_PATTERN, workOf } from "./slug.ts";
+import { numberedSlug, productSlug, slugify, SLUG_PATTERN, workOf } from "./slug.ts";
 
 describe("slugs", () => {
   it("turns a name into lower-case words joined by hyphens", () => {
@@ -22,5 +22,16 @@ describe("slugs", () => {
     expect(slug.length).toBeLessThanOrEqual(120);
     expect(slug).toMatch(SLUG_PATTERN);
     expect(slug.endsWith("-paperback")).toBe(true);
+  });
+
+  it("never leaves a stray hyphen: a format without a type, a name without letters, a number", () => {
+    // A second product of the same name with no format: the work alone, numbered by the caller.
+    expect(productSlug({ name: "Probe Widget", type: "" }, true)).toBe("probe-widget");
+    expect(productSlug({ name: "***", type: "eBook" }, true)).toBe("ebook");
+    expect(productSlug({ name: "Neural", type: "x".repeat(200) }, true)).toMatch(SLUG_PATTERN);
+    expect(numberedSlug("probe-widget", 2)).toBe("probe-widget-2");
+    const long = numberedSlug(`${"a".repeat(118)}-b`, 101);
+    expect(long.length).toBeLessThanOrEqual(120);
+    expect(long).toMatch(SLUG_PATTERN);
   });
 });

@@ -24,11 +24,17 @@ export const workOf = (product: { name: string }) => cut(slugify(product.name), 
 
 /**
  * A product's own slug: its work, and its format where several formats share the work
- * ("neural-interfaces-from-electrode-to-algorithm-ebook").
+ * ("neural-interfaces-from-electrode-to-algorithm-ebook"); a product without a format, or
+ * whose name has no letters to slug, keeps what it has (never a stray hyphen).
  */
 export function productSlug(product: { name: string; type: string }, shared: boolean): string {
   const work = workOf(product);
-  if (!shared) return work;
-  const format = slugify(product.type);
+  const format = shared ? cut(slugify(product.type), MAX_SLUG_LENGTH / 2) : "";
+  if (!format) return work;
+  if (!work) return format;
   return `${cut(work, MAX_SLUG_LENGTH - format.length - 1)}-${format}`;
 }
+
+/** `base` with a number after it ("salt-water-circuit-2"), within the length limit. */
+export const numberedSlug = (base: string, n: number) =>
+  `${cut(base, MAX_SLUG_LENGTH - String(n).length - 1)}-${n}`;

@@ -14,7 +14,7 @@ import { parseProductsReport } from "#core/catalog/parse-products.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { isDigitalType } from "#core/catalog/product-files.ts";
 import { productsToCsv } from "#core/catalog/products-csv.ts";
-import { productSlug, workOf } from "#core/catalog/slug.ts";
+import { numberedSlug, productSlug, workOf } from "#core/catalog/slug.ts";
 import {
   markCatalogueChanged,
   productOfRow,
@@ -23,7 +23,12 @@ import {
   slugHeldByAnother,
 } from "../catalog/catalogue-store.ts";
 import { productFilesOf } from "../catalog/product-file-store.ts";
-import { altsOfImages, dropUnnamedPictures, pictureAlts } from "../catalog/product-pictures.ts";
+import {
+  altsOfImages,
+  dropUnnamedPictures,
+  pictureAlts,
+  picturesNotOwned,
+} from "../catalog/product-pictures.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
 import { products, productSlugs, productStock, type ProductRow } from "../db/schema.ts";
@@ -50,6 +55,24 @@ export class SlugTakenError extends Error {
   constructor(readonly slug: string) {
     super(`the slug ${slug} is taken`);
   }
+}
+
+/** `images` names pictures uploaded for another product (or none): nothing was written. */
+export class PictureNotOwnedError extends Error {
+  override name = "PictureNotOwnedError";
+  constructor(readonly addresses: string[]) {
+    super(`not this product's pictures: ${addresses.join(", ")}`);
+  }
+}
+
+/** Why a list of pictures is refused, naming the first that is not the product's own. */
+export const notOwnedReason = (addresses: readonly string[]) =>
+  `${addresses[0]} is not a picture uploaded for this product: upload it on the product's page`;
+
+/** Refuses `images` that name uploads `productId` does not have (see picturesNotOwned). */
+async function checkPicturesOwned(tx: Tx, productId: number | null, images: readonly string[]) {
+  const foreign = await picturesNotOwned(tx, productId, images);
+  if (foreign.length > 0) throw new PictureNotOwnedError(foreign);
 }
 
 /** The file has bad rows: nothing was applied. */
@@ -177,7 +200,7 @@ async function freeSlug(tx: Tx, product: { name: string; type: string }, work: s
     ].map((row) => row.slug),
   );
   if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  for (let n = 2; ; n += 1) if (!taken.has(numberedSlug(base, n))) return numberedSlug(base, n);
 }
 
 /** Same value? Arrays (pictures) compare by content. */
@@ -215,6 +238,7 @@ export async function createProduct(
     let slug = input.slug;
     if (slug === undefined) slug = await freeSlug(tx, { name: input.name, type }, work);
     else if (await slugTaken(tx, slug)) throw new SlugTakenError(slug);
+    await checkPicturesOwned(tx, null, input.images ?? []);
     const values = {
       slug,
       work,
@@ -280,6 +304,7 @@ export async function updateProduct(
       if (!current) throw new ProductNotFoundError(`no product ${id}`);
       return current;
     }
+    if (changes.images && fields.images) await checkPicturesOwned(tx, id, fields.images);
     const slug = fields.slug;
     if (slug !== undefined && changes.slug && (await slugTaken(tx, slug, id))) {
       throw new SlugTakenError(slug);
@@ -456,9 +481,18 @@ export async function importProducts(
         works.set(workOf(product), (works.get(workOf(product)) ?? 0) + 1);
     }
 
-    for (const product of file) {
+    const pictureProblems: CsvProblem[] = [];
+    for (const [index, product] of file.entries()) {
       const values = fileValues(product);
       const current = existing.get(product.id);
+      const foreign = await picturesNotOwned(tx, current ? product.id : null, values.images);
+      if (foreign.length > 0) {
+        pictureProblems.push({
+          line: lines[index] ?? null,
+          column: "images",
+          reason: notOwnedReason(foreign),
+        });
+      }
       if (current) {
         const changes = changesBetween(current, values);
         if (Object.keys(changes).length === 0) unchanged += 1;
@@ -466,12 +500,15 @@ export async function importProducts(
         continue;
       }
       const work = workOf(product) || "product";
-      let slug = productSlug(product, (works.get(work) ?? 0) > 1) || `product-${product.id}`;
-      if (takenSlugs.has(slug)) slug = `${slug}-${product.id}`;
-      for (let n = 2; takenSlugs.has(slug); n += 1) slug = `${slug}-${n}`;
+      const base = productSlug(product, (works.get(work) ?? 0) > 1) || `product-${product.id}`;
+      let slug = takenSlugs.has(base) ? numberedSlug(base, product.id) : base;
+      for (let n = 2; takenSlugs.has(slug); n += 1) slug = numberedSlug(base, n);
       takenSlugs.add(slug);
       newRows.push({ ...values, id: product.id, slug, work, digital: isDigitalType(product.type) });
       created.push({ id: product.id, name: product.name, slug });
+    }
+    if (pictureProblems.length > 0) {
+      throw new ImportProblemsError(pictureProblems.slice(0, MAX_PROBLEMS));
     }
     const notInFile = existingRows
       .filter((row) => !inFile.has(row.id))

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { parsePictureAddress, type PictureFormat } from "#core/catalog/pictures.ts";
+import { parsePictureAddress, pictureAddress, type PictureFormat } from "#core/catalog/pictures.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { productPictureFiles, productPictures } from "../db/schema.ts";
 
@@ -71,4 +71,46 @@ export async function dropUnnamedPictures(tx: Tx, productId: number, images: rea
         kept.length > 0 ? notInArray(productPictures.id, kept) : undefined,
       ),
     );
+}
+
+/**
+ * The addresses among `images` that name an uploaded picture `productId` does not have:
+ * another product's (removing it there would leave this one showing a missing file), a
+ * removed one's, a made-up one's, or a width or format never made. A product lists only its
+ * own uploads; `null` for a product not created yet, which has none.
+ */
+export async function picturesNotOwned(
+  tx: Tx,
+  productId: number | null,
+  images: readonly string[],
+): Promise<string[]> {
+  const named = images.flatMap((src) => {
+    const address = parsePictureAddress(src);
+    return address ? [{ src, id: address.id }] : [];
+  });
+  if (named.length === 0) return [];
+  const made =
+    productId === null
+      ? []
+      : await tx
+          .select({
+            id: productPictureFiles.pictureId,
+            width: productPictureFiles.width,
+            format: productPictureFiles.format,
+          })
+          .from(productPictureFiles)
+          .innerJoin(productPictures, eq(productPictures.id, productPictureFiles.pictureId))
+          .where(
+            and(
+              eq(productPictures.productId, productId),
+              inArray(
+                productPictureFiles.pictureId,
+                named.map((picture) => picture.id),
+              ),
+            ),
+          );
+  const own = new Set(
+    made.map((file) => pictureAddress(file.id, file.width, file.format as PictureFormat)),
+  );
+  return named.filter((picture) => !own.has(picture.src)).map((picture) => picture.src);
 }

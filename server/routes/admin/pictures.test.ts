@@ -10,7 +10,7 @@ import { signUp, bearer, newAccount, logIn } from "../../test/account-helpers.ts
 import { signUpStaff, type Staff } from "../../test/staff-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createTestDatabase, testEngines } from "../../test/test-database.ts";
-import { PAPERBACK } from "#tests/fixtures/catalogue.ts";
+import { MUG, PAPERBACK } from "#tests/fixtures/catalogue.ts";
 import { multipartBody, photoPng, pngBomb } from "#tests/fixtures/pictures.ts";
 
 describe.each(testEngines())("a product's pictures (%s)", (engine) => {
@@ -169,6 +169,30 @@ describe.each(testEngines())("a product's pictures (%s)", (engine) => {
     const left = await storedPictures();
     expect(left.map((picture) => picture.id)).toEqual([parsePictureAddress(second)?.id]);
     expect((await app.inject({ url: `/pictures/${pictureId}-320.webp` })).statusCode).toBe(404);
+  });
+
+  it("lists only its own uploads: another product's picture, a made-up one or one twice is refused", async () => {
+    const [own] = (await product()).images.filter((src) => parsePictureAddress(src));
+    expect(own).toBeDefined();
+    const other = await product(MUG.id);
+    const tries: [string[], RegExp][] = [
+      // Removing it from this product would delete the file the other one shows.
+      [[...other.images, own as string], /is not a picture uploaded for this product/],
+      [["/pictures/999999-640.webp"], /is not a picture uploaded for this product/],
+      [[own as string, own as string], /listed twice/],
+    ];
+    for (const [images, message] of tries) {
+      const response = await app.inject({
+        method: "PATCH",
+        url: `/api/admin/products/${MUG.id}`,
+        headers: staff.headers,
+        payload: { version: other.version, images },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.fields.images).toMatch(message);
+    }
+    expect((await product(MUG.id)).images).toEqual(other.images);
+    expect((await storedPictures()).length).toBeGreaterThan(0);
   });
 
   it.each([

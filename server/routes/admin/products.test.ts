@@ -157,11 +157,24 @@ describe("the catalogue in the back office", () => {
     expect(await catalogueVersion(backOffice.database.db)).toBe(before);
   });
 
+  it("numbers a second product of the same name and no format, with a slug it accepts back", async () => {
+    const mug = { name: "Probe Mug", category: "Merchandise", priceCents: 1500 };
+    const first = await send("POST", "/products", mug);
+    const second = await send("POST", "/products", mug);
+    expect(first.json().slug).toBe("probe-mug");
+    expect(second.json().slug).toBe("probe-mug-2");
+    const same = await send("PATCH", `/products/${second.json().id}`, {
+      version: second.json().version,
+      slug: second.json().slug,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
   it("refuses a product without a name, a price in dollars and a slug that is not one", async () => {
     const response = await send("POST", "/products", {
       name: " ",
       // Listed in no shop: the product would have no page and no card.
-      category: "Books",
+      category: "constructor",
       priceCents: 12.5,
       slug: "Not A Slug",
       pageCount: 0,
@@ -429,6 +442,13 @@ describe("import and export", () => {
       csvRow({ id: "70", name: "", category: "Book", price: "1.00" }),
       csvRow({ id: "71", name: "Bad price", category: "Book", price: "ten" }),
       csvRow({ id: "72", name: "Nowhere", category: "Books", price: "1.00" }),
+      csvRow({
+        id: "73",
+        name: "Borrowed",
+        category: "Book",
+        price: "1.00",
+        images: "/pictures/999-640.webp",
+      }),
     ].join("\n");
     const response = await importCsv(false, csv);
     expect(response.statusCode).toBe(400);
@@ -456,6 +476,34 @@ describe("import and export", () => {
     expect(noColumns.json().problems[0]).toMatchObject({ line: 1, column: null });
     const json = await send("POST", "/products/import?dryRun=true", { csv: "id" });
     expect(json.statusCode).toBe(400);
+  });
+
+  it("refuses a row naming a picture its product does not have, in a dry run too", async () => {
+    const version = await catalogueVersion(backOffice.database.db);
+    const csv = [
+      header,
+      csvRow({ id: "1", name: "Salt Water Circuit", category: "Book", price: "24.99" }),
+      csvRow({
+        id: "73",
+        name: "Borrowed",
+        category: "Book",
+        price: "1.00",
+        images: "/pictures/999-640.webp",
+      }),
+    ].join("\n");
+    for (const dryRun of [true, false]) {
+      const response = await importCsv(dryRun, csv);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().problems).toEqual([
+        {
+          line: 3,
+          column: "images",
+          reason:
+            "/pictures/999-640.webp is not a picture uploaded for this product: upload it on the product's page",
+        },
+      ]);
+    }
+    expect(await catalogueVersion(backOffice.database.db)).toBe(version);
   });
 
   it("reads the shop's own content/products.csv without a problem", async () => {

@@ -27,12 +27,19 @@ import {
   listAdminProducts,
   ProductChangedError,
   ProductNotFoundError,
+  notOwnedReason,
+  PictureNotOwnedError,
   SlugTakenError,
   updateProduct,
   type StateChange,
 } from "../../admin/product-admin.ts";
 import { errorBody, HttpError } from "../../lib/http-errors.ts";
 import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
+
+const pictureNotOwned = (error: PictureNotOwnedError) =>
+  new HttpError(400, "validation_failed", notOwnedReason(error.addresses), {
+    images: notOwnedReason(error.addresses),
+  });
 
 const slugTaken = (error: SlugTakenError) =>
   new HttpError(
@@ -68,6 +75,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
     } catch (error) {
       if (error instanceof ProductNotFoundError) throw productNotFound();
       if (error instanceof SlugTakenError) throw slugTaken(error);
+      if (error instanceof PictureNotOwnedError) throw pictureNotOwned(error);
       if (error instanceof ProductChangedError) {
         return reply.code(409).send({
           ...errorBody(
@@ -159,6 +167,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
         product = await createProduct(db, request.body, actorOf(request));
       } catch (error) {
         if (error instanceof SlugTakenError) throw slugTaken(error);
+        if (error instanceof PictureNotOwnedError) throw pictureNotOwned(error);
         throw error;
       }
       await catalogue.refresh();

@@ -2,7 +2,13 @@ import { draftAddressSchema } from "../address.ts";
 import { productSchema } from "../catalog/product.ts";
 import { ORDER_LIMITS } from "../orders/order-limits.ts";
 import { orderLineSchema } from "../orders/order-schemas.ts";
-import { MAX_PRICE_FILTER, MAX_QUERY_LENGTH, SEARCH_CATEGORIES } from "../search/search-query.ts";
+import {
+  isReadableQuery,
+  MAX_PRICE_FILTER,
+  MAX_QUERY_LENGTH,
+  QUERY_UNSAFE,
+  SEARCH_CATEGORIES,
+} from "../search/search-query.ts";
 import { MAX_PRODUCT_RESULTS } from "../search/search-response.ts";
 import { z } from "../validation/zod.ts";
 
@@ -14,7 +20,8 @@ const query = z
   .string()
   .trim()
   .min(1, "Give some words to search for")
-  .max(MAX_QUERY_LENGTH, `A query is at most ${MAX_QUERY_LENGTH} characters`);
+  .max(MAX_QUERY_LENGTH, `A query is at most ${MAX_QUERY_LENGTH} characters`)
+  .refine(isReadableQuery, QUERY_UNSAFE);
 
 const price = z.number().min(0).max(MAX_PRICE_FILTER);
 

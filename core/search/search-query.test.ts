@@ -29,6 +29,8 @@ describe("readSearchQuery", () => {
     "q=x&max=cheap",
     "q=x&min=-1",
     "q=x&max=100001",
+    "q=%00",
+    "q=cyborg%E2%80%8B",
   ])("agrees with the API's schema for %s", (query) => {
     const browser = read(query);
     const api = searchQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));

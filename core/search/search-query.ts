@@ -1,5 +1,6 @@
 import type { ProductCategory } from "../catalog/category.ts";
 import { toCents } from "../money/money.ts";
+import { hasUnsafeCharacters, unsafeCharactersMessage } from "../validation/safe-text.ts";
 
 /** SPEC §2/§9: where a search looks; `all` is the default. */
 export const SEARCH_SCOPE_VALUES = ["all", "shop", "page"] as const;
@@ -7,6 +8,10 @@ export type SearchScope = (typeof SEARCH_SCOPE_VALUES)[number];
 
 export const MAX_QUERY_LENGTH = 200;
 export const QUERY_TOO_LONG = `Search text must be at most ${MAX_QUERY_LENGTH} characters`;
+/** A NUL would otherwise match across every text the index joins with it. */
+export const QUERY_UNSAFE = unsafeCharactersMessage("Search text");
+/** Whether search text is one the index can read (no control or invisible characters). */
+export const isReadableQuery = (q: string) => !hasUnsafeCharacters(q);
 export const PRICE_INVALID = "A price filter must be a number of dollars from 0 to 100000";
 export const MAX_PRICE_FILTER = 100_000;
 
@@ -71,6 +76,7 @@ export const SEARCH_QUERY_PARAMS = ["q", "scope", "category", "min", "max"] as c
 export function readSearchQuery(params: URLSearchParams): SearchQueryResult {
   const q = (params.get("q") ?? "").trim();
   if (q.length > MAX_QUERY_LENGTH) return { ok: false, q, message: QUERY_TOO_LONG };
+  if (!isReadableQuery(q)) return { ok: false, q, message: QUERY_UNSAFE };
   const min = readPrice(params.get("min"));
   const max = readPrice(params.get("max"));
   if (min === "invalid" || max === "invalid") return { ok: false, q, message: PRICE_INVALID };

@@ -4,6 +4,8 @@ import {
   MAX_QUERY_LENGTH,
   PRICE_INVALID,
   QUERY_TOO_LONG,
+  QUERY_UNSAFE,
+  isReadableQuery,
   SEARCH_CATEGORIES,
   SEARCH_SCOPE_VALUES,
 } from "./search-query.ts";
@@ -22,7 +24,12 @@ const priceFilter = z
   .optional()
   .meta({ description: "AUD, GST included; both ends are included" });
 
-const queryText = z.string().trim().max(MAX_QUERY_LENGTH, QUERY_TOO_LONG).default("");
+const queryText = z
+  .string()
+  .trim()
+  .max(MAX_QUERY_LENGTH, QUERY_TOO_LONG)
+  .refine(isReadableQuery, QUERY_UNSAFE)
+  .default("");
 
 /** GET /api/search: the text, where to look, and the shop's filters. */
 export const searchQuerySchema = z.object({

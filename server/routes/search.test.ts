@@ -104,6 +104,19 @@ describe("GET /api/search", () => {
     }
   });
 
+  it("refuses a NUL or another control character in the text, which would match everything", async () => {
+    for (const query of ["q=%00", "q=cyborg%00", "q=%E2%80%AE"]) {
+      const { status, body } = await search(query);
+      expect(status, query).toBe(400);
+      expect(body).toMatchObject({
+        error: {
+          code: "validation_failed",
+          message: "Search text contains invisible or control characters. Please retype it.",
+        },
+      });
+    }
+  });
+
   it("returns empty sections when nothing matches or the query is empty", async () => {
     for (const query of ["q=zebra", "q=", "q=%20%20", ""]) {
       const { status, body } = await search(query);

@@ -52,6 +52,10 @@ export const pictureAltSchema = z
   .max(PICTURE_LIMITS.altMax, `The description must be at most ${PICTURE_LIMITS.altMax} characters`)
   .refine((value) => !hasUnsafeTextCharacters(value), unsafeCharactersMessage("The description"));
 
+/** Said of an import file saved in another encoding than UTF-8 (its letters would be garbled). */
+export const CSV_NOT_UTF8 =
+  "The file is not UTF-8 text: save it as CSV UTF-8 (in Excel, CSV UTF-8; in LibreOffice, Unicode UTF-8) and import it again.";
+
 export const productStateSchema = z.enum(["published", "draft", "retired"]);
 export type ProductState = z.output<typeof productStateSchema>;
 

@@ -115,6 +115,21 @@ test.describe("products in the back office", () => {
     await expect(problems.getByRole("row", { name: /price/ })).toContainText("2");
     await expectNoAxeViolations(page);
 
+    // A file saved in Latin-1 ("Café" with é as one byte) is refused, not imported garbled.
+    await page.getByLabel("Or paste the CSV").fill("");
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "old-export.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        `${header}\n998,Café,A book,Book,Paperback,9.95,,,,,,,,,,,,,,,false\n`,
+        "latin1",
+      ),
+    });
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "not UTF-8" })).toContainText(
+      "The file is not UTF-8 text",
+    );
+
     // A new product's form: an empty one is marked beside its fields, nothing is created.
     await page.getByRole("link", { name: "New product" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();

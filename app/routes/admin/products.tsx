@@ -1,8 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import type {
-  AdminProduct,
-  ImportSummary,
-  ProductState,
+import {
+  CSV_NOT_UTF8,
+  type AdminProduct,
+  type ImportSummary,
+  type ProductState,
 } from "#core/admin/product-admin-schemas.ts";
 import formStyles from "#app/components/forms.module.css";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
@@ -63,10 +64,15 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const form = await request.formData();
   const intent = form.get("intent");
   const file = form.get("file");
-  const csv =
-    intent === "check" && file instanceof File && file.size > 0
-      ? await file.text()
-      : String(form.get("csv") ?? "");
+  let csv = String(form.get("csv") ?? "");
+  if (intent === "check" && file instanceof File && file.size > 0) {
+    try {
+      // As the server reads it: a file in another encoding is refused, not garbled.
+      csv = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return { ok: false, message: CSV_NOT_UTF8, problems: [] };
+    }
+  }
   if (!csv.trim()) {
     return { ok: false, message: "Choose a CSV file or paste one first.", problems: [] };
   }

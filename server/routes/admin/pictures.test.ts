@@ -51,7 +51,7 @@ describe.each(testEngines())("a product's pictures (%s)", (engine) => {
     });
   }
 
-  const product = async (id = PAPERBACK.id) =>
+  const product = async (id: number = PAPERBACK.id) =>
     (
       await app.inject({ url: `/api/admin/products/${id}`, headers: staff.headers })
     ).json<AdminProduct>();

@@ -13,13 +13,15 @@ import { CLEANER, EBOOK, MUG, PAPERBACK } from "#tests/fixtures/catalogue.ts";
 
 const backOffice = setUpBackOffice();
 
-function send(method: "GET" | "POST" | "PATCH", url: string, payload?: object | string) {
+function send(method: "GET" | "POST" | "PATCH", url: string, payload?: object | string | Buffer) {
   return backOffice.app.inject({
     method,
     url: `/api/admin${url}`,
     headers: {
       ...backOffice.staff.headers,
-      ...(typeof payload === "string" ? { "content-type": "text/csv" } : {}),
+      ...(typeof payload === "string" || Buffer.isBuffer(payload)
+        ? { "content-type": "text/csv" }
+        : {}),
     },
     ...(payload === undefined ? {} : { payload }),
   });
@@ -504,6 +506,19 @@ describe("import and export", () => {
       ]);
     }
     expect(await catalogueVersion(backOffice.database.db)).toBe(version);
+  });
+
+  it("refuses a file that is not UTF-8 rather than import its letters garbled", async () => {
+    const latin1 = Buffer.from(
+      `${header}\n${csvRow({ id: "74", name: "Café", category: "Book", price: "1" })}`,
+      "latin1",
+    );
+    const response = await send("POST", "/products/import?dryRun=true", latin1);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: "not_utf8",
+      message: expect.stringMatching(/not UTF-8/),
+    });
   });
 
   it("reads the shop's own content/products.csv without a problem", async () => {

@@ -5,6 +5,7 @@ import {
   adminProductListSchema,
   adminProductSchema,
   createProductSchema,
+  CSV_NOT_UTF8,
   importProblemsSchema,
   importQuerySchema,
   importSummarySchema,
@@ -58,11 +59,19 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
   const security = [{ bearer: [] }];
   const config = { rateLimit: ADMIN_RATE_LIMIT };
 
-  // The import's body is the CSV file itself.
+  // The import's body is the CSV file itself, in UTF-8: a file saved in another encoding is
+  // refused rather than read with its accented letters turned into replacement characters.
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
   app.addContentTypeParser(
     "text/csv",
-    { parseAs: "string", bodyLimit: PRODUCT_LIMITS.importBytesMax },
-    (_request, body, done) => done(null, body),
+    { parseAs: "buffer", bodyLimit: PRODUCT_LIMITS.importBytesMax },
+    (_request, body, done) => {
+      try {
+        done(null, utf8.decode(body as Buffer));
+      } catch {
+        done(new HttpError(400, "not_utf8", CSV_NOT_UTF8), undefined);
+      }
+    },
   );
 
   /** Runs a change, shows it on this instance at once, and answers its known refusals. */

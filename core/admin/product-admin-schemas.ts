@@ -2,6 +2,7 @@ import { named } from "../api/api-schemas.ts";
 import { errorBodySchema } from "../api/api-schemas.ts";
 import { categoryNamed, UNKNOWN_CATEGORY } from "../catalog/category.ts";
 import { PICTURE_LIMITS } from "../catalog/pictures.ts";
+import { MAX_PRICE_CENTS } from "../catalog/product.ts";
 import { PRODUCT_FILE_FORMATS, type ProductFile } from "../catalog/product-files.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../catalog/slug.ts";
 import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe-text.ts";
@@ -19,8 +20,7 @@ export const PRODUCT_LIMITS = {
   imagesMax: 20,
   imagePathMax: 500,
   pageCountMax: 100_000,
-  /** A million dollars: a typo of a few zeros is refused rather than sold. */
-  priceCentsMax: 100_000_000,
+  priceCentsMax: MAX_PRICE_CENTS,
   stockMax: 100_000,
   /** An import's CSV: content/products.csv is 14 KB, so this is room for thousands of rows. */
   importBytesMax: 1024 * 1024,
@@ -277,8 +277,9 @@ export const createProductSchema = named(
 );
 export type CreateProductInput = z.output<typeof createProductSchema>;
 
-const versionField = wholeNumber("The product's version is missing. Please reload the page.").pipe(
-  z.number().int().nonnegative(),
+const VERSION_INVALID = "The product's version is missing or not valid. Please reload the page.";
+const versionField = wholeNumber(VERSION_INVALID).pipe(
+  z.number().int(VERSION_INVALID).nonnegative(VERSION_INVALID),
 );
 
 export const updateProductSchema = named(

@@ -99,6 +99,9 @@ export const listedProductSchema = named(
   "A product of the catalogue (SPEC §3); prices in AUD, GST included",
 );
 
+/** A million dollars: a price above it is a typo of a few zeros, refused rather than sold. */
+export const MAX_PRICE_CENTS = 100_000_000;
+
 /** One CSV row as text cells → a typed product. */
 export const productRowSchema = z
   .object({
@@ -109,7 +112,15 @@ export const productRowSchema = z
     type: z.string().trim(),
     // SPEC §3's price is dollars; from here on the shop counts whole cents.
     price: numberCell("expected a number")
-      .pipe(z.number().nonnegative("must not be negative"))
+      .pipe(
+        z
+          .number()
+          .nonnegative("must not be negative")
+          .max(
+            MAX_PRICE_CENTS / 100,
+            `must be at most $${(MAX_PRICE_CENTS / 100).toLocaleString("en-AU")}`,
+          ),
+      )
       .refine((dollars) => Math.abs(dollars * 100 - toCents(dollars)) < 1e-6, {
         message: "must have at most two decimals",
       })

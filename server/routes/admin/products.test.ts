@@ -172,6 +172,16 @@ describe("the catalogue in the back office", () => {
     expect(same.statusCode, same.body).toBe(200);
   });
 
+  it("asks to reload for a version that is not one the page could have read", async () => {
+    for (const version of [-1, 1e300, "one"]) {
+      const response = await send("PATCH", `/products/${PAPERBACK.id}`, { version, name: "X" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields.version).toBe(
+        "The product's version is missing or not valid. Please reload the page.",
+      );
+    }
+  });
+
   it("refuses a product without a name, a price in dollars and a slug that is not one", async () => {
     const response = await send("POST", "/products", {
       name: " ",
@@ -533,6 +543,7 @@ describe("import and export", () => {
       [
         header,
         csvRow({ id: "90", name: "Dear", category: "Book", price: "2000000" }),
+        csvRow({ id: "92", name: "Dearer", category: "Book", price: "1e20" }),
         csvRow({
           id: "91",
           name: "Odd",
@@ -544,9 +555,10 @@ describe("import and export", () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().problems).toEqual([
-      { line: 2, column: "price", reason: "Price must be at most $1,000,000" },
+      { line: 2, column: "price", reason: 'must be at most $1,000,000 (found "2000000")' },
+      { line: 3, column: "price", reason: 'must be at most $1,000,000 (found "1e20")' },
       {
-        line: 3,
+        line: 4,
         column: "publicationDate",
         reason: "Publication date must be a date (YYYY-MM-DD)",
       },

@@ -127,6 +127,14 @@ describe("security headers on the answers Fastify gives by itself", () => {
     expect(response.headers["x-request-id"]).toBeTruthy();
   });
 
+  it("says back at most 200 characters of an unknown address", async () => {
+    const response = await app.inject({ method: "GET", url: `/api/nothing/${"a".repeat(3000)}` });
+    expect(response.statusCode).toBe(404);
+    const { message } = response.json<{ error: { message: string } }>().error;
+    expect(message.length).toBeLessThan(260);
+    expect(message).toMatch(/^No API route GET \/api\/nothing\/a+…$/);
+  });
+
   it("gives a 404 outside the API the site's headers and a CSP that allows nothing", async () => {
     const response = await app.inject({ method: "GET", url: "/no-such-page" });
     expect(response.statusCode).toBe(404);
@@ -134,6 +142,36 @@ describe("security headers on the answers Fastify gives by itself", () => {
     expect(response.headers["content-security-policy"]).toBe(
       "default-src 'none'; frame-ancestors 'none'",
     );
+  });
+});
+
+describe("what Node refuses before a route runs", () => {
+  it("answers headers too large with a JSON 431 in the API's error shape, and closes", async () => {
+    const served = await createTestApp({ database: stubDatabase() });
+    await served.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = served.server.address() as AddressInfo;
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        let received = "";
+        const socket = connect(port, "127.0.0.1", () => {
+          socket.write(`GET /products/${"a".repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        });
+        socket.on("data", (chunk) => (received += chunk.toString()));
+        socket.on("close", () => resolve(received));
+        socket.on("error", () => resolve(received));
+        setTimeout(() => reject(new Error("no answer after 10 s")), 10_000);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 431/);
+      const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
+      expect(JSON.parse(body)).toEqual({
+        error: {
+          code: "headers_too_large",
+          message: "The request's address or headers are too large",
+        },
+      });
+    } finally {
+      await served.close();
+    }
   });
 });
 
@@ -161,6 +199,7 @@ describe("a client that stops half-way (issue 23)", () => {
       });
       const seconds = (Date.now() - started) / 1000;
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toContain('{"error":{"code":"request_timeout"');
       expect(seconds).toBeGreaterThanOrEqual(0.9);
       expect(seconds).toBeLessThan(4);
     } finally {

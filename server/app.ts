@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
@@ -121,6 +123,31 @@ export const API_SECURITY_HEADERS = {
   "x-frame-options": "DENY",
 } as const;
 
+/**
+ * What Node refuses before Fastify sees a request (headers too large, a request that did not
+ * arrive in time, bytes that are not HTTP): answered in the JSON error shape of every other
+ * answer, then the connection is closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "headers_too_large", "The request's address or headers are too large"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "request_timeout", "The request did not arrive in time"]
+        : [400, "bad_request", "The request is not valid HTTP"];
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** At most this much of an unknown address is said back in a 404's message. */
+const ECHOED_PATH_MAX = 200;
+
 /** The page for an address that cannot be read (`/%ZZ`): before routing, so no React page. */
 const MALFORMED_ADDRESS_PAGE = `<!DOCTYPE html>
 <html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>This address is not valid | ${siteConfig.brand}</title></head>
@@ -197,6 +224,7 @@ export async function buildApp({
     return503OnClosing: true,
     // A malformed address (`/%ZZ`) is refused before routing and before any hook runs, so
     // this is the one place that answer gets its headers.
+    clientErrorHandler: answerClientError,
     frameworkErrors: (_error, request: FastifyRequest, reply: FastifyReply) => {
       reply.headers(securityHeadersFor(undefined, request.url));
       reply.header("x-request-id", request.id);
@@ -268,7 +296,9 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const pathname = requestPath(request.url);
     const what = pathname === "/api" || pathname.startsWith("/api/") ? "API route" : "route";
-    return reply.code(404).send(errorBody("not_found", `No ${what} ${request.method} ${pathname}`));
+    const shown =
+      pathname.length > ECHOED_PATH_MAX ? `${pathname.slice(0, ECHOED_PATH_MAX)}…` : pathname;
+    return reply.code(404).send(errorBody("not_found", `No ${what} ${request.method} ${shown}`));
   });
 
   await beforeRoutes?.(app);

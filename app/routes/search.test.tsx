@@ -160,6 +160,14 @@ describe("/search results", () => {
     expect(screen.getByRole("link", { name: "mug" })).toHaveAttribute("href", "/search?q=mug");
   });
 
+  it("refuses text that is too long without repeating it in the heading", async () => {
+    await renderAt(`/search?q=${"a".repeat(201)}`);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Search$/);
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Search text must be at most 200 characters",
+    );
+  });
+
   it("explains a price filter that is not a number", async () => {
     await renderAt("/search?q=mug&max=cheap");
     expect(screen.getByRole("alert")).toHaveTextContent(

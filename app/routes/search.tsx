@@ -1,5 +1,10 @@
 import { useNavigation } from "react-router";
-import { readSearchQuery, SEARCH_QUERY_PARAMS } from "#core/search/search-query.ts";
+import {
+  QUERY_TOO_LONG,
+  QUERY_UNSAFE,
+  readSearchQuery,
+  SEARCH_QUERY_PARAMS,
+} from "#core/search/search-query.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { MatchNote, SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
 import styles from "#app/features/search/search-results.module.css";
@@ -50,8 +55,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Whether a refused search's text is fit to show again (only a price filter was wrong). */
+const showsText = (refusal: string | undefined) =>
+  refusal !== QUERY_TOO_LONG && refusal !== QUERY_UNSAFE;
+
 function SearchPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { request } = loaderData;
+  if ("invalid" in loaderData && !showsText(loaderData.invalid)) {
+    // Text too long, or with control characters: not repeated in the heading.
+    return (
+      <>
+        <h1>Search</h1>
+        <p role="alert" className={styles.error}>
+          {loaderData.invalid}
+        </p>
+      </>
+    );
+  }
   if ("invalid" in loaderData) {
     return (
       <SearchPageView request={request}>

@@ -205,6 +205,8 @@ test("a query over 200 characters is refused with the validation message", async
   await page.goto(`/search?q=${"a".repeat(201)}`);
   await waitForHydration(page);
   await expect(page.getByRole("alert")).toHaveText("Search text must be at most 200 characters");
+  // The text is not repeated in the heading (a screenful of it on a phone).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
 });
 
 test("GET /api/search answers the same results as JSON", async ({ request }) => {

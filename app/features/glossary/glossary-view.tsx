@@ -95,11 +95,21 @@ function TermList({ data, letter }: { data: GlossaryPageData; letter: string | n
       {data.complete || letter !== null ? null : data.failed ? (
         <RestUnavailable />
       ) : (
-        <p className={styles.more}>
-          The other {termCount(following)} follow as soon as the page has loaded. All{" "}
-          {data.names.length} are also in the{" "}
-          <a href={dataFiles.terminologies}>glossary CSV file</a>.
-        </p>
+        <>
+          <p className={styles.more} data-awaits-script>
+            The other {termCount(following)} follow as soon as the page has loaded. All{" "}
+            {data.names.length} are also in the{" "}
+            <a href={dataFiles.terminologies}>glossary CSV file</a>.
+          </p>
+          {/* Without a script the rest never arrives here: each letter's page has its terms. */}
+          <noscript>
+            <p className={styles.more}>
+              The other {termCount(following)} are under their letters above. All{" "}
+              {data.names.length} are also in the{" "}
+              <a href={dataFiles.terminologies}>glossary CSV file</a>.
+            </p>
+          </noscript>
+        </>
       )}
     </>
   );

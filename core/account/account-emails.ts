@@ -90,7 +90,10 @@ export function passwordChangedEmail({
   return composeMail("password_changed", to, "Your Kybernetes password was changed", [
     { paragraph: hello(username) },
     {
-      paragraph: `The password of your Kybernetes account was ${how === "reset" ? "reset with a link we e-mailed" : "changed from your account page"}. Every device that was logged in has been logged out.`,
+      paragraph:
+        how === "reset"
+          ? "The password of your Kybernetes account was reset with a link we e-mailed. Every device that was logged in has been logged out."
+          : "The password of your Kybernetes account was changed from your account page. Every other device that was logged in has been logged out; the one it was changed on stays logged in.",
     },
     {
       paragraph:

@@ -258,8 +258,11 @@ export function createAccountService({ auth, db, orders, siteUrl }: AccountServi
             if (!current) throw new HttpError(401, "unauthorized", "This account no longer exists");
           }
           if (passwordHash !== undefined || newEmail !== undefined) {
-            // Links e-mailed before this change must not act on the account after it.
+            // Links e-mailed before this change must not act on the account after it; an
+            // address change waiting for its link is dropped with the link, not left to promise
+            // a link that no longer works (a new address below starts a new one).
             await voidAccountLinks(tx, user.id);
+            if (user.pendingEmail !== null) await auth.users.setPendingEmail(user.id, null, tx);
           }
           if (passwordHash !== undefined) {
             // This session goes on with a fresh token; every other one ends.

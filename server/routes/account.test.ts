@@ -485,6 +485,22 @@ describe("POST /api/update-account", () => {
     expect(notice).toContain("email_changed");
   });
 
+  it("drops an address change waiting for its link when the password changes, link and all", async () => {
+    const account = await signUp(app);
+    const email = `${uniqueName()}@example.org`;
+    await updateAccount(app, account.token, { email });
+    const { token } = await linkFromMail(database.db, email, "verify_email");
+    const changed = await updateAccount(app, account.token, { password: "a brand new pass" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const fresh = (changed.json() as { token: string }).token;
+    // The account no longer promises a link that was voided with the change.
+    expect((await accountDetails(app, fresh)).json()).toMatchObject({
+      email: account.email,
+      pendingEmail: null,
+    });
+    expect((await post(app, "/api/verify-email", { token })).statusCode).toBe(400);
+  });
+
   it("refuses an e-mail or password change with a stolen token alone", async () => {
     const account = await signUp(app);
     for (const change of [
@@ -572,8 +588,13 @@ describe("POST /api/update-account", () => {
     const otherSession = (await logIn(app, account.username, account.password)).json().token;
     const response = await updateAccount(app, account.token, { password: "a brand new pass" });
     expect(response.statusCode).toBe(200);
-    const notices = (await mailsTo(database.db, account.email)).map((row) => row.kind);
-    expect(notices).toContain("password_changed");
+    const notice = (await mailsTo(database.db, account.email)).find(
+      (row) => row.kind === "password_changed",
+    );
+    // It says what happened: this session goes on, every other one ended.
+    expect(notice?.text).toContain(
+      "Every other device that was logged in has been logged out; the one it was changed on stays logged in.",
+    );
     const { token } = response.json() as { token: string };
 
     expect((await accountDetails(app, token)).statusCode).toBe(200);

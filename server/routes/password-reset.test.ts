@@ -84,8 +84,10 @@ describe("forgotten password", () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe("invalid_link");
-    const kinds = (await mailsTo(database.db, account.email)).map((row) => row.kind);
-    expect(kinds).toContain("password_changed");
+    const notice = (await mailsTo(database.db, account.email)).find(
+      (row) => row.kind === "password_changed",
+    );
+    expect(notice?.text).toContain("Every device that was logged in has been logged out.");
   });
 
   it("refuses an expired link", async () => {

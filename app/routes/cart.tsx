@@ -59,7 +59,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               <p role="status" data-awaits-script>
                 Loading your cart…
               </p>
-              <CartNeedsJavaScriptToShow toDo="see your cart and check out" />
+              <CartNeedsJavaScriptToShow purpose="see your cart and check out" />
             </>
           ) : lines.length === 0 ? (
             <EmptyCart />

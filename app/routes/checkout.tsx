@@ -304,7 +304,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {hydrated || quote ? "" : "Loading your cart…"}
       </p>
       {linkNotice}
-      {linkedCart ? null : <CartNeedsJavaScriptToShow toDo="place your order" />}
+      {linkedCart ? null : <CartNeedsJavaScriptToShow purpose="place your order" />}
       <p>
         Something to change? <Link to={paths.cart}>Go back to your cart</Link>.
       </p>

@@ -216,15 +216,14 @@ function PictureRow({
                 : "The shop stops showing it on this product."}
             </p>
             <div className={formStyles.actions}>
-              <button
-                type="submit"
-                name="intent"
-                value="picture-remove"
+              <IntentButton
+                intent="picture-remove"
+                working={working}
+                busyLabel="Removing…"
                 className={formStyles.danger}
-                disabled={working === "picture-remove"}
               >
-                {working === "picture-remove" ? "Removing…" : "Yes, remove it"}
-              </button>
+                Yes, remove it
+              </IntentButton>
               <button
                 ref={keep}
                 type="submit"

@@ -16,14 +16,14 @@ export function CartNeedsJavaScript({ name }: { name: string }) {
 /**
  * Where a page shows the cart and no script runs at all: the lines are in this browser's
  * storage, which only the page's script can read, so the page says so instead of staying
- * empty ("Loading your cart…" is hidden then). `toDo`: what the visitor came to do.
+ * empty ("Loading your cart…" is hidden then). `purpose`: what the visitor came to do.
  */
-export function CartNeedsJavaScriptToShow({ toDo }: { toDo: string }) {
+export function CartNeedsJavaScriptToShow({ purpose }: { purpose: string }) {
   return (
     <noscript>
       <p className={styles.note}>
         Your cart is kept in this browser, and only the page&apos;s JavaScript can read it: please
-        turn on JavaScript to {toDo}.
+        turn on JavaScript to {purpose}.
       </p>
     </noscript>
   );

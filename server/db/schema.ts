@@ -476,6 +476,16 @@ export const orderDownloads = pgTable(
     expiresAt: at("expires_at").notNull(),
     downloads: integer("downloads").notNull().default(0),
     lastDownloadedAt: at("last_downloaded_at"),
+    /**
+     * Where the link's last transfer stopped short of the file's end (the offset of the first
+     * byte it did not send), for a resume that stays uncounted (decision 028); null when it
+     * sent the rest of the file. One use: the resume that takes it clears it.
+     */
+    resumeFrom: integer("resume_from"),
+    /** How far before `resumeFrom` a resume may start: bytes the cut may have lost in flight. */
+    resumeSlack: integer("resume_slack"),
+    /** When it was cut off (a part sent whole: when it began), for RESUME_WINDOW_MS. */
+    resumeStoppedAt: at("resume_stopped_at"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (table) => [
@@ -483,6 +493,10 @@ export const orderDownloads = pgTable(
     uniqueIndex("order_downloads_order_file_key").on(table.orderId, table.productId, table.format),
     check("order_downloads_format_check", sql`${table.format} in ('epub', 'pdf')`),
     check("order_downloads_count_check", sql`${table.downloads} >= 0`),
+    check(
+      "order_downloads_resume_check",
+      sql`(${table.resumeFrom} is null and ${table.resumeSlack} is null and ${table.resumeStoppedAt} is null) or (${table.resumeSlack} between 0 and ${table.resumeFrom} and ${table.resumeStoppedAt} is not null)`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ProductFileFormat } from "#core/catalog/product-files.ts";
 import type { DownloadLink, DownloadState } from "#core/orders/order.ts";
 import { DOWNLOADABLE_STATUSES } from "#core/orders/order-status.ts";
@@ -29,10 +29,29 @@ export interface DownloadRules {
 export const DEFAULT_DOWNLOAD_RULES: DownloadRules = { linkDays: 30, limit: 5 };
 
 /**
- * A part of the file asked for with `Range` that does not start at its first byte resumes a
- * download already counted: allowed this long after the last counted one.
+ * How long after a transfer stopped short a resume of it stays uncounted (decision 028): a
+ * download manager retries within seconds and a person presses "resume" after a dropped
+ * connection within minutes; later than this it is a new download and counts.
  */
-export const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const RESUME_WINDOW_MS = 10 * 60 * 1000;
+
+/** Where a transfer stopped short: a resume may start from `from - slack` to `from`. */
+export interface ResumePoint {
+  from: number;
+  slack: number;
+}
+
+/**
+ * The resume point of a transfer that began at byte `start` and handed `sent` bytes to the
+ * socket. What the socket took is more than the buyer got: the bytes in the kernel's buffers
+ * and on the wire are lost with the connection, so a real resume starts somewhat before `from`.
+ * Half of what was sent covers that (TCP keeps in flight about as much as it has had
+ * acknowledged, and buffers grow with it) while the first half of a transfer is never sent
+ * again uncounted: one count cannot make two copies of the file.
+ */
+export function resumePoint(start: number, sent: number): ResumePoint {
+  return { from: start + sent, slack: Math.floor(sent / 2) };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -185,6 +204,14 @@ export type DownloadRefusal =
   /** The product's file was removed since the link was made. */
   | "file_missing";
 
+/** The file a link sends, without its bytes: enough to answer `Range` before counting. */
+export interface DownloadFile {
+  fileName: string;
+  format: ProductFileFormat;
+  size: number;
+  sha256: string;
+}
+
 export type DownloadAnswer =
   | {
       ok: false;
@@ -196,22 +223,18 @@ export type DownloadAnswer =
       ok: true;
       order: Pick<OrderRow, "id" | "number" | "accessToken" | "userId">;
       download: OrderDownloadRow;
-      file: { fileName: string; format: ProductFileFormat; bytes: Buffer; sha256: string };
+      file: DownloadFile;
     };
 
 /**
- * Opens a download: the link's secret finds it, the order's token must be its order's, the
- * order must be paid and not cancelled, the link unexpired and under its limit. Each download
- * counts one (atomically, so two at once cannot pass the limit together), except a later part
- * of the file (`Range` past its first byte) within a day of the last counted one: a download
- * manager resuming, not a new copy.
+ * Finds a download and checks it may go ahead: the link's secret finds it, the order's token
+ * must be its order's, the order paid and not cancelled, the link unexpired and its file there.
+ * Nothing is counted yet (see `startTransfer`), so a `Range` that cannot be served costs none.
  */
 export async function openDownload(
   db: Db,
   secret: string,
   orderToken: string | undefined,
-  fromFirstByte: boolean,
-  rules: DownloadRules,
   sameSecret: (given: string, expected: string) => boolean,
 ): Promise<DownloadAnswer> {
   const [found] = await db
@@ -226,32 +249,13 @@ export async function openDownload(
   const order = found.order;
   const refuse = (refusal: DownloadRefusal): DownloadAnswer => ({ ok: false, refusal, order });
   if (!downloadsOpen(order)) return refuse("revoked");
-  const state = downloadState(found.download, rules);
-  if (state === "expired") return refuse("expired");
-
-  let download = found.download;
-  const last = download.lastDownloadedAt?.getTime();
-  const resumes = !fromFirstByte && last !== undefined && Date.now() - last <= RESUME_WINDOW_MS;
-  if (!resumes) {
-    const [counted] = await db
-      .update(orderDownloads)
-      .set({
-        downloads: sql`${orderDownloads.downloads} + 1`,
-        lastDownloadedAt: sql`now()`,
-      })
-      .where(
-        and(eq(orderDownloads.id, download.id), sql`${orderDownloads.downloads} < ${rules.limit}`),
-      )
-      .returning();
-    if (!counted) return refuse("used_up");
-    download = counted;
-  }
-
+  if (found.download.expiresAt.getTime() <= Date.now()) return refuse("expired");
+  const download = found.download;
   const [file] = await db
     .select({
       fileName: productFiles.fileName,
       format: productFiles.format,
-      bytes: productFiles.bytes,
+      size: productFiles.size,
       sha256: productFiles.sha256,
     })
     .from(productFiles)
@@ -260,4 +264,109 @@ export async function openDownload(
     );
   if (!file) return refuse("file_missing");
   return { ok: true, order, download, file };
+}
+
+export type TransferAnswer =
+  | { ok: false; refusal: "used_up" | "file_missing" }
+  | {
+      ok: true;
+      /** False for a resume: a transfer of this link that stopped short, continued. */
+      counted: boolean;
+      download: OrderDownloadRow;
+      /** The bytes asked for: the whole file, or the part. */
+      bytes: Buffer;
+    };
+
+/** Thrown inside the transaction to take the count back. */
+class FileReplaced extends Error {}
+
+/**
+ * Starts sending an opened download's file, whole or one `part`, and decides what it costs
+ * (decision 028). A part that starts where a transfer of this link stopped short, within
+ * RESUME_WINDOW_MS, resumes it uncounted; the resume point is used up by taking it, so two
+ * requests cannot both resume from it. Everything else counts one download, atomically
+ * (`downloads < limit` in the update, so two at once cannot pass the limit together), or is
+ * refused `used_up`. Either way the link is left with the point this transfer stops at if it
+ * sends all it was asked (the next part of a download made of parts starts there); a transfer
+ * cut off moves it back with `recordStop`.
+ */
+export async function startTransfer(
+  db: Db,
+  download: Pick<OrderDownloadRow, "id" | "productId" | "format">,
+  file: DownloadFile,
+  part: { start: number; end: number } | undefined,
+  rules: DownloadRules,
+): Promise<TransferAnswer> {
+  const start = part?.start ?? 0;
+  const end = part?.end ?? file.size - 1;
+  const stop = end + 1 < file.size ? resumePoint(start, end + 1 - start) : undefined;
+  const resume = stop
+    ? { resumeFrom: stop.from, resumeSlack: stop.slack, resumeStoppedAt: sql`now()` }
+    : { resumeFrom: null, resumeSlack: null, resumeStoppedAt: null };
+  try {
+    return await db.transaction(async (tx) => {
+      let counted = false;
+      // From the first byte it is a new download, whatever came before.
+      let [row] =
+        start > 0
+          ? await tx
+              .update(orderDownloads)
+              .set(resume)
+              .where(
+                and(
+                  eq(orderDownloads.id, download.id),
+                  isNotNull(orderDownloads.resumeFrom),
+                  sql`${orderDownloads.resumeStoppedAt} > now() - make_interval(secs => ${RESUME_WINDOW_MS / 1000})`,
+                  sql`${start} between ${orderDownloads.resumeFrom} - ${orderDownloads.resumeSlack} and ${orderDownloads.resumeFrom}`,
+                ),
+              )
+              .returning()
+          : [];
+      if (!row) {
+        [row] = await tx
+          .update(orderDownloads)
+          .set({
+            downloads: sql`${orderDownloads.downloads} + 1`,
+            lastDownloadedAt: sql`now()`,
+            ...resume,
+          })
+          .where(
+            and(
+              eq(orderDownloads.id, download.id),
+              sql`${orderDownloads.downloads} < ${rules.limit}`,
+            ),
+          )
+          .returning();
+        if (!row) return { ok: false, refusal: "used_up" } as const;
+        counted = true;
+      }
+      const [stored] = await tx
+        .select({ bytes: productFiles.bytes })
+        .from(productFiles)
+        .where(
+          and(
+            eq(productFiles.productId, download.productId),
+            eq(productFiles.format, download.format),
+            eq(productFiles.sha256, file.sha256),
+          ),
+        );
+      if (!stored) throw new FileReplaced();
+      return { ok: true, counted, download: row, bytes: stored.bytes.subarray(start, end + 1) };
+    });
+  } catch (error) {
+    // Replaced or removed since it was opened: the buyer tries again and gets the new one.
+    if (error instanceof FileReplaced) return { ok: false, refusal: "file_missing" };
+    throw error;
+  }
+}
+
+/**
+ * Notes where a transfer that was cut off stopped: the link's resume point becomes that, from
+ * now. (A transfer that sends all it was asked leaves the point `startTransfer` wrote.)
+ */
+export async function recordStop(db: Db, downloadId: number, point: ResumePoint) {
+  await db
+    .update(orderDownloads)
+    .set({ resumeFrom: point.from, resumeSlack: point.slack, resumeStoppedAt: sql`now()` })
+    .where(eq(orderDownloads.id, downloadId));
 }

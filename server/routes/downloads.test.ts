@@ -1,14 +1,19 @@
-import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminOrder } from "#core/admin/admin-schemas.ts";
 import { sydneyDay } from "#core/format.ts";
 import type { OrderQuote, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import { EBOOK, PAPERBACK, TOTE } from "#tests/fixtures/catalogue.ts";
 import type { Database } from "../db/client.ts";
-import { auditLog, orderDownloads, outbox } from "../db/schema.ts";
+import { auditLog, orderDownloads, outbox, productFiles } from "../db/schema.ts";
+import { RESUME_WINDOW_MS } from "../orders/order-downloads.ts";
 import { uniqueIp } from "../test/account-helpers.ts";
 import { signUpStaff, type Staff } from "../test/staff-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
@@ -87,6 +92,12 @@ describe.each(testEngines())("eBooks delivered by download (%s)", (engine) => {
 
   const download = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers, remoteAddress: uniqueIp() });
+
+  const linkRow = async (id: number) => {
+    const [row] = await database.db.select().from(orderDownloads).where(eq(orderDownloads.id, id));
+    return row!;
+  };
+  const countOf = async (id: number) => (await linkRow(id)).downloads;
 
   const mailsTo = (email: string, kind: string) =>
     database.db
@@ -215,12 +226,270 @@ describe.each(testEngines())("eBooks delivered by download (%s)", (engine) => {
     expect(outside.statusCode).toBe(416);
     expect(outside.headers["content-range"]).toBe(`bytes */${bytes.length}`);
 
-    const [row] = await database.db
-      .select()
-      .from(orderDownloads)
-      .where(eq(orderDownloads.id, epub.id));
     // The whole file and the range from its first byte: two downloads.
-    expect(row?.downloads).toBe(2);
+    expect(await countOf(epub.id)).toBe(2);
+  });
+
+  it("refuses every Range after five complete downloads, and sends nothing for it", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    let size = 0;
+    for (let count = 1; count <= 5; count += 1) {
+      const whole = await download(epub.url);
+      expect(whole.statusCode).toBe(200);
+      size = whole.rawPayload.length;
+    }
+    const tricks: Record<string, string>[] = [
+      {},
+      { range: "bytes=1-,0-0" },
+      { range: "bytes=abc" },
+      { range: "bytes= 0-" },
+      { range: "bytes=5-2" },
+      { range: "items=0-" },
+      { range: "bytes=0-" },
+      { range: "bytes=100-" },
+      { range: "bytes=-100" },
+      { range: `bytes=${size - 1}-` },
+      { range: "bytes=100-", "if-range": '"another-file"' },
+    ];
+    for (const headers of tricks) {
+      const refused = await download(epub.url, headers);
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(refused.json().error.code).toBe("used_up");
+      // An error, not a file: a browser must not save it under the book's name.
+      expect(refused.headers["content-disposition"]).toBeUndefined();
+      expect(refused.headers["content-range"]).toBeUndefined();
+    }
+    // Past the end there is nothing to send: 416, whatever the count.
+    for (const range of [`bytes=${size}-`, `bytes=${size}-${size + 5}`, "bytes=-0"]) {
+      const outside = await download(epub.url, { range });
+      expect(outside.statusCode, range).toBe(416);
+      expect(outside.headers["content-range"]).toBe(`bytes */${size}`);
+      expect(outside.json().error.code).toBe("range_not_satisfiable");
+    }
+    expect(await countOf(epub.id)).toBe(5);
+  });
+
+  it("counts a malformed, foreign or multiple Range as the whole file it sends", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    const file = (await download(epub.url)).rawPayload;
+    expect(await countOf(epub.id)).toBe(1);
+    const tricks = ["bytes=1-,0-0", "bytes=abc", "bytes= 0-", "bytes=5-2"];
+    for (const [index, range] of tricks.entries()) {
+      const sent = await download(epub.url, { range });
+      expect(sent.statusCode, range).toBe(200);
+      expect(sent.headers["content-range"], range).toBeUndefined();
+      expect(sent.rawPayload.equals(file), range).toBe(true);
+      expect(await countOf(epub.id), range).toBe(index + 2);
+    }
+    // The limit reached, the next trick and a plain download are refused alike.
+    expect((await download(epub.url, { range: "items=0-" })).statusCode).toBe(403);
+    expect((await download(epub.url)).statusCode).toBe(403);
+  });
+
+  it("counts a range after a transfer that sent the rest of the file: that is no resume", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    const file = (await download(epub.url)).rawPayload;
+    const tail = await download(epub.url, { range: "bytes=100-" });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(file.subarray(100))).toBe(true);
+    expect(await countOf(epub.id)).toBe(2);
+    // Nor after a part that ran to the end.
+    expect((await download(epub.url, { range: "bytes=200-" })).statusCode).toBe(206);
+    expect((await download(epub.url, { range: `bytes=-50` })).statusCode).toBe(206);
+    expect(await countOf(epub.id)).toBe(4);
+  });
+
+  it("continues a download made of parts uncounted only from where the last part stopped", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    const part = (range: string) => download(epub.url, { range });
+
+    // bytes=0-999 stops at 1000; a resume may start up to half of it earlier (bytes in flight).
+    expect((await part("bytes=0-999")).statusCode).toBe(206);
+    expect((await part("bytes=1001-1999")).statusCode).toBe(206); // past the stop: counted
+    expect(await countOf(epub.id)).toBe(2);
+    expect((await part("bytes=1000-")).statusCode).toBe(206); // stopped at the end: no point
+    expect((await part("bytes=1000-")).statusCode).toBe(206);
+    expect(await countOf(epub.id)).toBe(4);
+
+    // A link with one download left: the parts that continue each other cost that one.
+    await database.db
+      .update(orderDownloads)
+      .set({ downloads: 0 })
+      .where(eq(orderDownloads.id, epub.id));
+    expect((await part("bytes=0-999")).statusCode).toBe(206);
+    expect((await part("bytes=499-")).statusCode).toBe(206); // before the slack: counted
+    expect(await countOf(epub.id)).toBe(2);
+    expect((await part("bytes=0-999")).statusCode).toBe(206);
+    const second = await part("bytes=500-1999");
+    expect(second.statusCode).toBe(206);
+    expect(second.headers["content-range"]).toMatch(/^bytes 500-1999\//);
+    const third = await part("bytes=2000-");
+    expect(third.statusCode).toBe(206);
+    expect(await countOf(epub.id)).toBe(3);
+    // The last part reached the end: the same range again is a new download.
+    expect((await part("bytes=2000-")).statusCode).toBe(206);
+    expect(await countOf(epub.id)).toBe(4);
+  });
+
+  it("counts a resume after RESUME_WINDOW_MS, and lets one request only take a resume point", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    expect((await download(epub.url, { range: "bytes=0-999" })).statusCode).toBe(206);
+    await database.db
+      .update(orderDownloads)
+      .set({ resumeStoppedAt: new Date(Date.now() - RESUME_WINDOW_MS - 1000) })
+      .where(eq(orderDownloads.id, epub.id));
+    expect((await download(epub.url, { range: "bytes=1000-" })).statusCode).toBe(206);
+    expect(await countOf(epub.id)).toBe(2);
+
+    expect((await download(epub.url, { range: "bytes=0-999" })).statusCode).toBe(206);
+    const both = await Promise.all([
+      download(epub.url, { range: "bytes=1000-" }),
+      download(epub.url, { range: "bytes=1000-" }),
+    ]);
+    expect(both.map((answer) => answer.statusCode)).toEqual([206, 206]);
+    // One resumed the part before (3 counted so far); the other was a new download.
+    expect(await countOf(epub.id)).toBe(4);
+  });
+
+  it("lets two downloads at once past the limit only one at a time", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    await database.db
+      .update(orderDownloads)
+      .set({ downloads: 4 })
+      .where(eq(orderDownloads.id, epub.id));
+    const answers = await Promise.all([
+      download(epub.url),
+      download(epub.url, { range: "bytes=0-" }),
+      download(epub.url, { range: "bytes=abc" }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403, 403].sort());
+    expect(await countOf(epub.id)).toBe(5);
+  });
+
+  it("sends the whole file, counted, when If-Range names another version of it", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    const whole = await download(epub.url, { range: "bytes=0-9" });
+    const etag = whole.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const same = await download(epub.url, { range: "bytes=10-", "if-range": etag });
+    expect(same.statusCode).toBe(206);
+    expect(await countOf(epub.id)).toBe(1);
+    const older = await download(epub.url, { range: "bytes=10-", "if-range": '"older"' });
+    expect(older.statusCode).toBe(200);
+    expect(older.headers["content-range"]).toBeUndefined();
+    expect(await countOf(epub.id)).toBe(2);
+  });
+
+  it("answers HEAD with the file's size and counts nothing", async () => {
+    const { paid } = await paidEbookOrder();
+    const epub = paid.downloads.find((link) => link.format === "epub")!;
+    const head = await app.inject({
+      method: "HEAD",
+      url: epub.url,
+      headers: { range: "bytes=99999999-" },
+      remoteAddress: uniqueIp(),
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    const size = Number(head.headers["content-length"]);
+    expect(await countOf(epub.id)).toBe(0);
+    expect((await download(epub.url)).rawPayload.length).toBe(size);
+    await database.db
+      .update(orderDownloads)
+      .set({ downloads: 5 })
+      .where(eq(orderDownloads.id, epub.id));
+    const usedUp = await app.inject({ method: "HEAD", url: epub.url, remoteAddress: uniqueIp() });
+    expect(usedUp.statusCode).toBe(403);
+  });
+
+  it("resumes a download cut off on the network uncounted, once, from where it stopped", async () => {
+    const { paid } = await paidEbookOrder();
+    const pdf = paid.downloads.find((link) => link.format === "pdf")!;
+    // Larger than the socket's buffers, so the server is still sending when the reader leaves.
+    const where = and(eq(productFiles.productId, EBOOK.id), eq(productFiles.format, "pdf"));
+    const [before] = await database.db.select().from(productFiles).where(where);
+    // 2 MiB the database makes itself (PGlite is slow to take that many bytes as a parameter):
+    // the SHA-256 of each 4-byte big-endian number from 1, one after another.
+    const hashes = (2 * 1024 * 1024) / 32;
+    const big = Buffer.concat(
+      Array.from({ length: hashes }, (_, index) => {
+        const number = Buffer.alloc(4);
+        number.writeInt32BE(index + 1);
+        return createHash("sha256").update(number).digest();
+      }),
+    );
+    const made = sql`(select string_agg(sha256(int4send(n)), ''::bytea order by n) from generate_series(1, ${hashes}) as n)`;
+    await database.db
+      .update(productFiles)
+      .set({
+        bytes: made,
+        size: big.length,
+        sha256: createHash("sha256").update(big).digest("hex"),
+      })
+      .where(where);
+    // A local socket: a real connection, with buffers far smaller than TCP's on loopback.
+    const socketPath = path.join(await mkdtemp(path.join(tmpdir(), "kb-downloads-")), "http.sock");
+    try {
+      await app.listen({ path: socketPath });
+      // A reader that goes away after 1 MiB.
+      const received = await new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let got = 0;
+        const asked = http.get({ socketPath, path: pdf.url }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`status ${response.statusCode}`));
+          response.on("data", (chunk: Buffer) => {
+            chunks.push(chunk);
+            got += chunk.length;
+            if (got >= 1024 * 1024 && !asked.destroyed) {
+              asked.destroy();
+              resolve(Buffer.concat(chunks));
+            }
+          });
+        });
+        asked.on("error", (error) => {
+          if (!asked.destroyed) reject(error);
+        });
+      });
+      expect(received.equals(big.subarray(0, received.length))).toBe(true);
+      const cut = await vi.waitFor(
+        async () => {
+          const row = await linkRow(pdf.id);
+          expect(row.resumeFrom).not.toBeNull();
+          return row;
+        },
+        { timeout: 5000 },
+      );
+      expect(cut.downloads).toBe(1);
+      // The server sent at least what arrived, and allows for what was lost on the way.
+      expect(cut.resumeFrom).toBeGreaterThanOrEqual(received.length);
+      expect(cut.resumeFrom).toBeLessThan(big.length);
+      expect(cut.resumeFrom! - cut.resumeSlack!).toBeLessThanOrEqual(received.length);
+
+      const rest = await download(pdf.url, { range: `bytes=${received.length}-` });
+      expect(rest.statusCode).toBe(206);
+      expect(rest.headers["content-range"]).toBe(
+        `bytes ${received.length}-${big.length - 1}/${big.length}`,
+      );
+      expect(Buffer.concat([received, rest.rawPayload]).equals(big)).toBe(true);
+      expect(await countOf(pdf.id)).toBe(1);
+      // That resume sent the rest: the same range again is a new download.
+      const again = await download(pdf.url, { range: `bytes=${received.length}-` });
+      expect(again.statusCode).toBe(206);
+      expect(await countOf(pdf.id)).toBe(2);
+    } finally {
+      await database.db
+        .update(productFiles)
+        .set({ bytes: before!.bytes, size: before!.size, sha256: before!.sha256 })
+        .where(where);
+      await rm(path.dirname(socketPath), { recursive: true, force: true });
+    }
   });
 
   it("refuses strangers: another order's token, no token, or a made-up link", async () => {

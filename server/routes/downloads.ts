@@ -1,14 +1,19 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import parseRange from "range-parser";
 import { PRODUCT_FILE_TYPES } from "#core/catalog/product-files.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
 import { orderAccessQuerySchema } from "#core/orders/order-schemas.ts";
 import { z } from "#core/validation/zod.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import type { Db } from "../db/client.ts";
+import { readRange } from "../lib/byte-range.ts";
 import { errorBody } from "../lib/http-errors.ts";
 import {
+  downloadState,
   openDownload,
+  recordStop,
+  resumePoint,
+  startTransfer,
   type DownloadRefusal,
   type DownloadRules,
 } from "../orders/order-downloads.ts";
@@ -51,6 +56,28 @@ const REFUSALS: Record<DownloadRefusal, { status: number; message: string }> = {
   },
 };
 
+/** Small enough that what the socket has taken is known to within a few of them. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** `bytes` as a stream that counts what the response has taken of it. */
+function countedStream(bytes: Buffer) {
+  let offset = 0;
+  const stream = Object.assign(
+    new Readable({
+      read() {
+        const chunk = bytes.subarray(offset, offset + CHUNK_BYTES);
+        offset += chunk.length;
+        this.push(chunk.length > 0 ? chunk : null);
+      },
+    }),
+    { taken: 0 },
+  );
+  stream.on("data", (chunk: Buffer) => {
+    stream.taken += chunk.length;
+  });
+  return stream;
+}
+
 /** `filename*` (RFC 6266/8187) for any name, and a plain ASCII `filename` beside it. */
 function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -58,9 +85,10 @@ function attachment(fileName: string): string {
 }
 
 /**
- * `GET /downloads/<link>?token=<order's>`: a paid order's eBook (issue 26, decision 026). The
- * whole file, or one range of it (`Range`, for a download that resumes); each download counted
- * and in the security log. A refused link sends a person (a browser asking for HTML) back to
+ * `GET /downloads/<link>?token=<order's>`: a paid order's eBook (issue 26, decisions 026 and
+ * 028). The whole file, or one range of it (`Range`); every transfer is counted against the
+ * link's limit before a byte goes out, except a resume of one that stopped short minutes ago,
+ * and is in the security log. A refused link sends a person (a browser asking for HTML) back to
  * the order's page, which says why and offers a fresh link; a program gets the JSON error.
  */
 export const downloadRoutes: FastifyPluginAsyncZod<DownloadRouteOptions> = async (
@@ -79,39 +107,67 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRouteOptions> = async
     },
     async (request, reply) => {
       const range = request.headers.range;
-      const fromFirstByte = range === undefined || /^bytes=0-/.test(range.trim());
-      const answer = await openDownload(
-        db,
-        request.params.link,
-        request.query.token,
-        fromFirstByte,
-        rules,
-        sameSecret,
-      );
-      if (!answer.ok) {
-        logSecurityEvent(
-          request,
-          "download",
-          answer.refusal === "not_found" ? "failure" : "blocked",
-          {
-            userId: answer.order?.userId ?? undefined,
-            reason: answer.refusal,
-          },
-        );
-        const refusal = REFUSALS[answer.refusal];
+      const opened = await openDownload(db, request.params.link, request.query.token, sameSecret);
+      const refuse = (
+        refusal: DownloadRefusal,
+        order?: { number: number; accessToken: string; userId: number | null },
+      ) => {
+        logSecurityEvent(request, "download", refusal === "not_found" ? "failure" : "blocked", {
+          userId: order?.userId ?? undefined,
+          reason: refusal,
+        });
+        const { status, message } = REFUSALS[refusal];
         const wantsPage = request.headers.accept?.includes("text/html") ?? false;
-        if (wantsPage && answer.order) {
-          const number = formatOrderNumber(answer.order.number);
-          const back = `/orders/${number}?token=${encodeURIComponent(answer.order.accessToken)}&download=${answer.refusal}`;
+        if (wantsPage && order) {
+          const number = formatOrderNumber(order.number);
+          const back = `/orders/${number}?token=${encodeURIComponent(order.accessToken)}&download=${refusal}`;
           return reply.header("cache-control", "no-store").redirect(back, 303);
         }
         return reply
-          .code(refusal.status)
+          .code(status)
           .header("cache-control", "no-store")
-          .send(errorBody(answer.refusal, refusal.message));
+          .send(errorBody(refusal, message));
+      };
+      if (!opened.ok) return refuse(opened.refusal, opened.order);
+
+      const { file, order } = opened;
+      const etag = `"${file.sha256}"`;
+      const fileHeaders = () =>
+        reply
+          // A buyer's copy: never indexed, never kept by a shared cache.
+          .header("x-robots-tag", "noindex")
+          .header("content-type", PRODUCT_FILE_TYPES[file.format])
+          .header("content-disposition", attachment(file.fileName))
+          .header("accept-ranges", "bytes")
+          .header("cache-control", "private, no-store")
+          .header("etag", etag);
+      if (request.method === "HEAD") {
+        // A download manager asks the size first: no bytes go out, so none is counted (and
+        // `Range` means nothing to HEAD, RFC 9110 §14.2).
+        if (downloadState(opened.download, rules) === "used_up") return refuse("used_up", order);
+        return fileHeaders().header("content-length", file.size).send(Readable.from([]));
+      }
+      const ifRange = request.headers["if-range"];
+      const asked = readRange(
+        range,
+        Array.isArray(ifRange) ? ifRange.join(", ") : ifRange,
+        file.size,
+        etag,
+      );
+      if (asked.kind === "unsatisfiable") {
+        // Nothing of the file is sent, so nothing is counted.
+        return reply
+          .code(416)
+          .header("content-range", `bytes */${file.size}`)
+          .header("cache-control", "no-store")
+          .send(errorBody("range_not_satisfiable", `The file is ${file.size} bytes long.`));
       }
 
-      const { file, download, order } = answer;
+      const part = asked.kind === "part" ? asked : undefined;
+      const started = await startTransfer(db, opened.download, file, part, rules);
+      if (!started.ok) return refuse(started.refusal, order);
+      fileHeaders();
+      const { download, counted, bytes } = started;
       logSecurityEvent(request, "download", "success", { userId: order.userId ?? undefined });
       request.log.info(
         {
@@ -119,39 +175,30 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRouteOptions> = async
           productId: download.productId,
           format: download.format,
           downloads: download.downloads,
+          counted,
           range: range ?? null,
+          ...(asked.kind === "whole" && asked.ignored ? { rangeIgnored: asked.ignored } : {}),
         },
         "download",
       );
-      const size = file.bytes.length;
-      const ranges = range ? parseRange(size, range, { combine: true }) : undefined;
-      if (ranges === -1) {
-        return reply
-          .code(416)
-          .header("content-range", `bytes */${size}`)
-          .header("cache-control", "no-store")
-          .send(errorBody("range_not_satisfiable", `The file is ${size} bytes long.`));
-      }
-      reply
-        // A buyer's copy: never indexed, never kept by a shared cache.
-        .header("x-robots-tag", "noindex")
-        .header("content-type", PRODUCT_FILE_TYPES[file.format])
-        .header("content-disposition", attachment(file.fileName))
-        .header("accept-ranges", "bytes")
-        .header("cache-control", "private, no-store")
-        .header("etag", `"${file.sha256}"`);
 
-      // One range is served; a malformed header or several ranges get the whole file (RFC 9110).
-      if (Array.isArray(ranges) && ranges.type === "bytes" && ranges.length === 1) {
-        const [part] = ranges;
-        if (part) {
-          return reply
-            .code(206)
-            .header("content-range", `bytes ${part.start}-${part.end}/${size}`)
-            .send(file.bytes.subarray(part.start, part.end + 1));
-        }
+      // A transfer cut off records how far it got, for the resume that may follow.
+      const body = countedStream(bytes);
+      let finished = false;
+      reply.raw.once("finish", () => {
+        finished = true;
+      });
+      reply.raw.once("close", () => {
+        if (finished) return;
+        const point = resumePoint(part?.start ?? 0, body.taken);
+        recordStop(db, download.id, point).catch((error: unknown) => {
+          request.log.error({ err: error }, "download: could not record where it stopped");
+        });
+      });
+      if (part) {
+        reply.code(206).header("content-range", `bytes ${part.start}-${part.end}/${file.size}`);
       }
-      return reply.send(file.bytes);
+      return reply.header("content-length", bytes.length).send(body);
     },
   );
 };

@@ -1,0 +1,4 @@
+ALTER TABLE "order_downloads" ADD COLUMN "resume_from" integer;--> statement-breakpoint
+ALTER TABLE "order_downloads" ADD COLUMN "resume_slack" integer;--> statement-breakpoint
+ALTER TABLE "order_downloads" ADD COLUMN "resume_stopped_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "order_downloads" ADD CONSTRAINT "order_downloads_resume_check" CHECK (("order_downloads"."resume_from" is null and "order_downloads"."resume_slack" is null and "order_downloads"."resume_stopped_at" is null) or ("order_downloads"."resume_slack" between 0 and "order_downloads"."resume_from" and "order_downloads"."resume_stopped_at" is not null));

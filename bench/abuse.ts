@@ -16,7 +16,26 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const FLOODS = [
+/** One POST of a JSON-RPC batch: 100 searches the search cache has never seen (issue 34). */
+function mcpBatch(n: number): string {
+  return JSON.stringify(
+    Array.from({ length: 100 }, (_, call) => ({
+      jsonrpc: "2.0",
+      id: call,
+      method: "tools/call",
+      params: { name: "search_catalog", arguments: { query: `word${n}x${call}` } },
+    })),
+  );
+}
+
+interface Flood {
+  name: string;
+  path: (n: number) => string;
+  /** A POST with this JSON body instead of a GET. */
+  body?: (n: number) => string;
+}
+
+const FLOODS: Flood[] = [
   { name: "a shop with a made-up parameter", path: (n: number) => `/books?x=${n}` },
   { name: "a page with a tracking parameter", path: (n: number) => `/history?utm_source=${n}` },
   { name: "home with a made-up parameter", path: (n: number) => `/?x=${n}` },
@@ -27,6 +46,7 @@ const FLOODS = [
     name: "suggestions, a new query each time",
     path: (n: number) => `/api/search/suggestions?q=wo${n}`,
   },
+  { name: "MCP, 100 new searches a request", path: () => "/api/mcp", body: mcpBatch },
 ];
 
 /**
@@ -36,14 +56,31 @@ const FLOODS = [
  */
 export const ABUSE_BUDGET = { maxCpuMsPerAnswer: 1.5 };
 
-async function flood(origin: string, path: (n: number) => string, seconds: number) {
+async function flood(origin: string, { path, body }: Flood, seconds: number) {
   let sent = 0;
   const statuses: Record<string, number> = {};
   const result = await autocannon({
     url: origin,
     connections: 10,
     duration: seconds,
-    requests: [{ setupRequest: (request) => ({ ...request, path: path(sent++) }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = sent++;
+          if (!body) return { ...request, path: path(n) };
+          return {
+            ...request,
+            method: "POST",
+            path: path(n),
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+            },
+            body: body(n),
+          };
+        },
+      },
+    ],
     // Everything from the bench's own address: one client.
   });
   for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) {
@@ -64,7 +101,7 @@ export async function benchAbuse(
     // the limits as the previous left them, which is what one script doing all of it meets.
     const before = cpuSeconds(serverPid);
     const started = performance.now();
-    const { rps, answers, statuses } = await flood(origin, each.path, seconds);
+    const { rps, answers, statuses } = await flood(origin, each, seconds);
     const elapsed = (performance.now() - started) / 1000;
     const cpuMs = (cpuSeconds(serverPid) - before) * 1000;
     const perAnswer = cpuMs / Math.max(1, answers);

@@ -1,15 +1,28 @@
+import { MAX_BATCH_SIZE } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { errorBodySchema } from "#core/api/api-schemas.ts";
 import { jsonRpcAnswerSchema } from "#core/mcp/tool-schemas.ts";
 import { z } from "#core/validation/zod.ts";
 import type { SearchEngine } from "#core/search/search-engine.ts";
 import type { SearchResponse } from "#core/search/search-response.ts";
+import { addressGroup } from "../lib/client-address.ts";
 import { Lru } from "../lib/lru.ts";
 import { createShopMcpServer, type ShopMcpServices } from "../mcp/shop-mcp-server.ts";
 
-/** Per client address, as the search API's: an assistant's turn is a handful of calls. */
-export const MCP_LIMIT = { max: 120, timeWindow: "1 minute" } as const;
+/**
+ * Per client address, as the search API's: an assistant's turn is a handful of calls. Every
+ * JSON-RPC message counts, each one of a batch too: one POST of 100 calls is 100 (issue 34).
+ */
+export const MCP_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
+/**
+ * The protocol version that took batches out of MCP: a client that says it speaks this or a
+ * later one sends one message per POST, so an array is a mistake or an attack. Older versions
+ * (2025-03-26 required servers to take batches, and the SDK still negotiates it) keep them,
+ * counted per message.
+ */
+export const BATCHES_REMOVED_IN = "2025-06-18";
 
 /** A call is a few lines of JSON-RPC (a cart of 50 lines is 2 KB): anything bigger is refused. */
 export const MCP_BODY_LIMIT_BYTES = 16 * 1024;
@@ -24,11 +37,20 @@ const MAX_KEPT_SEARCHES = 500;
 export const STOCK_KEPT_MS = 1000;
 
 /** A JSON-RPC error that answers no request in particular (the SDK answers the same way). */
-function rpcError(reply: FastifyReply, status: number, message: string) {
+function rpcError(reply: FastifyReply, status: number, message: string, code = -32000) {
   return reply
     .code(status)
     .type("application/json")
-    .send(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+    .send(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+/** The JSON of a body, or undefined when it is not JSON (the SDK then says so itself). */
+function parsedJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -80,6 +102,44 @@ export const mcpRoutes: FastifyPluginAsync<{
   };
   const services: ShopMcpServices = { ...shared, search, stock };
 
+  // Counted by hand rather than by the route's `config.rateLimit`: a batch takes one unit per
+  // message, and a refusal must be a JSON-RPC error an MCP client reads, not the API's body.
+  // The plugin's store (Redis when REDIS_URL is set) keeps the counters, shared by instances.
+  const limiter = app.createRateLimit({
+    ...MCP_LIMIT,
+    keyGenerator: (request) => `mcp:${addressGroup(request.ip)}`,
+  });
+
+  /**
+   * Takes `count` calls from the address's share, all before any of them runs; answers 429
+   * (and true) when the share is spent. Every unit asked for is spent, refused or not.
+   */
+  async function overLimit(request: FastifyRequest, reply: FastifyReply, count: number) {
+    const results = await Promise.all(Array.from({ length: count }, () => limiter(request)));
+    let remaining: number = MCP_LIMIT.max;
+    let resetSeconds = 0;
+    let waitSeconds = 0;
+    for (const result of results) {
+      if (result.isAllowed) continue;
+      remaining = Math.min(remaining, result.remaining);
+      resetSeconds = Math.max(resetSeconds, result.ttlInSeconds);
+      if (result.isExceeded) waitSeconds = Math.max(waitSeconds, result.ttlInSeconds, 1);
+    }
+    // The headers the plugin sent when it counted this route, for clients that pace themselves.
+    reply.headers({
+      "x-ratelimit-limit": MCP_LIMIT.max,
+      "x-ratelimit-remaining": remaining,
+      "x-ratelimit-reset": resetSeconds,
+    });
+    if (waitSeconds === 0) return false;
+    rpcError(
+      reply.header("retry-after", String(waitSeconds)),
+      429,
+      `Too many requests: at most ${MCP_LIMIT.max} calls a minute from one address. Please try again in ${waitSeconds} ${waitSeconds === 1 ? "second" : "seconds"}.`,
+    );
+    return true;
+  }
+
   // The SDK reads the body itself and answers anything it cannot take (not JSON, not JSON-RPC,
   // another content type) with a JSON-RPC error rather than this API's error body.
   app.removeAllContentTypeParsers();
@@ -92,24 +152,28 @@ export const mcpRoutes: FastifyPluginAsync<{
   app.post(
     "/mcp",
     {
-      config: { rateLimit: MCP_LIMIT },
       bodyLimit: MCP_BODY_LIMIT_BYTES,
+      // One call counted before the body is read, so a refused client costs no parsing.
+      onRequest: async (request, reply) => {
+        if (await overLimit(request, reply, 1)) return reply;
+      },
       schema: {
         summary: "The shop for AI assistants: Model Context Protocol over Streamable HTTP",
-        description:
-          "JSON-RPC 2.0 messages of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read). Send `Content-Type: application/json` and `Accept: application/json, text/event-stream`; every answer is JSON. Tools: search_catalog, get_product, search_policies_and_pages, quote_cart, create_checkout_link; resources: the policies. Read-only: nothing is ordered. See README.md for an example session.",
+        description: `JSON-RPC 2.0 messages of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read). Send \`Content-Type: application/json\` and \`Accept: application/json, text/event-stream\`; every answer is JSON. Tools: search_catalog, get_product, search_policies_and_pages, quote_cart, create_checkout_link; resources: the policies. Read-only: nothing is ordered. At most ${MCP_LIMIT.max} messages a minute per client address (IPv4 address or IPv6 /64), each message of a batch counted; past it, 429 with Retry-After and a JSON-RPC error. A batch is refused from a client speaking protocol ${BATCHES_REMOVED_IN} or later, which has none. See README.md for an example session.`,
         tags: ["assistants"],
         // The SDK writes the answer; this documents it (a string is sent as it is).
         response: {
           200: jsonRpcAnswerSchema,
           // A notification: taken, nothing to answer.
           202: z.string().describe("Empty"),
-          // Not JSON, not JSON-RPC, or the wrong Accept or Content-Type: the SDK says which.
+          // Not JSON, not JSON-RPC, a batch where none may be, or the wrong Accept or
+          // Content-Type: the SDK (or this route) says which.
           400: jsonRpcAnswerSchema,
           406: jsonRpcAnswerSchema,
           415: jsonRpcAnswerSchema,
           413: errorBodySchema,
-          429: errorBodySchema,
+          // The address's share of calls is spent: a JSON-RPC error, id null, with Retry-After.
+          429: jsonRpcAnswerSchema,
         },
       },
     },
@@ -119,6 +183,26 @@ export const mcpRoutes: FastifyPluginAsync<{
         if (typeof value === "string") headers.set(name, value);
       }
       const body = typeof request.body === "string" ? request.body : "";
+      const message = parsedJson(body);
+      if (Array.isArray(message)) {
+        const version = request.headers["mcp-protocol-version"];
+        if (typeof version === "string" && version >= BATCHES_REMOVED_IN) {
+          return rpcError(
+            reply,
+            400,
+            `Invalid Request: from protocol ${BATCHES_REMOVED_IN} on, send one JSON-RPC message per request, not a batch.`,
+            -32600,
+          );
+        }
+        if (message.length === 0) {
+          return rpcError(reply, 400, "Invalid Request: an empty batch.", -32600);
+        }
+        // One over the SDK's size runs nothing (it refuses the whole batch): not counted.
+        const calls = message.length;
+        if (calls > 1 && calls <= MAX_BATCH_SIZE && (await overLimit(request, reply, calls - 1))) {
+          return reply;
+        }
+      }
       const server = createShopMcpServer(services);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
@@ -132,6 +216,7 @@ export const mcpRoutes: FastifyPluginAsync<{
             headers,
             body,
           }),
+          message === undefined ? undefined : { parsedBody: message },
         );
         // The SDK answers with one of the statuses documented above.
         reply.code(response.status as 200 | 202 | 400 | 406 | 415);

@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -6,6 +5,7 @@ import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import type { RedisConnection } from "../lib/redis-connection.ts";
 
 /**
  * Password guessing limits (ASVS 6.3.1), after OWASP's device cookies (issue 23). Every attempt
@@ -72,19 +72,39 @@ export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
 
 const secondsOf = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
-/** Counters in Redis when the server has one (shared by instances), in memory otherwise. */
-export function createLoginLimiter(redis?: Redis) {
-  function limiter(name: string, options: Pick<IRateLimiterOptions, "points" | "duration">) {
+/** The calls the login limits make, whichever store answers them. */
+type Limiter = Pick<RateLimiterAbstract, "consume" | "get" | "penalty" | "reward" | "delete">;
+
+/**
+ * Counters in Redis when the server has one (shared by instances), in memory otherwise; in
+ * memory too while Redis is away (lib/redis-connection.ts), so limits hold per instance rather
+ * than failing open or closed. Not rate-limiter-flexible's insuranceLimiter: it would try Redis
+ * on every call (a login makes several) and wait out each timeout.
+ */
+export function createLoginLimiter(redis?: RedisConnection) {
+  function limiter(
+    name: string,
+    options: Pick<IRateLimiterOptions, "points" | "duration">,
+  ): Limiter {
     const settings: IRateLimiterOptions = { ...options, keyPrefix: `login-${name}` };
-    if (!redis) return new RateLimiterMemory(settings);
-    // If Redis is down, limits keep working per instance rather than failing open or closed.
-    return new RateLimiterRedis({
-      ...settings,
-      storeClient: redis,
-      insuranceLimiter: new RateLimiterMemory(settings),
-    });
+    const memory = new RateLimiterMemory(settings);
+    if (!redis) return memory;
+    const shared = new RateLimiterRedis({ ...settings, storeClient: redis.client });
+    const either = <T>(call: (store: RateLimiterAbstract) => Promise<T>) =>
+      redis.either(
+        () => call(shared),
+        () => call(memory),
+        (rejection) => rejection instanceof RateLimiterRes,
+      );
+    return {
+      consume: (key, points, options) => either((store) => store.consume(key, points, options)),
+      get: (key, options) => either((store) => store.get(key, options)),
+      penalty: (key, points, options) => either((store) => store.penalty(key, points, options)),
+      reward: (key, points, options) => either((store) => store.reward(key, points, options)),
+      delete: (key, options) => either((store) => store.delete(key, options)),
+    };
   }
-  const everyone: Record<"accountAtAddress" | "address", RateLimiterAbstract> = {
+  const everyone: Record<"accountAtAddress" | "address", Limiter> = {
     accountAtAddress: limiter("accountAtAddress", LOGIN_LIMITS.accountAtAddress),
     address: limiter("address", LOGIN_LIMITS.address),
   };

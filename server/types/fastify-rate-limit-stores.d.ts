@@ -1,0 +1,24 @@
+// The two stores @fastify/rate-limit ships, which lib/rate-limit-store.ts combines; the
+// package types only its plugin (version pinned in package.json; server/redis-outage.test.ts
+// fails if these change).
+declare module "@fastify/rate-limit/store/LocalStore.js" {
+  import type { FastifyRateLimitStore } from "@fastify/rate-limit";
+  const LocalStore: new (
+    continueExceeding?: boolean,
+    exponentialBackoff?: boolean,
+    cache?: number,
+  ) => FastifyRateLimitStore;
+  export default LocalStore;
+}
+
+declare module "@fastify/rate-limit/store/RedisStore.js" {
+  import type { FastifyRateLimitStore } from "@fastify/rate-limit";
+  import type { Redis } from "ioredis";
+  const RedisStore: new (
+    continueExceeding: boolean | undefined,
+    exponentialBackoff: boolean | undefined,
+    redis: Redis,
+    key?: string,
+  ) => FastifyRateLimitStore;
+  export default RedisStore;
+}

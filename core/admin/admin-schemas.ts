@@ -1,5 +1,6 @@
 import { named } from "../api/api-schemas.ts";
 import { orderStatusSchema, orderViewSchema } from "../orders/order.ts";
+import { recordIdParam } from "../validation/record-id-param.ts";
 import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe-text.ts";
 import { unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
@@ -234,7 +235,7 @@ export const setStockSchema = z.object({
 export type SetStockInput = z.input<typeof setStockSchema>;
 
 export const productIdParamsSchema = z.object({
-  productId: wholeNumber("Product id must be a number"),
+  productId: recordIdParam("Product id must be a number"),
 });
 
 export const messageSchema = z.object({
@@ -258,7 +259,7 @@ export const messageListSchema = z.object({
 });
 
 export const messageIdParamsSchema = z.object({
-  id: wholeNumber("Message id must be a number"),
+  id: recordIdParam("Message id must be a number"),
 });
 
 export const markReadSchema = z.object({ read: z.boolean() });

@@ -1,10 +1,11 @@
 import { named } from "../api/api-schemas.ts";
 import { errorBodySchema } from "../api/api-schemas.ts";
 import { categoryNamed, UNKNOWN_CATEGORY } from "../catalog/category.ts";
-import { PICTURE_LIMITS } from "../catalog/pictures.ts";
+import { isShopPicture, PICTURE_LIMITS } from "../catalog/pictures.ts";
 import { MAX_PRICE_CENTS } from "../catalog/product.ts";
 import { PRODUCT_FILE_FORMATS, type ProductFile } from "../catalog/product-files.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../catalog/slug.ts";
+import { recordIdParam } from "../validation/record-id-param.ts";
 import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe-text.ts";
 import { unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
@@ -166,14 +167,18 @@ const priceCents = wholeNumber("Price must be a whole number of cents").pipe(
     .max(PRODUCT_LIMITS.priceCentsMax, "Price must be at most $1,000,000"),
 );
 
+/** Said of a picture path that is not one of the shop's own (core/catalog/pictures.ts). */
+export const NOT_SHOP_PICTURE =
+  "A picture must be one uploaded on the product's page (/pictures/…) or one of the site's product pictures (/images/products/…)";
+
 const imagePath = z
   .string({ error: "Each picture must be a path" })
   .trim()
-  .max(PRODUCT_LIMITS.imagePathMax, `A picture's path must be at most 500 characters`)
-  .refine(
-    (value) => /^\/[^\s|]*$/.test(value) && !value.includes(".."),
-    "A picture is a path on this site, starting with / (no spaces, no |)",
-  );
+  .max(PRODUCT_LIMITS.imagePathMax, {
+    message: `A picture's path must be at most ${PRODUCT_LIMITS.imagePathMax} characters`,
+    abort: true,
+  })
+  .refine(isShopPicture, NOT_SHOP_PICTURE);
 
 /** Every SPEC §3 field a staff member may set (stock has its own page, state its own calls). */
 const productFields = {
@@ -304,14 +309,14 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
 export const productVersionSchema = z.object({ version: versionField });
 
-export const productIdParamsSchema = z.object({ id: wholeNumber("Product id must be a number") });
+export const productIdParamsSchema = z.object({ id: recordIdParam("Product id must be a number") });
 
 export const pictureParamsSchema = productIdParamsSchema.extend({
-  pictureId: wholeNumber("Picture id must be a number"),
+  pictureId: recordIdParam("Picture id must be a number"),
 });
 
 export const productFileParamsSchema = productIdParamsSchema.extend({
-  fileId: wholeNumber("File id must be a number"),
+  fileId: recordIdParam("File id must be a number"),
 });
 
 /** A new description for an uploaded picture. */
@@ -340,12 +345,58 @@ export const importProblemsSchema = named(
   "A refused import, nothing applied: `invalid_csv` lists each bad row's line, column and reason",
 );
 
+/** Rows of a file whose products changed in the shop since its export, listed at most once. */
+const OVERRIDES_MAX = 1000;
+const OVERRIDE_INVALID =
+  "override must be line:version pairs from the dry run's conflicts, separated by commas (e.g. 3:7,12:4)";
+
+/** A conflicting row the staff member applies anyway: its line, at the version they were shown. */
+export interface ImportOverride {
+  line: number;
+  version: number;
+}
+
 export const importQuerySchema = z.object({
   /** true (the default): answer what would change and change nothing. */
   dryRun: z
     .enum(["true", "false"], { error: "dryRun must be true or false" })
     .optional()
     .transform((value) => value !== "false"),
+  /**
+   * The conflicting rows to apply anyway (the file's side taken), each as `line:version`: the
+   * row's line and the product's version the dry run showed. Changed again since: still refused.
+   */
+  override: z
+    .string({ error: OVERRIDE_INVALID })
+    .trim()
+    .max(OVERRIDES_MAX * 18, OVERRIDE_INVALID)
+    .regex(/^(?:\d{1,7}:\d{1,9}(?:,\d{1,7}:\d{1,9})*)?$/, OVERRIDE_INVALID)
+    .refine((value) => value.split(",").length <= OVERRIDES_MAX, OVERRIDE_INVALID)
+    .optional()
+    .transform((value): ImportOverride[] =>
+      (value ? value.split(",") : []).map((pair) => {
+        const [line, version] = pair.split(":").map(Number);
+        return { line: line ?? 0, version: version ?? 0 };
+      }),
+    ),
+});
+
+/** The query an apply sends: `override` as the API reads it. */
+export const overrideParam = (overrides: readonly ImportOverride[]) =>
+  overrides.map(({ line, version }) => `${line}:${version}`).join(",");
+
+const importedRowSchema = z.object({
+  /** The row's line in the file (1 is the header). */
+  line: z.number().int(),
+  id: z.number().int(),
+  name: z.string(),
+  /** Each field the row changes: its value now and the file's. */
+  changes: z.record(z.string(), fieldChangeSchema),
+  /**
+   * Pictures uploaded for the product that the row leaves out: they stay (an import never
+   * takes a picture away; the product's page removes one).
+   */
+  picturesKept: z.array(z.string()),
 });
 
 export const importSummarySchema = named(
@@ -353,13 +404,42 @@ export const importSummarySchema = named(
   z.object({
     dryRun: z.boolean(),
     /** New products (ids not in the catalogue yet), created published like the seed. */
-    created: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
-    /** Products whose fields differ, with each changed field's value before and after. */
-    updated: z.array(
+    created: z.array(
       z.object({
+        line: z.number().int(),
         id: z.number().int(),
         name: z.string(),
-        changes: z.record(z.string(), fieldChangeSchema),
+        slug: z.string(),
+      }),
+    ),
+    /**
+     * Rows changing a product that is as the file's export saw it (or, for a row with no
+     * version, that cannot be checked: `versionChecked` false), with each changed field.
+     */
+    updated: z.array(importedRowSchema.extend({ versionChecked: z.boolean() })),
+    /**
+     * Rows changing a product that changed in the shop since the file was exported: applied
+     * only when `override` names the row (`overridden`), else an apply is refused (409).
+     */
+    conflicts: z.array(
+      importedRowSchema.extend({
+        /** The product's version in the file, and now: send `line:currentVersion` to override. */
+        fileVersion: z.number().int(),
+        currentVersion: z.number().int(),
+        /** When the product last changed, and the last audited change (who and what). */
+        changedAt: z.string(),
+        lastChange: z.object({ by: z.string(), action: z.string(), at: z.string() }).nullable(),
+        overridden: z.boolean(),
+      }),
+    ),
+    /** Rows worth a second look before applying: a product at $0.00, an unlikely price. */
+    warnings: z.array(
+      z.object({
+        line: z.number().int(),
+        id: z.number().int(),
+        name: z.string(),
+        column: z.string(),
+        message: z.string(),
       }),
     ),
     /** Products in the file exactly as the catalogue has them. */
@@ -372,3 +452,11 @@ export const importSummarySchema = named(
   "What an import changes (dry run) or changed",
 );
 export type ImportSummary = z.output<typeof importSummarySchema>;
+export type ImportConflict = ImportSummary["conflicts"][number];
+
+/** 409: rows changed in the shop since the export; nothing applied. */
+export const importConflictSchema = named(
+  "ProductImportConflict",
+  errorBodySchema.extend({ summary: importSummarySchema }),
+  "A refused import, nothing applied: `import_conflict`, with the dry run's summary listing each conflicting row",
+);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CatalogError } from "./parse-csv.ts";
-import { parseProductsCsv, parseProductsReport } from "./parse-products.ts";
-import { PRODUCT_COLUMNS } from "./product.ts";
+import { parseProductImport, parseProductsCsv, parseProductsReport } from "./parse-products.ts";
+import { PRICE_CELL_MESSAGE, PRODUCT_COLUMNS } from "./product.ts";
 
 const header = PRODUCT_COLUMNS.join(",");
 
@@ -52,7 +52,7 @@ describe("parseProductsCsv", () => {
       row({ id: "2", name: "B", category: "Book", price: "ten" }),
     ].join("\n");
     expect(() => parseProductsCsv(csv, "content/products.csv")).toThrow(
-      'content/products.csv line 3, column "price": expected a number (found "ten")',
+      `content/products.csv line 3, column "price": ${PRICE_CELL_MESSAGE} (found "ten")`,
     );
   });
 
@@ -69,8 +69,46 @@ describe("parseProductsCsv", () => {
   it("refuses a price with fractions of a cent rather than rounding it silently", () => {
     const csv = `${header}\n${row({ id: "1", name: "A", category: "Book", price: "9.999" })}`;
     expect(() => parseProductsCsv(csv, "products.csv")).toThrow(
-      'products.csv line 2, column "price": must have at most two decimals',
+      `products.csv line 2, column "price": ${PRICE_CELL_MESSAGE} (found "9.999")`,
     );
+  });
+
+  it("reads a price as the digits a person sees: no hex, exponents, signs or inner spaces", () => {
+    for (const price of [
+      "0x10",
+      "1e2",
+      "1e-2",
+      "+5",
+      "-1",
+      "1 000",
+      "12.",
+      ".5",
+      "$12",
+      "Infinity",
+    ]) {
+      const report = parseProductsReport(
+        `${header}\n${row({ id: "1", name: "A", category: "Book", price })}`,
+      );
+      expect(report.problems, price).toEqual([
+        { line: 2, column: "price", reason: `${PRICE_CELL_MESSAGE} (found "${price}")` },
+      ]);
+    }
+    const csv = [
+      header,
+      row({ id: "1", name: "A", category: "Book", price: " 12.5 " }),
+      row({ id: "2", name: "B", category: "Book", price: "0" }),
+      row({ id: "3", name: "C", category: "Book", price: "007.05" }),
+    ].join("\n");
+    expect(parseProductsCsv(csv).map((product) => product.priceCents)).toEqual([1250, 0, 705]);
+  });
+
+  it("reads an id as digits too: 0x10 is not product 16", () => {
+    const report = parseProductsReport(
+      `${header}\n${row({ id: "0x10", name: "A", category: "Book", price: "1" })}`,
+    );
+    expect(report.problems).toEqual([
+      { line: 2, column: "id", reason: 'expected a whole number (digits only) (found "0x10")' },
+    ]);
   });
 
   it("names missing columns", () => {
@@ -100,7 +138,7 @@ describe("parseProductsCsv", () => {
     ].join("\n");
     const report = parseProductsReport(csv);
     expect(report.problems).toEqual([
-      { line: 2, column: "price", reason: 'expected a number (found "ten")' },
+      { line: 2, column: "price", reason: `${PRICE_CELL_MESSAGE} (found "ten")` },
       { line: 4, column: "name", reason: 'is required (found "")' },
       { line: 5, column: "id", reason: "duplicate id 2" },
     ]);
@@ -170,5 +208,29 @@ describe("ageRestricted", () => {
     expect(() => parseProductsCsv(`${withoutColumn.join(",")}\n`, "p.csv")).toThrow(
       'p.csv line 1: missing column "ageRestricted"',
     );
+  });
+});
+
+describe("a file to import", () => {
+  it("reads each row's exported version, none for a row or a file without one", () => {
+    const exported = [
+      `${header},version`,
+      `${row({ id: "1", name: "A", category: "Book", price: "1" })},7`,
+      `${row({ id: "2", name: "B", category: "Book", price: "1" })},`,
+    ].join("\n");
+    expect(parseProductImport(exported).rows.map((product) => product.version)).toEqual([
+      7,
+      undefined,
+    ]);
+    const plain = `${header}\n${row({ id: "1", name: "A", category: "Book", price: "1" })}`;
+    expect(parseProductImport(plain).rows[0]?.version).toBeUndefined();
+    const bad = `${header},version\n${row({ id: "1", name: "A", category: "Book", price: "1" })},0x7`;
+    expect(parseProductImport(bad).problems).toEqual([
+      {
+        line: 2,
+        column: "version",
+        reason: 'expected the version the export wrote (a whole number), or nothing (found "0x7")',
+      },
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import { CatalogError, describeCsvProblem, parseCsvReport, type CsvReport } from "./parse-csv.ts";
+import { z } from "../validation/zod.ts";
+import {
+  CatalogError,
+  describeCsvProblem,
+  parseCsvReport,
+  type CsvProblem,
+  type CsvReport,
+} from "./parse-csv.ts";
 import {
   OPTIONAL_PRODUCT_COLUMNS,
   PRODUCT_COLUMNS,
@@ -10,10 +17,29 @@ const REQUIRED_COLUMNS = PRODUCT_COLUMNS.filter(
   (column) => !OPTIONAL_PRODUCT_COLUMNS.includes(column),
 );
 
-/** Every product of a products file, or every bad row (line, column, reason), duplicates too. */
-export function parseProductsReport(text: string): CsvReport<Product> {
-  const report = parseCsvReport(text, REQUIRED_COLUMNS, productRowSchema);
-  const problems = [...report.problems];
+/**
+ * The column the back office's export adds after SPEC §3's: the product's version when it was
+ * exported. Not SPEC's: content/products.csv and /ProductData.csv have no such column.
+ */
+export const VERSION_COLUMN = "version";
+
+/** A row of an import: the product, and the version it was exported at (none: unknown). */
+export type ImportedProduct = Product & { version?: number };
+
+const importRowSchema = productRowSchema.and(
+  z.object({
+    [VERSION_COLUMN]: z
+      .string()
+      .trim()
+      .regex(/^\d{0,9}$/, "expected the version the export wrote (a whole number), or nothing")
+      .transform((value) => (value === "" ? undefined : Number(value)))
+      .optional(),
+  }),
+);
+
+/** Adds a problem for each id a file names twice. */
+function withDuplicates<Row extends { id: number }>(report: CsvReport<Row>): CsvReport<Row> {
+  const problems: CsvProblem[] = [...report.problems];
   const seen = new Set<number>();
   report.rows.forEach((product, index) => {
     if (seen.has(product.id)) {
@@ -27,6 +53,16 @@ export function parseProductsReport(text: string): CsvReport<Product> {
   });
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { ...report, problems };
+}
+
+/** Every product of a products file, or every bad row (line, column, reason), duplicates too. */
+export function parseProductsReport(text: string): CsvReport<Product> {
+  return withDuplicates(parseCsvReport(text, REQUIRED_COLUMNS, productRowSchema));
+}
+
+/** A file to import: as parseProductsReport, with each row's exported version where it has one. */
+export function parseProductImport(text: string): CsvReport<ImportedProduct> {
+  return withDuplicates(parseCsvReport(text, REQUIRED_COLUMNS, importRowSchema));
 }
 
 export function parseProductsCsv(text: string, fileName = "products.csv"): Product[] {

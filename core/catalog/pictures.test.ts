@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parsePictureAddress, pictureAddress, pictureSources, widthsFor } from "./pictures.ts";
+import {
+  isShopPicture,
+  parsePictureAddress,
+  pictureAddress,
+  pictureSources,
+  widthsFor,
+} from "./pictures.ts";
 
 describe("an uploaded picture's files", () => {
   it("are made at the standard widths below the original, and the original's own up to 1280", () => {
@@ -39,5 +45,39 @@ describe("an uploaded picture's files", () => {
       },
     ]);
     expect(pictureSources("/images/products/mug.svg")).toEqual([]);
+  });
+});
+
+describe("the shop's own pictures", () => {
+  it("are uploads and the site's product artwork, as content/products.csv names it", () => {
+    for (const own of [
+      "/pictures/12-1280.webp",
+      "/pictures/12-320.avif",
+      "/images/products/neural-interfaces-hardback.svg",
+      "/images/products/self-seal-pouches-90x230.svg",
+      "/images/products/mug.photo.jpg",
+    ]) {
+      expect(isShopPicture(own), own).toBe(true);
+    }
+  });
+
+  it("are nothing another site, another file of this one, or a climbing path could be", () => {
+    for (const other of [
+      "//evil.example/x.png",
+      "/\\evil.example/x.png",
+      "https://evil.example/x.png",
+      "/robots.txt",
+      "/pictures/../x",
+      "/pictures/sharing/mug.jpg",
+      "/images/products/../../robots.txt",
+      "/images/products/sub/x.svg",
+      "/images/products/x.svg?y",
+      "/images/products/x.html",
+      "/images/products/.svg",
+      "/images/products/x y.svg",
+      "",
+    ]) {
+      expect(isShopPicture(other), other).toBe(false);
+    }
   });
 });

@@ -39,6 +39,22 @@ export function parsePictureAddress(
   return { id: Number(match[1]), width: Number(match[2]), format: match[3] as PictureFormat };
 }
 
+/**
+ * The artwork the site ships for products (public/images/products, what content/products.csv
+ * names): one file name, a picture's extension, nothing that climbs out of the folder.
+ */
+const SITE_PICTURE = /^\/images\/products\/[\w-]+(?:\.[\w-]+)*\.(?:svg|png|jpe?g|webp|avif|gif)$/;
+
+/**
+ * Whether `src` is one of the shop's own pictures: an upload (/pictures/<id>-<width>.<format>)
+ * or the site's product artwork. Anything else (another site, `//host/…`, `/\host/…`, a page
+ * of this site, a path that climbs) would make the product page's full-size link or the
+ * sharing picture lead somewhere the shop does not control.
+ */
+export function isShopPicture(src: string): boolean {
+  return parsePictureAddress(src) !== null || SITE_PICTURE.test(src);
+}
+
 /** The widths made of an original `width` pixels wide: the standard ones below it, and its own. */
 export function widthsFor(width: number): number[] {
   const below = PICTURE_WIDTHS.filter((standard) => standard < width);

@@ -36,13 +36,21 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-function numberCell(message: string) {
+/**
+ * A cell of digits, as `pattern` allows them. JavaScript's Number() also reads "0x10" (16),
+ * "1e2" (100), "+5" and "" (0): a file is read as the digits a person sees, never those.
+ */
+function digitsCell(pattern: RegExp, message: string) {
   return z
     .string()
     .trim()
-    .refine((value) => value !== "" && Number.isFinite(Number(value)), { message })
+    .refine((value) => pattern.test(value), { message })
     .transform(Number);
 }
+
+/** SPEC §3's price: dollars, at most two decimals (79.95, 80, 0.5); what the edit form accepts. */
+export const PRICE_CELL_MESSAGE =
+  "expected an amount in dollars such as 79.95: digits with at most two decimals (no signs, exponents, spaces or $)";
 
 const optionalInteger = z
   .string()
@@ -105,25 +113,23 @@ export const MAX_PRICE_CENTS = 100_000_000;
 /** One CSV row as text cells → a typed product. */
 export const productRowSchema = z
   .object({
-    id: numberCell("expected a number").pipe(z.number().int("expected a whole number").positive()),
+    id: digitsCell(/^\d{1,15}$/, "expected a whole number (digits only)").pipe(
+      z.number().int().positive("expected a number from 1 up"),
+    ),
     name: z.string().trim().min(1, "is required"),
     description: z.string().trim(),
     category: z.string().trim().min(1, "is required"),
     type: z.string().trim(),
     // SPEC §3's price is dollars; from here on the shop counts whole cents.
-    price: numberCell("expected a number")
+    price: digitsCell(/^\d+(?:\.\d{1,2})?$/, PRICE_CELL_MESSAGE)
       .pipe(
         z
           .number()
-          .nonnegative("must not be negative")
           .max(
             MAX_PRICE_CENTS / 100,
             `must be at most $${(MAX_PRICE_CENTS / 100).toLocaleString("en-AU")}`,
           ),
       )
-      .refine((dollars) => Math.abs(dollars * 100 - toCents(dollars)) < 1e-6, {
-        message: "must have at most two decimals",
-      })
       .transform(toCents),
     images: z
       .string()

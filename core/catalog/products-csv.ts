@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { centsAsDollars } from "../money/money.ts";
 import { FORMULA_START } from "./parse-csv.ts";
+import { VERSION_COLUMN } from "./parse-products.ts";
 import { PRODUCT_COLUMNS, type Product } from "./product.ts";
 
 /**
@@ -9,8 +10,13 @@ import { PRODUCT_COLUMNS, type Product } from "./product.ts";
  * back. Prices in dollars with two decimals, pictures joined by "|". `stock` is left empty: the
  * live count changes with every order and lives in the back office, not in a published file.
  * A cell a spreadsheet would run as a formula gets an apostrophe first, which an import removes.
+ * The back office's export (`versions`) adds a last column, each product's version when it was
+ * exported: an import of that file then sees which products changed in the shop since.
  */
-export function productsToCsv(products: readonly Product[]): string {
+export function productsToCsv(
+  products: readonly Product[],
+  { versions }: { versions?: ReadonlyMap<number, number> } = {},
+): string {
   const rows = products.map((product) => {
     const cells: Record<(typeof PRODUCT_COLUMNS)[number], string> = {
       id: String(product.id),
@@ -35,10 +41,12 @@ export function productsToCsv(products: readonly Product[]): string {
       stock: "",
       ageRestricted: product.ageRestricted ? "true" : "",
     };
-    return PRODUCT_COLUMNS.map((column) => cells[column]);
+    const row = PRODUCT_COLUMNS.map((column) => cells[column]);
+    return versions ? [...row, String(versions.get(product.id) ?? "")] : row;
   });
+  const fields = versions ? [...PRODUCT_COLUMNS, VERSION_COLUMN] : [...PRODUCT_COLUMNS];
   return `${Papa.unparse(
-    { fields: [...PRODUCT_COLUMNS], data: rows },
+    { fields, data: rows },
     { newline: "\n", escapeFormulae: FORMULA_START },
   )}\n`;
 }

@@ -1,3 +1,5 @@
+import { isRecordId } from "#core/validation/record-id.ts";
+
 /** Order numbers are what the buyer types as the bank transfer reference: KB-100042. */
 export const ORDER_NUMBER_PREFIX = "KB-";
 
@@ -5,10 +7,13 @@ export function formatOrderNumber(sequence: number): string {
   return `${ORDER_NUMBER_PREFIX}${sequence}`;
 }
 
-/** The sequence behind "KB-100042" (any case, spaces around ignored), or undefined. */
+/**
+ * The sequence behind "KB-100042" (any case, spaces around ignored), or undefined: also for a
+ * number past what the database's order numbers can be (KB-2147483648 is no order).
+ */
 export function parseOrderNumber(text: string): number | undefined {
   const match = /^KB-(\d{1,12})$/i.exec(text.trim());
   if (!match?.[1]) return undefined;
   const sequence = Number(match[1]);
-  return Number.isSafeInteger(sequence) && sequence > 0 ? sequence : undefined;
+  return isRecordId(sequence) ? sequence : undefined;
 }

@@ -1,16 +1,36 @@
-import { and, asc, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { ProductFile } from "#core/catalog/product-files.ts";
+import { importPriceWarning } from "#core/admin/price-change.ts";
 import type {
   AdminProduct,
   AdminProductListQuery,
   CreateProductInput,
+  ImportOverride,
   ImportSummary,
   ProductField,
   UpdateProductInput,
 } from "#core/admin/product-admin-schemas.ts";
-import { createProductSchema, PRODUCT_FIELDS } from "#core/admin/product-admin-schemas.ts";
+import {
+  createProductSchema,
+  PRODUCT_FIELDS,
+  PRODUCT_LIMITS,
+} from "#core/admin/product-admin-schemas.ts";
 import type { CsvProblem } from "#core/catalog/parse-csv.ts";
-import { parseProductsReport } from "#core/catalog/parse-products.ts";
+import { parseProductImport } from "#core/catalog/parse-products.ts";
+import { parsePictureAddress } from "#core/catalog/pictures.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { isDigitalType } from "#core/catalog/product-files.ts";
 import { productsToCsv } from "#core/catalog/products-csv.ts";
@@ -31,7 +51,7 @@ import {
 } from "../catalog/product-pictures.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
-import { products, productSlugs, productStock, type ProductRow } from "../db/schema.ts";
+import { auditLog, products, productSlugs, productStock, type ProductRow } from "../db/schema.ts";
 import { recordAudit, type Actor } from "./audit-log.ts";
 
 // The back office's catalogue (issue 25). Every change is version-checked against the copy the
@@ -80,6 +100,17 @@ export class ImportProblemsError extends Error {
   override name = "ImportProblemsError";
   constructor(readonly problems: CsvProblem[]) {
     super("the file has bad rows");
+  }
+}
+
+/**
+ * Rows change products that changed in the shop since the file was exported, and staff did
+ * not take the file's side for them: nothing was applied. `summary` is the dry run's.
+ */
+export class ImportConflictError extends Error {
+  override name = "ImportConflictError";
+  constructor(readonly summary: ImportSummary) {
+    super("rows change products changed since the export");
   }
 }
 
@@ -440,19 +471,95 @@ function boundsProblems(file: readonly Product[], lines: readonly number[]): Csv
   return problems;
 }
 
+/** Uploads in `current` that `listed` leaves out: an import keeps them (see importProducts). */
+function uploadsLeftOut(current: readonly string[], listed: readonly string[]): string[] {
+  return current.filter((src) => parsePictureAddress(src) !== null && !listed.includes(src));
+}
+
+/** The last audited change of each product named, for a conflict's "changed since". */
+async function lastChanges(tx: Tx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { by: string; action: string; at: string }>();
+  const rows = await tx
+    .selectDistinctOn([auditLog.entityId], {
+      entityId: auditLog.entityId,
+      by: auditLog.actorName,
+      action: auditLog.action,
+      at: auditLog.at,
+    })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, "product"),
+        inArray(
+          auditLog.entityId,
+          ids.map((id) => String(id)),
+        ),
+      ),
+    )
+    .orderBy(auditLog.entityId, desc(auditLog.id));
+  return new Map(
+    rows.map((row) => [
+      Number(row.entityId),
+      { by: row.by, action: row.action, at: row.at.toISOString() },
+    ]),
+  );
+}
+
+const rowsOf = (count: number) => `${count} row${count === 1 ? "" : "s"}`;
+
+function importMessage(summary: Omit<ImportSummary, "message">): string {
+  const { dryRun, created, updated, conflicts, unchanged, notInFile } = summary;
+  const verb = dryRun ? "would be" : "were";
+  const overridden = conflicts.filter((conflict) => conflict.overridden).length;
+  const refused = conflicts.length - overridden;
+  const changed = updated.length + overridden;
+  const unchecked = updated.filter((row) => !row.versionChecked).length;
+  const parts = [
+    `${created.length} ${verb} created, ${changed} ${verb} changed, ${unchanged} unchanged.`,
+  ];
+  if (refused > 0) {
+    parts.push(
+      `${rowsOf(refused)} change${refused === 1 ? "s a product" : " products"} changed in the shop since the file was exported: ${dryRun ? "applying is refused" : "nothing was imported"} unless you use the file's version for ${refused === 1 ? "it" : "each"} (or export again and redo the change).`,
+    );
+  }
+  if (overridden > 0) {
+    parts.push(
+      `${rowsOf(overridden)} ${verb} applied over changes made in the shop since the export, as you chose.`,
+    );
+  }
+  if (unchecked > 0) {
+    parts.push(
+      `${rowsOf(unchecked)} ${unchecked === 1 ? "has" : "have"} no version (a file not exported by the back office): ${unchecked === 1 ? "it" : "they"} cannot be checked for changes made in the shop since, and replace what the shop has now.`,
+    );
+  }
+  if (notInFile.length > 0) {
+    parts.push(
+      `${notInFile.length} product${notInFile.length === 1 ? " is" : "s are"} not in the file and ${verb} left as they are.`,
+    );
+  }
+  return parts.join(" ");
+}
+
 /**
  * Reads a products file (SPEC §3's CSV) and, unless `dryRun`, applies it in one transaction:
  * new ids are created (published, as the seed's are; their `stock` is their opening count),
  * known ids get the fields that differ (slug and work stay), products the file leaves out are
  * left alone. Any bad row refuses the whole file. One audit entry, one catalogue version.
+ *
+ * A row carrying the version its product had when exported (the back office's export adds
+ * it) is checked against the product now: changed since, the row is a conflict, and the apply
+ * is refused unless `overrides` names that row at the version the product has now. A row
+ * without a version (content/products.csv) is applied as before, and said to be unchecked.
+ * An import never takes an uploaded picture away from a product, nor deletes a picture's
+ * files: an upload the row leaves out stays, after the row's pictures.
  */
 export async function importProducts(
   db: Db,
   csv: string,
-  { dryRun }: { dryRun: boolean },
+  { dryRun, overrides = [] }: { dryRun: boolean; overrides?: readonly ImportOverride[] },
   actor: Actor,
 ): Promise<ImportSummary> {
-  const { rows: file, lines, problems: parsed } = parseProductsReport(csv);
+  const { rows: file, lines, problems: parsed } = parseProductImport(csv);
   const problems = [...parsed, ...boundsProblems(file, lines)].sort(
     (a, b) => (a.line ?? 0) - (b.line ?? 0),
   );
@@ -460,6 +567,7 @@ export async function importProducts(
   if (file.length === 0) {
     throw new ImportProblemsError([{ line: 2, column: null, reason: "the file has no products" }]);
   }
+  const overridden = new Set(overrides.map(({ line, version }) => `${line}:${version}`));
 
   return db.transaction(async (tx) => {
     const existingRows = dryRun
@@ -470,6 +578,8 @@ export async function importProducts(
 
     const created: ImportSummary["created"] = [];
     const updated: ImportSummary["updated"] = [];
+    const conflicts: ImportSummary["conflicts"] = [];
+    const warnings: ImportSummary["warnings"] = [];
     let unchanged = 0;
     const newRows: (ProductValues & { id: number })[] = [];
     const oldSlugs = await tx.select({ slug: productSlugs.slug }).from(productSlugs);
@@ -483,52 +593,86 @@ export async function importProducts(
 
     const pictureProblems: CsvProblem[] = [];
     for (const [index, product] of file.entries()) {
+      const line = lines[index] ?? 0;
       const values = fileValues(product);
       const current = existing.get(product.id);
       const foreign = await picturesNotOwned(tx, current ? product.id : null, values.images);
       if (foreign.length > 0) {
-        pictureProblems.push({
-          line: lines[index] ?? null,
-          column: "images",
-          reason: notOwnedReason(foreign),
-        });
+        pictureProblems.push({ line, column: "images", reason: notOwnedReason(foreign) });
       }
+      const warn = (message: string | null) => {
+        if (message) {
+          warnings.push({ line, id: product.id, name: product.name, column: "price", message });
+        }
+      };
       if (current) {
-        const changes = changesBetween(current, values);
-        if (Object.keys(changes).length === 0) unchanged += 1;
-        else updated.push({ id: product.id, name: product.name, changes });
+        const picturesKept = uploadsLeftOut(current.images, values.images);
+        const images = [...values.images, ...picturesKept];
+        if (images.length > PRODUCT_LIMITS.imagesMax) {
+          pictureProblems.push({
+            line,
+            column: "images",
+            reason: `with the ${picturesKept.length} picture${picturesKept.length === 1 ? "" : "s"} uploaded for this product that the row leaves out (an import keeps them), it would have more than ${PRODUCT_LIMITS.imagesMax}: remove pictures on the product's page`,
+          });
+        }
+        const changes = changesBetween(current, { ...values, images });
+        if (Object.keys(changes).length === 0) {
+          unchanged += 1;
+          continue;
+        }
+        if (changes.priceCents) {
+          warn(importPriceWarning(current.priceCents, values.priceCents, current.digital));
+        }
+        const row = { line, id: product.id, name: product.name, changes, picturesKept };
+        if (product.version === undefined || product.version === current.version) {
+          updated.push({ ...row, versionChecked: product.version !== undefined });
+        } else {
+          conflicts.push({
+            ...row,
+            fileVersion: product.version,
+            currentVersion: current.version,
+            changedAt: current.updatedAt.toISOString(),
+            lastChange: null,
+            overridden: overridden.has(`${line}:${current.version}`),
+          });
+        }
         continue;
       }
+      warn(importPriceWarning(null, values.priceCents, isDigitalType(product.type)));
       const work = workOf(product) || "product";
       const base = productSlug(product, (works.get(work) ?? 0) > 1) || `product-${product.id}`;
       let slug = takenSlugs.has(base) ? numberedSlug(base, product.id) : base;
       for (let n = 2; takenSlugs.has(slug); n += 1) slug = numberedSlug(base, n);
       takenSlugs.add(slug);
       newRows.push({ ...values, id: product.id, slug, work, digital: isDigitalType(product.type) });
-      created.push({ id: product.id, name: product.name, slug });
+      created.push({ line, id: product.id, name: product.name, slug });
     }
     if (pictureProblems.length > 0) {
       throw new ImportProblemsError(pictureProblems.slice(0, MAX_PROBLEMS));
     }
+    const last = await lastChanges(
+      tx,
+      conflicts.map((conflict) => conflict.id),
+    );
+    for (const conflict of conflicts) conflict.lastChange = last.get(conflict.id) ?? null;
     const notInFile = existingRows
       .filter((row) => !inFile.has(row.id))
       .map((row) => row.id)
       .sort((a, b) => a - b);
 
-    const verb = dryRun ? "would be" : "were";
-    const summary: ImportSummary = {
-      dryRun,
+    const refused = conflicts.some((conflict) => !conflict.overridden);
+    const outcome = {
+      dryRun: dryRun || refused,
       created,
       updated,
+      conflicts,
+      warnings,
       unchanged,
       notInFile,
-      message:
-        `${created.length} ${verb} created, ${updated.length} ${verb} changed, ${unchanged} unchanged.` +
-        (notInFile.length > 0
-          ? ` ${notInFile.length} product${notInFile.length === 1 ? " is" : "s are"} not in the file and ${dryRun ? "would be" : "were"} left as they are.`
-          : ""),
     };
+    const summary: ImportSummary = { ...outcome, message: importMessage(outcome) };
     if (dryRun) return summary;
+    if (refused) throw new ImportConflictError(summary);
 
     if (newRows.length > 0) {
       await tx.insert(products).values(newRows.map((row) => ({ ...row, published: true })));
@@ -548,7 +692,9 @@ export async function importProducts(
           .onConflictDoNothing({ target: productStock.productId });
       }
     }
-    for (const change of updated) {
+    // No picture's files are deleted here: the rows' lists keep every upload (see above).
+    const applied = [...updated, ...conflicts];
+    for (const change of applied) {
       const set = Object.fromEntries(
         Object.entries(change.changes).map(([field, { after }]) => [field, after]),
       );
@@ -556,8 +702,6 @@ export async function importProducts(
         .update(products)
         .set({ ...set, version: sql`${products.version} + 1`, updatedAt: new Date() })
         .where(eq(products.id, change.id));
-      const images = change.changes.images?.after;
-      if (Array.isArray(images)) await dropUnnamedPictures(tx, change.id, images as string[]);
     }
     await recordAudit(tx, actor, {
       action: "products.import",
@@ -565,17 +709,27 @@ export async function importProducts(
       entityId: "import",
       details: {
         created: created.map((product) => product.id),
-        updated: updated.map(({ id, changes }) => ({ id, changes })),
+        updated: applied.map(({ id, changes }) => ({ id, changes })),
+        overridden: conflicts.map(({ id, line, fileVersion, currentVersion }) => ({
+          id,
+          line,
+          fileVersion,
+          currentVersion,
+        })),
+        unchecked: updated.filter((row) => !row.versionChecked).map((row) => row.id),
         unchanged,
         notInFile: notInFile.length,
       },
     });
-    if (created.length > 0 || updated.length > 0) await markCatalogueChanged(tx);
+    if (created.length > 0 || applied.length > 0) await markCatalogueChanged(tx);
     return summary;
   });
 }
 
-/** Every product, drafts and retired ones too, as SPEC §3's CSV; audited like other exports. */
+/**
+ * Every product, drafts and retired ones too, as SPEC §3's CSV with each product's version
+ * last (an import of the file then sees what changed since); audited like other exports.
+ */
 export async function exportProducts(db: Db, actor: Actor): Promise<string> {
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(products).orderBy(asc(products.id));
@@ -585,6 +739,8 @@ export async function exportProducts(db: Db, actor: Actor): Promise<string> {
       entityId: "export",
       details: { products: rows.length },
     });
-    return productsToCsv(rows.map(productOfRow));
+    return productsToCsv(rows.map(productOfRow), {
+      versions: new Map(rows.map((row) => [row.id, row.version])),
+    });
   });
 }

@@ -49,7 +49,7 @@ describe("loadCatalog", () => {
     lines[3] = (lines[3] ?? "").replace(",39.95,", ",cheap,");
     await writeFile(file, lines.join("\n"));
     await expect(loadCatalog(dir)).rejects.toThrow(
-      /products\.csv line 4, column "price": expected a number \(found "cheap"\)/,
+      /products\.csv line 4, column "price": expected an amount in dollars .* \(found "cheap"\)/,
     );
   });
 
@@ -78,6 +78,6 @@ describe("server start", () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/products\.csv line 3, column "id": expected a number/);
+    expect(result.stderr).toMatch(/products\.csv line 3, column "id": expected a whole number/);
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { parsePictureAddress, pictureAddress, type PictureFormat } from "#core/catalog/pictures.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { productPictureFiles, productPictures } from "../db/schema.ts";
+import { productPictureFiles, productPictures, products } from "../db/schema.ts";
 
 // Uploaded product pictures as the shop reads them: their descriptions for the catalogue, and
 // their files for /pictures/<id>-<width>.<format> (routes/pictures.ts).
@@ -55,7 +55,10 @@ export async function readPictureFile(
 
 /**
  * Deletes the uploaded pictures of a product that its `images` no longer name (a picture
- * removed in an edit or an import), in the transaction of that change.
+ * removed on the product's page), in the transaction of that change; never one that another
+ * product still lists (the back office refuses listing another product's upload, but a file
+ * is deleted only when no product shows it, whatever wrote the lists). An import never calls
+ * this: it takes no picture away.
  */
 export async function dropUnnamedPictures(tx: Tx, productId: number, images: readonly string[]) {
   const kept = images.flatMap((src) => {
@@ -63,14 +66,15 @@ export async function dropUnnamedPictures(tx: Tx, productId: number, images: rea
     return address ? [address.id] : [];
   });
   // The files go with their picture (ON DELETE CASCADE).
-  await tx
-    .delete(productPictures)
-    .where(
-      and(
-        eq(productPictures.productId, productId),
-        kept.length > 0 ? notInArray(productPictures.id, kept) : undefined,
-      ),
-    );
+  await tx.delete(productPictures).where(
+    and(
+      eq(productPictures.productId, productId),
+      kept.length > 0 ? notInArray(productPictures.id, kept) : undefined,
+      sql`not exists (select 1 from ${products} as other, unnest(other.images) as listed(src)
+          where other.id <> ${productId}
+            and listed.src like '/pictures/' || ${productPictures.id} || '-%')`,
+    ),
+  );
 }
 
 /**

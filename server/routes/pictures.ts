@@ -1,6 +1,7 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
-import { parsePictureAddress, SHARING_PICTURE } from "#core/catalog/pictures.ts";
+import { isShopPicture, parsePictureAddress, SHARING_PICTURE } from "#core/catalog/pictures.ts";
 import { z } from "#core/validation/zod.ts";
 import type { LiveCatalogue } from "../catalog/live-catalogue.ts";
 import { readPictureFile } from "../catalog/product-pictures.ts";
@@ -56,23 +57,34 @@ export const pictureRoutes: FastifyPluginAsyncZod<PictureRouteOptions> = async (
   const kept = new Map<string, ReturnType<typeof cachedBody>>();
   catalogue.onChange(() => kept.clear());
 
-  /** The bytes of a product's first picture: an upload's largest WebP, or a site file. */
+  /**
+   * The bytes of a product's first picture: an upload's largest WebP, or the site's product
+   * artwork. Never another file of the site (`/robots.txt`, a page): a list written before
+   * pictures were checked may name one.
+   */
   async function sourceOf(src: string): Promise<Buffer | undefined> {
+    if (!isShopPicture(src)) return undefined;
     const address = parsePictureAddress(src);
     if (address) return readPictureFile(db, address.id, address.width, "webp");
     return siteFile?.(src);
   }
 
-  async function sharingPicture(src: string) {
+  async function sharingPicture(src: string, log: FastifyBaseLogger) {
     const source = await sourceOf(src);
     if (!source) return undefined;
-    // An SVG is drawn at four times its size, so it is sharp when enlarged.
-    const jpeg = await sharp(source, { density: 288, limitInputPixels: 50_000_000 })
-      .resize({ ...SHARING_PICTURE, fit: "contain", background: "#ffffff" })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
-    return cachedBody(jpeg, false);
+    try {
+      // An SVG is drawn at four times its size, so it is sharp when enlarged.
+      const jpeg = await sharp(source, { density: 288, limitInputPixels: 50_000_000 })
+        .resize({ ...SHARING_PICTURE, fit: "contain", background: "#ffffff" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+      return cachedBody(jpeg, false);
+    } catch (error) {
+      // A file named like a picture that is none (or a broken one): no picture, not a 500.
+      log.warn({ src, err: error }, "a product's first picture could not be read");
+      return undefined;
+    }
   }
 
   app.get(
@@ -90,7 +102,7 @@ export const pictureRoutes: FastifyPluginAsyncZod<PictureRouteOptions> = async (
       if (!slug || !src) return reply.code(404).send(notFound("product picture"));
       let entry = kept.get(slug);
       if (!entry) {
-        entry = await sharingPicture(src);
+        entry = await sharingPicture(src, request.log);
         if (!entry) return reply.code(404).send(notFound("product picture"));
         if (kept.size >= KEPT_SHARING_PICTURES) kept.clear();
         kept.set(slug, entry);

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import Papa from "papaparse";
 import { expect, expectNoAxeViolations } from "./fixtures.ts";
 import { logInAsStaff, test } from "./staff.ts";
 
@@ -26,6 +27,9 @@ async function setPrice(request: APIRequestContext, token: string, priceCents: n
   });
   expect(changed.status()).toBe(200);
 }
+
+/** A product no other browser test orders, prices or imports: the import test's own. */
+const PAD = { id: 17, name: "Silicone Suture Practice Pad" };
 
 test.describe("products in the back office", () => {
   // The API's 409 (a stale edit) and 400 (a bad file) show in the console as failed requests.
@@ -139,5 +143,63 @@ test.describe("products in the back office", () => {
       /Price must be an amount in dollars/,
     );
     await expectNoAxeViolations(page);
+  });
+
+  test("an export imported after a colleague's change lists the row, refuses it until staff use the file's version", async ({
+    page,
+    request,
+    staff,
+  }) => {
+    const token = await staffToken(request, staff);
+    const headers = { authorization: `Bearer ${token}` };
+    const product = async () =>
+      (await (await request.get(`/api/admin/products/${PAD.id}`, { headers })).json()) as {
+        version: number;
+        priceCents: number;
+        description: string;
+      };
+    const exported = await request.get("/api/admin/products/export", { headers });
+    const parsed = Papa.parse<Record<string, string>>(await exported.text(), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    const row = parsed.data.find((cells) => cells.id === String(PAD.id));
+    expect(row?.version).toMatch(/^\d+$/);
+    // Just the pad, its price changed: the file leaves every other product as it is.
+    const csv = Papa.unparse(
+      { fields: parsed.meta.fields ?? [], data: [{ ...row, price: "1.00" }] },
+      { newline: "\n" },
+    );
+
+    // Meanwhile a colleague changes the pad's description.
+    const before = await product();
+    const changed = await request.patch(`/api/admin/products/${PAD.id}`, {
+      headers,
+      data: { version: before.version, description: "Changed by a colleague after the export." },
+    });
+    expect(changed.status()).toBe(200);
+
+    await logInAsStaff(page, staff);
+    await page.goto("/admin/products");
+    await page.getByLabel("Or paste the CSV").fill(csv);
+    await page.getByRole("button", { name: "Check" }).click();
+    const conflicts = page.getByRole("table", { name: "Changed since the file was exported" });
+    const line = conflicts.getByRole("row", { name: new RegExp(PAD.name) });
+    await expect(line).toContainText(
+      `Version ${before.version} in the file, ${before.version + 1} now`,
+    );
+    await expect(line).toContainText("Changed by a colleague after the export.");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Nothing was imported" })).toBeVisible();
+    expect((await product()).priceCents).toBe(before.priceCents);
+
+    await page
+      .getByRole("checkbox", { name: `Use the file's version of line 2, ${PAD.name}` })
+      .check();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("heading", { name: "Imported" })).toBeVisible();
+    expect(await product()).toMatchObject({ priceCents: 100 });
   });
 });

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { PRODUCT_LIMITS, type AdminProduct } from "#core/admin/product-admin-schemas.ts";
+import { describePriceChange } from "#core/admin/price-change.ts";
 import { categoryNamed, PRODUCT_CATEGORY_NAMES } from "#core/catalog/category.ts";
 import { centsAsDollars, parseDollars } from "#core/money/money.ts";
 import { Field, FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
-import { describePriceChange } from "./price-change.ts";
 import { messageFor, TEXT_FIELDS } from "./product-form-data.ts";
 
 /** The form's starting choice for a saved category: its shop's name, or none when it names no shop. */

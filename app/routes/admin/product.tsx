@@ -1,10 +1,10 @@
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { formatDollars } from "#core/admin/price-change.ts";
 import type { AdminProduct, ProductState } from "#core/admin/product-admin-schemas.ts";
 import { FeedbackMessage } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
-import { formatDollars } from "#app/features/admin/price-change.ts";
 import { ProductForm } from "#app/features/admin/product-form.tsx";
 import { productFromForm } from "#app/features/admin/product-form-data.ts";
 import { movePicture, removePicture } from "#app/features/admin/picture-order.ts";

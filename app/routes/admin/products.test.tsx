@@ -34,11 +34,48 @@ const summary: ImportSummary = {
   dryRun: true,
   created: [],
   updated: [
-    { id: 7, name: "Salt Water Circuit", changes: { priceCents: { before: 2299, after: 1999 } } },
+    {
+      line: 2,
+      id: 7,
+      name: "Salt Water Circuit",
+      changes: { priceCents: { before: 2299, after: 1999 } },
+      picturesKept: [],
+      versionChecked: true,
+    },
   ],
+  conflicts: [],
+  warnings: [],
   unchanged: 29,
   notInFile: [],
   message: "1 product would change.",
+};
+
+/** Line 3 changes product 8, which gained a picture in the shop after the export. */
+const conflict: ImportSummary["conflicts"][number] = {
+  line: 3,
+  id: 8,
+  name: "Salt Water Circuit",
+  changes: { priceCents: { before: 1299, after: 0 } },
+  picturesKept: ["/pictures/41-1280.webp"],
+  fileVersion: 2,
+  currentVersion: 3,
+  changedAt: "2026-03-02T23:04:00.000Z",
+  lastChange: { by: "bob", action: "product.picture_add", at: "2026-03-02T23:04:00.000Z" },
+  overridden: false,
+};
+const conflicting: ImportSummary = {
+  ...summary,
+  conflicts: [conflict],
+  warnings: [
+    {
+      line: 3,
+      id: 8,
+      name: "Salt Water Circuit",
+      column: "price",
+      message: "$12.99 → $0.00 (−$12.99). The product would be free: check it before applying.",
+    },
+  ],
+  message: "1 row changes a product changed in the shop since the file was exported.",
 };
 
 const calls: { url: string; body: unknown }[] = [];
@@ -49,6 +86,17 @@ beforeEach(() => {
     const url = String(input);
     calls.push({ url, body: init?.body });
     if (url.startsWith("/api/admin/products/import")) {
+      if (String(init?.body).includes("version")) {
+        const overridden = new URL(url, "http://shop").searchParams.get("override") === "3:3";
+        if (url.includes("dryRun=false") && !overridden) {
+          return json(409, {
+            error: { code: "import_conflict", message: "Nothing was imported: a row changes…" },
+            summary: conflicting,
+          });
+        }
+        const answered = { ...conflicting, conflicts: [{ ...conflict, overridden }] };
+        return json(200, { ...answered, dryRun: url.includes("dryRun=true") });
+      }
       if (String(init?.body).includes("abc")) {
         return json(400, {
           error: { code: "invalid_csv", message: "The file has a problem; nothing was imported." },
@@ -121,6 +169,35 @@ describe("the back office's products", () => {
       "/api/admin/products/import?dryRun=false",
     ]);
     expect(imports[1]?.body).toBe(imports[0]?.body);
+  });
+
+  it("lists rows changed since the export with a choice each, applying only the rows ticked", async () => {
+    const user = renderPage();
+    await user.type(await screen.findByLabelText("Or paste the CSV"), "id,name,version\n8,x,2");
+    await user.click(screen.getByRole("button", { name: "Check" }));
+    const table = await screen.findByRole("table", { name: "Changed since the file was exported" });
+    const row = within(table).getByRole("row", { name: /product 8/ });
+    expect(row).toHaveTextContent("Version 2 in the file, 3 now");
+    expect(row).toHaveTextContent("Added a picture by bob");
+    expect(row).toHaveTextContent("Kept, though the file leaves it out: /pictures/41-1280.webp");
+    expect(screen.getByText(/The product would be free: check it before applying/)).toBeVisible();
+
+    // Left unticked: refused, nothing applied, the same choice asked again.
+    await user.click(screen.getByRole("button", { name: "Apply 1 change" }));
+    expect(await screen.findByText(/Nothing was imported/)).toHaveAttribute("role", "alert");
+    const box = screen.getByRole("checkbox", {
+      name: "Use the file's version of line 3, Salt Water Circuit",
+    });
+    expect(box).not.toBeChecked();
+
+    await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Apply 1 change" }));
+    await screen.findByRole("heading", { name: "Imported" });
+    const applies = calls.filter((call) => call.url.includes("dryRun=false"));
+    expect(applies.map((call) => call.url)).toEqual([
+      "/api/admin/products/import?dryRun=false",
+      "/api/admin/products/import?dryRun=false&override=3%3A3",
+    ]);
   });
 
   it("shows a bad file's rows with their line, column and reason", async () => {

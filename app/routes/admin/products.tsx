@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { formatDollars } from "#core/admin/price-change.ts";
 import {
   CSV_NOT_UTF8,
   type AdminProduct,
@@ -9,8 +10,8 @@ import formStyles from "#app/components/forms.module.css";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { DownloadButton } from "#app/features/admin/download-button.tsx";
-import { formatDollars } from "#app/features/admin/price-change.ts";
 import {
+  OVERRIDE_FIELD,
   ProductImport,
   type ImportAnswer,
   type ImportProblem,
@@ -58,7 +59,10 @@ export function HydrateFallback() {
   return <p role="status">Loading products…</p>;
 }
 
-/** The import: "check" is a dry run of the chosen file; "apply" sends the same CSV for real. */
+/**
+ * The import: "check" is a dry run of the chosen file; "apply" sends the same CSV for real,
+ * with the rows changed since the export that staff ticked to apply anyway.
+ */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ImportAnswer> {
   const api = staffApi(request, currentToken(), clearToken);
   const form = await request.formData();
@@ -76,16 +80,18 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   if (!csv.trim()) {
     return { ok: false, message: "Choose a CSV file or paste one first.", problems: [] };
   }
+  const query = new URLSearchParams({ dryRun: intent === "apply" ? "false" : "true" });
+  const overrides = form.getAll(OVERRIDE_FIELD).map(String).filter(Boolean);
+  if (intent === "apply" && overrides.length > 0) query.set("override", overrides.join(","));
   try {
-    const summary = await api.sendCsv<ImportSummary>(
-      `/products/import?dryRun=${intent === "apply" ? "false" : "true"}`,
-      csv,
-    );
+    const summary = await api.sendCsv<ImportSummary>(`/products/import?${query}`, csv);
     return { ok: true, summary, csv };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const problems = (error.body as { problems?: ImportProblem[] } | undefined)?.problems ?? [];
-    return { ok: false, message: error.message, problems };
+    const body = error.body as { problems?: ImportProblem[]; summary?: ImportSummary } | undefined;
+    // Rows changed since the export: nothing applied; the check again, to choose for each.
+    if (body?.summary) return { ok: true, summary: body.summary, csv, refused: error.message };
+    return { ok: false, message: error.message, problems: body?.problems ?? [] };
   }
 }
 
@@ -184,7 +190,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <h2>Export</h2>
-      <p>Every product, drafts and retired ones too, in content/products.csv&apos;s format.</p>
+      <p>
+        Every product, drafts and retired ones too, in content/products.csv&apos;s format, with each
+        product&apos;s version last: importing the file later shows which products changed in the
+        shop meanwhile.
+      </p>
       <DownloadButton
         label="Export CSV"
         fetchFile={async () => ({

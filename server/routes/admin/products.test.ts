@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminProduct, ImportSummary } from "#core/admin/product-admin-schemas.ts";
 import { parseProductsCsv } from "#core/catalog/parse-products.ts";
-import { PRODUCT_COLUMNS } from "#core/catalog/product.ts";
+import { PRICE_CELL_MESSAGE, PRODUCT_COLUMNS } from "#core/catalog/product.ts";
 import { catalogueVersion, readCatalogue } from "../../catalog/catalogue-store.ts";
 import { auditLog } from "../../db/schema.ts";
 import { bearer, signUp } from "../../test/account-helpers.ts";
@@ -43,6 +43,12 @@ async function shopProduct(id: number) {
   return response
     .json<{ products: { id: number; name: string; priceCents: number }[] }>()
     .products.find((shown) => shown.id === id);
+}
+
+/** What `GET /api/stock` tells anyone: units left per product id. */
+async function stockShown() {
+  const response = await backOffice.app.inject({ url: "/api/stock" });
+  return response.json<{ stock: Record<string, number> }>().stock;
 }
 
 function quote(id: number, type: string) {
@@ -299,6 +305,7 @@ describe("the catalogue in the back office", () => {
 
   it("retires a product: no longer sold or shown, still listed for staff, never deleted", async () => {
     const cleaner = await product(CLEANER.id);
+    expect(await stockShown()).toHaveProperty(String(CLEANER.id), 3);
     const response = await send("POST", `/products/${CLEANER.id}/retire`, {
       version: cleaner.version,
     });
@@ -319,6 +326,8 @@ describe("the catalogue in the back office", () => {
     });
     expect(draft.json()).toMatchObject({ state: "draft", published: false });
     expect(await shopProduct(CLEANER.id)).toBeUndefined();
+    // A draft's stock, and its id, are staff's business (issue 34).
+    expect(await stockShown()).not.toHaveProperty(String(CLEANER.id));
   });
 });
 
@@ -464,7 +473,7 @@ describe("import and export", () => {
       },
       problems: [
         { line: 3, column: "name", reason: 'is required (found "")' },
-        { line: 4, column: "price", reason: 'expected a number (found "ten")' },
+        { line: 4, column: "price", reason: `${PRICE_CELL_MESSAGE} (found "ten")` },
         {
           line: 5,
           column: "category",
@@ -549,7 +558,7 @@ describe("import and export", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().problems).toEqual([
       { line: 2, column: "price", reason: 'must be at most $1,000,000 (found "2000000")' },
-      { line: 3, column: "price", reason: 'must be at most $1,000,000 (found "1e20")' },
+      { line: 3, column: "price", reason: `${PRICE_CELL_MESSAGE} (found "1e20")` },
       {
         line: 4,
         column: "publicationDate",

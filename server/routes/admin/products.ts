@@ -6,6 +6,7 @@ import {
   adminProductSchema,
   createProductSchema,
   CSV_NOT_UTF8,
+  importConflictSchema,
   importProblemsSchema,
   importQuerySchema,
   importSummarySchema,
@@ -23,6 +24,7 @@ import {
   changeProductState,
   createProduct,
   exportProducts,
+  ImportConflictError,
   importProducts,
   ImportProblemsError,
   listAdminProducts,
@@ -122,7 +124,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
       schema: {
         summary: "Every product as a CSV download, in content/products.csv's format",
         description:
-          "SPEC §3's columns, prices in dollars, pictures joined by `|`; `stock` is left empty (the live count is on the stock page). Drafts and retired products are included. Audited.",
+          "SPEC §3's columns, prices in dollars, pictures joined by `|`; `stock` is left empty (the live count is on the stock page); then a last column, `version`, each product's version now, so an import of the file finds the products changed since. Drafts and retired products are included. Audited.",
         tags,
         security,
         response: {
@@ -247,7 +249,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
       schema: {
         summary: "Import products from a CSV file (content/products.csv's format)",
         description:
-          "The body is the file (`Content-Type: text/csv`, at most 1 MiB). Every row is checked first: any bad row is a 400 listing each one's line, column and reason, and nothing is applied. `dryRun=true` (the default) answers what would change; `dryRun=false` applies it in one transaction, audited once. New ids are created published, with `stock` as their opening count; known ids get the fields that differ (their slug, work, state and stock stay); products the file does not name are left alone.",
+          "The body is the file (`Content-Type: text/csv`, at most 1 MiB). Every row is checked first: any bad row is a 400 listing each one's line, column and reason, and nothing is applied. Prices are dollars with at most two decimals (`79.95`; no signs, exponents or hex); pictures are the shop's own (`/pictures/…` uploads of that product, `/images/products/…`). `dryRun=true` (the default) answers what would change, with `warnings` (a product at $0.00, an unlikely price); `dryRun=false` applies it in one transaction, audited once. New ids are created published, with `stock` as their opening count; known ids get the fields that differ (their slug, work, state and stock stay); products the file does not name are left alone. A row with the `version` an export wrote whose product changed since is a conflict: an apply is 409 `import_conflict` (nothing applied, the dry run's summary attached) unless `override` names it as `line:version` with the version the product has now. A row without a version cannot be checked and is applied as it is (`versionChecked: false`). An import never takes an uploaded picture away from a product, nor deletes a picture's files: one the row leaves out stays (`picturesKept`).",
         tags,
         security,
         consumes: ["text/csv"],
@@ -256,16 +258,28 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
         response: {
           200: importSummarySchema,
           400: importProblemsSchema,
+          409: importConflictSchema,
           ...errorResponses(401, 403, 413, 415, 429),
         },
       },
     },
     async (request, reply) => {
+      const { dryRun, override: overrides } = request.query;
       try {
         return await write(reply, () =>
-          importProducts(db, request.body, { dryRun: request.query.dryRun }, actorOf(request)),
+          importProducts(db, request.body, { dryRun, overrides }, actorOf(request)),
         );
       } catch (error) {
+        if (error instanceof ImportConflictError) {
+          const refused = error.summary.conflicts.filter((row) => !row.overridden).length;
+          return reply.code(409).send({
+            ...errorBody(
+              "import_conflict",
+              `Nothing was imported: ${refused === 1 ? "a row changes a product" : `${refused} rows change products`} changed in the shop since the file was exported. Check ${refused === 1 ? "it" : "them"}, then use the file's version or export again.`,
+            ),
+            summary: error.summary,
+          });
+        }
         if (!(error instanceof ImportProblemsError)) throw error;
         const count = error.problems.length;
         return reply.code(400).send({

@@ -38,6 +38,8 @@ export default [
 
   // Accounts
   route(at(paths.signup), "routes/signup.tsx"),
+  // The sign-up e-mail's link makes the account (issue 34)
+  route(at(paths.finishSignup), "routes/finish-signup.tsx"),
   route(at(paths.login), "routes/login.tsx"),
   route(at(paths.logout), "routes/logout.tsx"),
   route(at(paths.account), "routes/account.tsx"),

@@ -70,19 +70,35 @@ describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL 
       body: JSON.stringify(body),
     });
 
-  it("signs up on one instance and logs in on the other", async () => {
+  it("signs up on one instance, finishes on the other and logs in on either", async () => {
     const [a, b] = instances;
     const username = `multi${randomBytes(3).toString("hex")}`;
+    const email = `${username}@example.com`;
     const signup = await post(a!.origin, "/api/signup", {
       username,
-      email: `${username}@example.com`,
+      email,
       password: "correct horse 1",
     });
-    expect(signup.status).toBe(201);
-    const login = await post(b!.origin, "/api/login", { username, password: "correct horse 1" });
+    expect(signup.status).toBe(202);
+    // The e-mailed link, sealed by one instance, opens on the other (one AUTH_SECRET).
+    const url = new URL(databaseServer as string);
+    url.pathname = `/${name}`;
+    const reader = new pg.Client({ connectionString: url.toString() });
+    await reader.connect();
+    const { rows } = await reader.query<{ text: string }>(
+      "select text from outbox where recipient = $1 and kind = 'finish_signup'",
+      [email],
+    );
+    await reader.end();
+    const link = /[?#]token=([\w.%-]+)/.exec(rows[0]?.text ?? "")?.[1] ?? "";
+    const finished = await post(b!.origin, "/api/finish-signup", {
+      token: decodeURIComponent(link),
+    });
+    expect(finished.status).toBe(201);
+    const login = await post(a!.origin, "/api/login", { username, password: "correct horse 1" });
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
-    const details = await fetch(`${a!.origin}/api/get-account-details`, {
+    const details = await fetch(`${b!.origin}/api/get-account-details`, {
       headers: { authorization: `Bearer ${token}`, "x-forwarded-for": client },
     });
     expect(await details.json()).toMatchObject({ username });

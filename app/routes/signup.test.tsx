@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withServerAction } from "#app/test/client-action.ts";
 import Signup, { clientAction } from "./signup.tsx";
@@ -21,17 +21,6 @@ const TAKEN = {
   values: { username: "ada", email: "ada@example.com" },
 };
 
-function liveToken() {
-  const payload = btoa(JSON.stringify({ username: "ada", exp: Date.now() / 1000 + 3600 }));
-  return `h.${payload.replace(/=+$/, "")}.s`;
-}
-
-function Account() {
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
-  return <p>Account page: {notice}</p>;
-}
-
 function setup() {
   const Stub = createRoutesStub([
     {
@@ -39,7 +28,6 @@ function setup() {
       Component: Signup,
       action: withServerAction(clientAction, serverAction),
     },
-    { path: "/account", Component: Account },
   ]);
   render(<Stub initialEntries={["/signup"]} />);
   const user = userEvent.setup();
@@ -68,23 +56,35 @@ describe("/signup", () => {
     expect(serverAction).not.toHaveBeenCalled();
   });
 
-  it("posts what was typed, stores the token and opens the account with the SPEC notice", async () => {
-    const token = liveToken();
-    serverAction.mockResolvedValue({ token, next: "/account" });
+  it("posts what was typed and says to finish from the e-mail, keeping no login (issue 34)", async () => {
+    serverAction.mockResolvedValue({ sent: true, email: "ada@example.com" });
     const { user, username, email, password, register } = setup();
     await user.type(username(), " ada ");
     await user.type(email(), "ada@example.com");
     await user.type(password(), "pass phrase");
     await register();
 
-    expect(await screen.findByText("Account page: Success: Registration successful")).toBeVisible();
-    expect(localStorage.getItem("authToken")).toBe(token);
+    const sentNotice = await screen.findByText("Check your e-mail to finish signing up");
+    expect(sentNotice).toHaveAttribute("role", "status");
+    await waitFor(() => expect(sentNotice).toHaveFocus());
+    expect(screen.getByText("ada@example.com")).toBeVisible();
+    // The same words whether or not the address has an account: they cover both.
+    expect(
+      screen.getByText(/If you already have an account with this address, the message says how/),
+    ).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Register" })).toBeNull();
+    expect(localStorage.getItem("authToken")).toBeNull();
     const sent = serverAction.mock.calls[0]?.[0];
     expect(Object.fromEntries(sent ?? [])).toEqual({
       username: " ada ",
       email: "ada@example.com",
       password: "pass phrase",
     });
+
+    // Signing up again (a mistyped address) brings the form back, empty.
+    await user.click(screen.getByRole("link", { name: "sign up again" }));
+    expect(await screen.findByRole("button", { name: "Register" })).toBeVisible();
+    expect(username()).toHaveValue("");
   });
 
   it("reports a refusal with the support address and the server's reason", async () => {

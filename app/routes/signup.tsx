@@ -2,13 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { signupSchema } from "#core/account/account-schemas.ts";
 import styles from "#app/components/forms.module.css";
 import { accountFormErrors } from "#app/features/account/account-rules.ts";
-import { REGISTRATION_SUCCESS, SignupForm } from "#app/features/account/signup-form.tsx";
-import {
-  answerLogin,
-  isLoggedIn,
-  LoginKept,
-  useKeepLogin,
-} from "#app/features/auth/login-kept.tsx";
+import { SignupForm, SignupSent } from "#app/features/account/signup-form.tsx";
 import { SessionGate } from "#app/features/auth/session-gate.tsx";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
 import { answerForm, checkThenSend, isFailure } from "#app/lib/forms.ts";
@@ -28,14 +22,15 @@ export const meta = () =>
 
 export const handle = interactive;
 
-/** The sign-up's answer keeps its own headers: the device cookie, and no copy of the token kept. */
-export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
-
-/** SPEC §7 sign-up (the accounts service): the new account logged in, as the login page is. */
+/**
+ * SPEC §7 sign-up (the accounts service): the same answer for a new address and a taken one
+ * (issue 34). The e-mailed link makes the account and logs in (/finish-signup), which then
+ * goes to /account as SPEC says.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, signupSchema, async (input) => {
-    const login = await context.get(servicesContext).accounts.signUp(input);
-    return answerLogin(login, paths.account);
+    await context.get(servicesContext).accounts.signUp(input);
+    return { sent: true as const, email: input.email };
   });
 }
 
@@ -50,20 +45,20 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 /** SPEC §2 /signup: only for visitors; a token holder is sent to /account. */
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const { ready, leave } = useSessionGuard("visitor");
-  useKeepLogin(actionData, leave, { notice: REGISTRATION_SUCCESS });
+  const { ready } = useSessionGuard("visitor");
   const navigation = useNavigation();
+  const sent = actionData && !isFailure(actionData) ? actionData : undefined;
   return (
     <section className={styles.page} aria-labelledby="signup-title">
       <h1 id="signup-title">Sign up</h1>
       <SessionGate audience="visitor" ready={ready}>
-        {isLoggedIn(actionData) ? (
-          <LoginKept success={REGISTRATION_SUCCESS} />
+        {sent ? (
+          <SignupSent email={sent.email} />
         ) : (
           <>
             <p>
-              Create an account to manage your details and our mailing list. Already registered?{" "}
-              <Link to={paths.login}>Log in</Link>.
+              Create an account to manage your details and our mailing list. We will e-mail you a
+              link to finish. Already registered? <Link to={paths.login}>Log in</Link>.
             </p>
             <SignupForm
               failure={isFailure(actionData) ? actionData : undefined}

@@ -6,6 +6,8 @@ export const LINK_LIFETIME_MINUTES = {
   verify_email: 48 * 60,
   reset_password: 30,
   confirm_subscription: 7 * 24 * 60,
+  /** The sign-up link carries the new account itself (sealed), so it lives a day, not two. */
+  finish_signup: 24 * 60,
 } as const;
 
 const NOT_YOU =
@@ -42,6 +44,64 @@ export function verifyEmailEmail({ to, link }: Omit<LinkMail, "username">): Mail
     { link: { label: "Confirm my e-mail address", href: link } },
     { paragraph: NOT_YOU },
   ]);
+}
+
+/**
+ * A sign-up's link, to an address not proved yet: no account exists until it is followed, so
+ * the answer to a sign-up says nothing about who is registered (issue 34). It greets nobody by
+ * name: the username is the visitor's own words (see `hello`).
+ */
+export function finishSignupEmail({ to, link }: Omit<LinkMail, "username">): MailMessage {
+  return composeMail("finish_signup", to, "Finish creating your Kybernetes account", [
+    { paragraph: "Hello," },
+    {
+      paragraph: `Someone (we hope you) asked to create a Kybernetes account with ${to}. To finish, open this link and press “Finish signing up” on the page: you are then logged in. It works once and for ${hours(LINK_LIFETIME_MINUTES.finish_signup)}.`,
+    },
+    { link: { label: "Finish signing up", href: link } },
+    {
+      paragraph:
+        "If you did not ask for this, you can ignore this e-mail: no account is made unless the link is used.",
+    },
+  ]);
+}
+
+/**
+ * Sent instead of a sign-up link when the address already belongs to an account: its owner
+ * learns of the attempt and how to get in; the person signing up is told the same as for a
+ * new address (issue 34).
+ */
+export function signupAttemptEmail({
+  to,
+  username,
+  loginLink,
+  resetLink,
+}: {
+  to: string;
+  /** Only for a verified address (see `hello`). */
+  username?: string | undefined;
+  loginLink: string;
+  resetLink: string;
+}): MailMessage {
+  return composeMail(
+    "signup_attempt",
+    to,
+    "Someone tried to sign up at Kybernetes with your e-mail address",
+    [
+      { paragraph: hello(username) },
+      {
+        paragraph: `Someone (perhaps you) tried to create a new Kybernetes account with ${to}. This address already belongs to an account, so no new account was made and nothing was changed.`,
+      },
+      {
+        paragraph: username
+          ? `If it was you: you already have an account, with the username ${username}. Log in with it:`
+          : "If it was you: you already have an account with this address. Log in with it:",
+      },
+      { link: { label: "Log in", href: loginLink } },
+      { paragraph: "Forgotten your password? Reset it with a link sent to this address:" },
+      { link: { label: "Reset my password", href: resetLink } },
+      { paragraph: "If it was not you, you need not do anything: your account is unchanged." },
+    ],
+  );
 }
 
 /** Sent instead of a verification when the new address already belongs to another account. */

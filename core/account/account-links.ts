@@ -4,9 +4,12 @@
  * token; those pages send no Referer and the access log drops their query.
  */
 export const accountLinkPaths = {
+  finishSignup: "/finish-signup",
   verifyEmail: "/verify-email",
   resetPassword: "/reset-password",
   forgotPassword: "/forgot-password",
+  /** Where an e-mail sends someone who already has an account (no secret in it). */
+  login: "/login",
   confirmSubscription: "/confirm-subscription",
   unsubscribe: "/unsubscribe",
 } as const;
@@ -15,6 +18,7 @@ export type AccountLinkPath = (typeof accountLinkPaths)[keyof typeof accountLink
 
 /** The pages whose address carries a link's secret (`?token=`). */
 export const linkPagePaths: readonly AccountLinkPath[] = [
+  accountLinkPaths.finishSignup,
   accountLinkPaths.resetPassword,
   accountLinkPaths.verifyEmail,
   accountLinkPaths.confirmSubscription,

@@ -161,7 +161,8 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 /** A single-use link's secret, as e-mailed (verify, reset, confirm, unsubscribe). */
 export const linkTokenSchema = z
   .string({ error: "This link is not valid" })
-  .regex(/^[\w.-]{20,600}$/, "This link is not valid");
+  // Up to 1,000: a sign-up's link carries the sealed account (server/auth/tokens.ts).
+  .regex(/^[\w.-]{20,1000}$/, "This link is not valid");
 
 /** `POST /api/reset-password`. */
 export const resetPasswordSchema = z.object({

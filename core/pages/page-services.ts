@@ -45,7 +45,10 @@ export interface PageLogin {
 
 /** `token` is the login the browser holds (a form's hidden field, filled from its storage). */
 export interface AccountPages {
-  signUp(input: Signup): Promise<PageLogin>;
+  /** The same answer for a new address and a taken one: a link, or a notice, is e-mailed. */
+  signUp(input: Signup): Promise<void>;
+  /** A sign-up's e-mailed link followed: the account is made and logged in. */
+  finishSignup(token: string): Promise<PageLogin>;
   logIn(input: Login): Promise<PageLogin>;
   forgotPassword(email: string): Promise<void>;
   resetPassword(input: ResetPassword): Promise<void>;

@@ -4,8 +4,10 @@ import {
   confirmSubscriptionEmail,
   emailChangedEmail,
   emailInUseEmail,
+  finishSignupEmail,
   passwordChangedEmail,
   resetPasswordEmail,
+  signupAttemptEmail,
   verifyEmailEmail,
   welcomeToMailingListEmail,
 } from "#core/account/account-emails.ts";
@@ -24,6 +26,7 @@ import { DEVICE_COOKIE } from "../auth/device-cookies.ts";
 import { logSecurityEvent } from "../auth/security-log.ts";
 import type { LiveSession } from "../auth/session-store.ts";
 import { InvalidTokenError } from "../auth/tokens.ts";
+import { TakenError } from "../auth/user-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { accountTokens, mailingConsents, type User } from "../db/schema.ts";
 import { addressGroup } from "../lib/client-address.ts";
@@ -39,6 +42,7 @@ import {
 import {
   createLinkToken,
   hasOpenLink,
+  mailLinkOrRehearse,
   sentRecently,
   useLinkToken,
   voidAccountLinks,
@@ -136,20 +140,68 @@ export function createAccountService({ auth, db, orders, siteUrl }: AccountServi
     /** The session of a token the browser holds (a form's hidden field, a bearer header). */
     session: (caller: Caller, token: string | undefined) => auth.sessionOf(caller, token),
 
-    /** SPEC §7 signup: the account, its verification e-mail, and a login. */
-    async signUp(caller: Caller, input: Signup): Promise<SignedIn> {
+    /**
+     * SPEC §7 signup, answered alike for a new address and a taken one (issue 34): a new
+     * address is e-mailed a link that makes the account and logs in (`finishSignup`); a taken
+     * one's owner is told someone tried, with the way to log in or reset. Either way one scrypt
+     * hash, the same look-ups and one queued e-mail, so neither the answer nor its time says
+     * who is registered. A taken username is still said: usernames are shown, addresses never.
+     */
+    async signUp(caller: Caller, input: Signup): Promise<void> {
       refuseWeakPassword(input.password, [input.username, input.email]);
       const passwordHash = await auth.passwords.hash(input.password);
-      const user = await db
-        .transaction(async (tx) => {
-          const created = await auth.users.create(
-            { username: input.username, email: input.email, passwordHash },
-            tx,
+      if (await auth.users.findByUsername(input.username)) takenError(new TakenError("username"));
+      const owner = await auth.users.findByEmail(input.email);
+      // Sealed whoever has the address, so both ways do the same work.
+      const sealed = await auth.sealSignup({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+      });
+      const message = owner
+        ? signupAttemptEmail({
+            to: owner.email,
+            username: verifiedName(owner, owner.email),
+            loginLink: `${siteUrl}${accountLinkPaths.login}`,
+            resetLink: `${siteUrl}${accountLinkPaths.forgotPassword}`,
+          })
+        : finishSignupEmail({ to: input.email, link: link(accountLinkPaths.finishSignup, sealed) });
+      // At the recipient limit nothing is queued, for either kind: the same answer still.
+      const queued = await enqueueMail(db, message);
+      logSecurityEvent(caller, "signup_requested", queued ? "success" : "blocked", {
+        userId: owner?.id,
+        ...(queued ? (owner ? { reason: "address taken" } : {}) : { reason: "recipient limit" }),
+      });
+    },
+
+    /**
+     * A sign-up's e-mailed link followed: the account is made with the address it proved, and
+     * logged in (SPEC: sign-up ends on /account). A second press finds the address taken, so
+     * the link works once.
+     */
+    async finishSignup(caller: Caller, token: string): Promise<SignedIn> {
+      let pending;
+      try {
+        pending = await auth.openSignup(token);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw invalidLink();
+        throw error;
+      }
+      const { username, email } = pending;
+      const user = await auth.users
+        .create({ ...pending, emailVerifiedAt: new Date() })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof TakenError)) throw error;
+          // Used already (whichever index spoke first), or the address has an account since.
+          if (error.field === "email" || (await auth.users.findByEmail(email))) {
+            throw invalidLink();
+          }
+          throw new HttpError(
+            409,
+            "username_taken",
+            `Someone took the username ${username} after you signed up, so the account could not be made. Please sign up again with another username.`,
           );
-          await sendVerification(tx, created, created.email);
-          return created;
-        })
-        .catch(takenError);
+        });
       logSecurityEvent(caller, "signup", "success", { userId: user.id });
       return signIn(caller, user);
     },
@@ -350,37 +402,39 @@ export function createAccountService({ auth, db, orders, siteUrl }: AccountServi
 
     /**
      * A password-reset link for the account of `email`, if there is one. The same answer
-     * either way, so the form does not tell who has an account.
+     * either way, so the form does not tell who has an account, and the same work (issue 34):
+     * the same look-ups, then the same writes, undone when there is no account
+     * (mailLinkOrRehearse), so neither does the time it takes.
      */
     async forgotPassword(caller: Caller, email: string): Promise<void> {
       const user = await auth.users.findByEmail(email);
-      let queued = true;
-      if (user && !(await sentRecently(db, user.id, "reset_password"))) {
-        // At the recipient limit no link is made: a new one would void the one the owner holds.
-        queued = !(await recipientAtLimit(db, user.email));
-        if (queued) {
-          queued = await db.transaction(async (tx) => {
-            const token = await createLinkToken(tx, {
-              userId: user.id,
-              purpose: "reset_password",
-              email: user.email,
-            });
-            return enqueueMail(
-              tx,
-              resetPasswordEmail({
-                to: user.email,
-                username: verifiedName(user, user.email),
-                link: link(accountLinkPaths.resetPassword, token),
-              }),
-            );
-          });
-        }
-      }
-      logSecurityEvent(caller, "password_reset_requested", user && queued ? "success" : "failure", {
+      const to = user?.email ?? email;
+      const recent = await sentRecently(db, user?.id ?? 0, "reset_password");
+      // At the recipient limit no link is made: a new one would void the one the owner holds.
+      const atLimit = await recipientAtLimit(db, to);
+      const owner = user && !recent && !atLimit ? user : undefined;
+      const sent = await db.transaction((tx) =>
+        mailLinkOrRehearse(
+          tx,
+          { userId: owner?.id, purpose: "reset_password", email: to },
+          (token) =>
+            resetPasswordEmail({
+              to,
+              username: owner ? verifiedName(owner, owner.email) : undefined,
+              link: link(accountLinkPaths.resetPassword, token),
+            }),
+        ),
+      );
+      const reason = !user
+        ? "no such address"
+        : recent
+          ? "sent a moment ago"
+          : atLimit || !sent
+            ? "recipient limit"
+            : undefined;
+      logSecurityEvent(caller, "password_reset_requested", sent ? "success" : "failure", {
         userId: user?.id,
-        ...(user ? {} : { reason: "no such address" }),
-        // Too many e-mails went to the address lately; the link was not sent.
-        ...(queued ? {} : { reason: "recipient limit" }),
+        ...(reason ? { reason } : {}),
       });
     },
 

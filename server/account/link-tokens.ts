@@ -2,8 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { RESEND_AFTER_MS } from "./account-guards.ts";
 import { LINK_LIFETIME_MINUTES } from "#core/account/account-emails.ts";
+import type { MailMessage } from "#core/orders/order-emails.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { accountTokens, type AccountTokenPurpose, type AccountTokenRow } from "../db/schema.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import {
+  accountTokens,
+  users,
+  type AccountTokenPurpose,
+  type AccountTokenRow,
+} from "../db/schema.ts";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -36,6 +43,58 @@ export async function createLinkToken(
   });
   return token;
 }
+
+/**
+ * Makes a link and queues the e-mail that carries it, in one savepoint of `tx`: the e-mail
+ * first, then the link's row (earlier open links of the purpose void, as createLinkToken).
+ * With `userId` undefined (no account has the address, or nothing is to be sent) the same
+ * statements run for an account that does not exist, so the link's row is not written, and
+ * the savepoint is undone, the e-mail with it. Both ways write and commit alike, so how long
+ * the answer takes does not say whether the address has an account (issue 34). True when sent.
+ */
+export async function mailLinkOrRehearse(
+  tx: Tx,
+  link: { userId: number | undefined; purpose: AccountTokenPurpose; email: string },
+  message: (token: string) => MailMessage,
+): Promise<boolean> {
+  // Serial ids start at 1: no account has id 0.
+  const userId = link.userId ?? 0;
+  try {
+    return await tx.transaction(async (step) => {
+      const token = randomBytes(32).toString("base64url");
+      const now = new Date();
+      await step
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.userId, userId),
+            eq(accountTokens.purpose, link.purpose),
+            isNull(accountTokens.usedAt),
+          ),
+        );
+      // At the recipient limit nothing is queued, and no link may void the one the owner holds.
+      if (!(await enqueueMail(step, message(token)))) throw new Undone();
+      const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MINUTES[link.purpose] * 60_000);
+      // One statement either way: it writes the row only when the account exists.
+      await step.execute(sql`
+        insert into ${accountTokens}
+          (${sql.identifier(accountTokens.userId.name)}, ${sql.identifier(accountTokens.purpose.name)},
+           ${sql.identifier(accountTokens.email.name)}, ${sql.identifier(accountTokens.tokenHash.name)},
+           ${sql.identifier(accountTokens.expiresAt.name)})
+        select ${users.id}, ${link.purpose}, ${link.email}, ${hashOf(token)}, ${expiresAt}
+        from ${users} where ${users.id} = ${userId}`);
+      if (link.userId === undefined) throw new Undone();
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof Undone) return false;
+    throw error;
+  }
+}
+
+/** Thrown to undo a savepoint on purpose. */
+class Undone extends Error {}
 
 /** The links that act on the account's password or address (not the mailing-list opt-in). */
 const ACCOUNT_LINKS: readonly AccountTokenPurpose[] = ["reset_password", "verify_email"];

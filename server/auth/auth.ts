@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
 import type { Db } from "../db/client.ts";
 import type { User } from "../db/schema.ts";
 import { HttpError } from "../lib/http-errors.ts";
+import type { RedisConnection } from "../lib/redis-connection.ts";
 import { createDeviceCookies } from "./device-cookies.ts";
 import { createLoginLimiter } from "./login-limits.ts";
 import { createPasswordHasher, OWASP_SCRYPT_COST, type ScryptCost } from "./password-hash.ts";
@@ -19,8 +19,8 @@ export interface AuthOptions {
   hashCost?: ScryptCost;
   /** A session unused for this long is over (SESSION_IDLE_MINUTES). */
   idleMs?: number;
-  /** Shared counters for the login limits; in memory without it. */
-  redis?: Redis | undefined;
+  /** Shared counters for the login limits; in memory without it (or while it is away). */
+  redis?: RedisConnection | undefined;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -150,6 +150,8 @@ export function createAuth(
     sessionOf,
     signUnsubscribe: (userId: number) => tokens.signUnsubscribe(userId),
     verifyUnsubscribe: (token: string) => tokens.verifyUnsubscribe(token),
+    sealSignup: tokens.sealSignup,
+    openSignup: tokens.openSignup,
     /**
      * The session of a staff member, checked on every call: a valid session (else 401), of an
      * account whose role is staff now (else 403), opened less than 12 hours ago (else 401: a

@@ -6,6 +6,8 @@ import type { FastifyRequest } from "fastify";
  */
 export type SecurityEvent =
   | "signup"
+  /** A sign-up's link e-mailed, or its address's owner told instead (issue 34). */
+  | "signup_requested"
   | "login"
   | "login_throttled"
   | "token_rejected"

@@ -1,4 +1,6 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { hkdfSync } from "node:crypto";
+import { EncryptJWT, errors, jwtDecrypt, jwtVerify, SignJWT } from "jose";
+import { LINK_LIFETIME_MINUTES } from "#core/account/account-emails.ts";
 
 /** Tokens last a week at most; the session row ends them earlier (logout, idle, revocation). */
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -21,6 +23,14 @@ export interface SignOptions {
   lifetimeSeconds?: number;
 }
 
+/** An account asked for at sign-up, made when the e-mailed link is followed (issue 34). */
+export interface PendingSignup {
+  username: string;
+  email: string;
+  /** The scrypt hash of the chosen password: the password itself never travels. */
+  passwordHash: string;
+}
+
 export class InvalidTokenError extends Error {
   override name = "InvalidTokenError";
 }
@@ -39,6 +49,13 @@ export interface TokenService {
   signUnsubscribe(userId: number): Promise<string>;
   /** The user id of a genuine unsubscribe secret; throws InvalidTokenError otherwise. */
   verifyUnsubscribe(token: string): Promise<number>;
+  /**
+   * The secret of a sign-up link: the pending account, encrypted (AES-256-GCM) so that only
+   * this shop can read or make one, for LINK_LIFETIME_MINUTES.finish_signup.
+   */
+  sealSignup(pending: PendingSignup): Promise<string>;
+  /** The pending account of a genuine, unexpired sign-up secret; throws InvalidTokenError. */
+  openSignup(token: string): Promise<PendingSignup>;
 }
 
 /** Any failure of jose's checks is an invalid token; anything else stays what it is. */
@@ -51,8 +68,14 @@ function asInvalidToken(error: unknown): unknown {
 
 const SESSION_ID = /^[\w-]{16,64}$/;
 
+/** The audience of sign-up links: readable by nothing else, and nothing else reads as one. */
+const SIGNUP_AUDIENCE = "kybernetes-signup";
+const SIGNUP_LIFETIME_SECONDS = LINK_LIFETIME_MINUTES.finish_signup * 60;
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  // Its own key, derived from the secret: one key never both signs and encrypts.
+  const signupKey = new Uint8Array(hkdfSync("sha256", secret, "", "kybernetes sign-up link", 32));
   return {
     sign: ({ userId, username, version, sessionId }, { lifetimeSeconds } = {}) =>
       new SignJWT({ username, ver: version, sid: sessionId })
@@ -84,6 +107,38 @@ export function createTokenService(secret: string): TokenService {
           throw new InvalidTokenError("The link names no user");
         }
         return userId;
+      } catch (error) {
+        throw asInvalidToken(error);
+      }
+    },
+    sealSignup: ({ username, email, passwordHash }) =>
+      // Short claim names: the secret travels in a link.
+      new EncryptJWT({ u: username, e: email, h: passwordHash })
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(SIGNUP_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${SIGNUP_LIFETIME_SECONDS}s`)
+        .encrypt(signupKey),
+    async openSignup(token) {
+      try {
+        const { payload } = await jwtDecrypt(token, signupKey, {
+          keyManagementAlgorithms: ["dir"],
+          contentEncryptionAlgorithms: ["A256GCM"],
+          issuer: TOKEN_ISSUER,
+          audience: SIGNUP_AUDIENCE,
+          maxTokenAge: SIGNUP_LIFETIME_SECONDS,
+          requiredClaims: ["exp", "iat"],
+        });
+        const { u: username, e: email, h: passwordHash } = payload;
+        if (
+          typeof username !== "string" ||
+          typeof email !== "string" ||
+          typeof passwordHash !== "string"
+        ) {
+          throw new InvalidTokenError("The link lacks the expected claims");
+        }
+        return { username, email, passwordHash };
       } catch (error) {
         throw asInvalidToken(error);
       }

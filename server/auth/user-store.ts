@@ -17,6 +17,8 @@ export interface NewUser {
   username: string;
   email: string;
   passwordHash: string;
+  /** When the owner proved the address (a sign-up's link followed); unverified when left out. */
+  emailVerifiedAt?: Date;
 }
 
 export interface UserChanges {

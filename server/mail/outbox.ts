@@ -6,14 +6,16 @@ import { outbox } from "../db/schema.ts";
 
 /**
  * Messages a visitor can make the shop send to any address they type: a new order's
- * confirmation, a verification, a password reset, an "address in use" notice, a mailing-list
- * opt-in. At most `messages` of them go to one mailbox in `windowMs`, so nobody can use the
+ * confirmation, a sign-up's link or the "someone tried to sign up" notice, a verification, a
+ * password reset, an "address in use" notice, a mailing-list opt-in. At most `messages` of them go to one mailbox in `windowMs`, so nobody can use the
  * shop to flood a stranger's inbox (issue 23). Follow-ups of something already done (payment
  * received, shipped, a changed password) are never held back.
  */
 export const RECIPIENT_LIMIT = { messages: 5, windowMs: 60 * 60 * 1000 } as const;
 export const INITIATING_KINDS = [
   "order_received",
+  "finish_signup",
+  "signup_attempt",
   "verify_email",
   "email_in_use",
   "reset_password",

@@ -110,14 +110,14 @@ describe.each(stores)("account rate limits with the %s store", (name, redisUrl) 
     for (let attempt = 1; attempt <= SIGNUP_LIMIT.max; attempt += 1) {
       const app = attempt % 2 === 0 ? second : first;
       const response = await post(app, "/api/signup", newAccount(), { remoteAddress: ip });
-      expect(response.statusCode).toBe(201);
+      expect(response.statusCode).toBe(202);
     }
     const limited = await post(first, "/api/signup", newAccount(), { remoteAddress: ip });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json().error.code).toBe("rate_limited");
     const elsewhere = await post(first, "/api/signup", newAccount(), { remoteAddress: uniqueIp() });
-    expect(elsewhere.statusCode).toBe(201);
+    expect(elsewhere.statusCode).toBe(202);
   });
 
   run("answers unknown users' failures with the same 401 until the limit", async () => {

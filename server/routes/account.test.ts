@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/client.ts";
 import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../auth/tokens.ts";
@@ -22,7 +22,8 @@ import {
   uniqueName,
   updateAccount,
 } from "../test/account-helpers.ts";
-import { createTestApp, TEST_HASH_COST } from "../test/test-app.ts";
+import { timePairs } from "../test/answer-timing.ts";
+import { createTestApp, databaseOf, TEST_HASH_COST } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 
 const SECRET = randomBytes(32).toString("base64url");
@@ -45,11 +46,26 @@ async function storedUser(username: string) {
 }
 
 describe("POST /api/signup", () => {
-  it("creates the account, stores only a scrypt hash and signs the user in", async () => {
+  it("makes no account until the e-mailed link is followed; the link makes it, verified, and logs in", async () => {
     const account = newAccount();
     const response = await post(app, "/api/signup", account);
-    expect(response.statusCode).toBe(201);
-    const { token } = response.json() as { token: string };
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ ok: true });
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(await storedUser(account.username)).toBeUndefined();
+
+    const { mail, token: link } = await linkFromMail(database.db, account.email, "finish_signup");
+    expect(mail.text).toContain("/finish-signup?token=");
+    expect(mail.text).toContain("24 hours");
+    // The address is not proved yet: the visitor's own words are not mailed to it.
+    const words = mail.text.replaceAll(account.email, "");
+    expect(words).not.toContain(account.username);
+    expect(words).not.toContain(account.password);
+
+    const finished = await post(app, "/api/finish-signup", { token: link });
+    expect(finished.statusCode).toBe(201);
+    expect(finished.headers["set-cookie"]).toBeDefined();
+    const { token } = finished.json() as { token: string };
     const payload = decodePayload(token);
     expect(payload).toMatchObject({ username: account.username, sub: expect.any(String) });
     expect(Number(payload.exp) - Number(payload.iat)).toBe(7 * 24 * 60 * 60);
@@ -64,23 +80,53 @@ describe("POST /api/signup", () => {
       username: account.username,
       email: account.email,
       subscribed: false,
-      emailVerified: false,
+      emailVerified: true,
       pendingEmail: null,
       subscriptionPending: false,
       role: "customer",
     });
+    expect((await logIn(app, account.username, account.password)).statusCode).toBe(200);
   });
 
-  it("sends a verification link, which verifies the address once", async () => {
-    const account = await signUp(app);
-    const { mail, token } = await linkFromMail(database.db, account.email, "verify_email");
-    expect(mail.text).toContain("/verify-email?token=");
-    const verified = await post(app, "/api/verify-email", { token });
-    expect(verified.json()).toEqual({ ok: true, email: account.email });
-    expect((await accountDetails(app, account.token)).json().emailVerified).toBe(true);
-    const again = await post(app, "/api/verify-email", { token });
+  it("takes the link once, and refuses a forged, tampered or expired one", async () => {
+    const account = newAccount();
+    await post(app, "/api/signup", account);
+    const { token: link } = await linkFromMail(database.db, account.email, "finish_signup");
+    const parts = link.split(".");
+    const tampered = [...parts.slice(0, 3), `${parts[3]?.slice(0, -2)}AA`, parts[4]].join(".");
+    for (const token of ["a".repeat(43), tampered]) {
+      const refused = await post(app, "/api/finish-signup", { token });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe("invalid_link");
+    }
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 24 * 60 * 60 * 1000 + 60_000 });
+    try {
+      const expired = await post(app, "/api/finish-signup", { token: link });
+      expect(expired.json().error.code).toBe("invalid_link");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await post(app, "/api/finish-signup", { token: link })).statusCode).toBe(201);
+    const again = await post(app, "/api/finish-signup", { token: link });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe("invalid_link");
+    expect(await storedUser(account.username)).toBeDefined();
+  });
+
+  it("says when the username was taken between the sign-up and the link, and makes nothing", async () => {
+    const username = uniqueName();
+    const late = { ...newAccount(), username };
+    expect((await post(app, "/api/signup", late)).statusCode).toBe(202);
+    await signUp(app, { ...newAccount(), username: username.toUpperCase() });
+    const { token } = await linkFromMail(database.db, late.email, "finish_signup");
+    const refused = await post(app, "/api/finish-signup", { token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: "username_taken",
+      message: expect.stringContaining("Please sign up again with another username."),
+    });
+    const rows = await database.db.select().from(users).where(eq(users.email, late.email));
+    expect(rows).toHaveLength(0);
   });
 
   it.each([
@@ -96,8 +142,7 @@ describe("POST /api/signup", () => {
   it("takes a passphrase of 64 characters, the length ASVS asks to allow (issue 23)", async () => {
     const passphrase = "copper lantern drifts over quiet harbour at dawn; six gulls wait";
     expect(passphrase).toHaveLength(64);
-    const account = { ...newAccount(), password: passphrase };
-    expect((await post(app, "/api/signup", account)).statusCode).toBe(201);
+    const account = await signUp(app, { ...newAccount(), password: passphrase });
     expect((await logIn(app, account.username, passphrase)).statusCode).toBe(200);
   });
 
@@ -118,7 +163,9 @@ describe("POST /api/signup", () => {
       email: ` ${account.email}  `,
       password: account.password,
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
+    const { token } = await linkFromMail(database.db, account.email, "finish_signup");
+    expect((await post(app, "/api/finish-signup", { token })).statusCode).toBe(201);
     expect(await storedUser(account.username)).toMatchObject({ email: account.email });
   });
 
@@ -167,17 +214,35 @@ describe("POST /api/signup", () => {
     });
   });
 
-  it("answers 409 for an email address already registered", async () => {
-    const first = await signUp(app);
-    const response = await post(app, "/api/signup", {
-      ...newAccount(),
-      email: first.email.toUpperCase(),
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({
-      code: "email_taken",
-      fields: { email: "An account with this email already exists" },
-    });
+  it("answers a taken e-mail, in any letter case, as a new one, and e-mails its owner instead (issue 34)", async () => {
+    const owner = await signUp(app);
+    const fresh = newAccount();
+    const intruder = { ...newAccount(), email: owner.email.toUpperCase() };
+    const forNew = await post(app, "/api/signup", fresh);
+    const forTaken = await post(app, "/api/signup", intruder);
+    expect(forTaken.statusCode).toBe(forNew.statusCode);
+    expect(forTaken.body).toBe(forNew.body);
+    expect(Object.keys(forTaken.headers).sort()).toEqual(Object.keys(forNew.headers).sort());
+    expect(forTaken.headers["content-length"]).toBe(forNew.headers["content-length"]);
+
+    // The owner is told, with the ways in; no link that could make a second account goes out.
+    const mails = await mailsTo(database.db, owner.email);
+    expect(mails.filter((mail) => mail.kind === "finish_signup")).toHaveLength(1);
+    const notice = mails.filter((mail) => mail.kind === "signup_attempt");
+    expect(notice).toHaveLength(1);
+    expect(notice[0]?.subject).toBe(
+      "Someone tried to sign up at Kybernetes with your e-mail address",
+    );
+    expect(notice[0]?.text).toContain("Log in with it");
+    expect(notice[0]?.text).toMatch(/https?:\/\/\S+\/login\b/);
+    expect(notice[0]?.text).toMatch(/https?:\/\/\S+\/forgot-password\b/);
+    // The address was proved by the owner's own sign-up: their username may be mailed to it.
+    expect(notice[0]?.text).toContain(owner.username);
+    expect(notice[0]?.text).not.toContain(intruder.username);
+
+    // Nothing was made or kept for the attempt: the name it asked for is still free.
+    expect(await storedUser(intruder.username)).toBeUndefined();
+    await signUp(app, { ...newAccount(), username: intruder.username });
   });
 
   it.each([
@@ -214,12 +279,20 @@ describe("POST /api/signup", () => {
     expect(login.statusCode).toBe(400);
   });
 
-  it("lets exactly one of two simultaneous sign-ups with the same name win", async () => {
+  it("lets exactly one of two sign-ups with the same name win, when both links are followed at once", async () => {
     const username = uniqueName();
-    const attempts = await Promise.all([
-      post(app, "/api/signup", { ...newAccount(), username }),
-      post(app, "/api/signup", { ...newAccount(), username: username.toUpperCase() }),
-    ]);
+    const accounts = [
+      { ...newAccount(), username },
+      { ...newAccount(), username: username.toUpperCase() },
+    ];
+    const links = [];
+    for (const account of accounts) {
+      expect((await post(app, "/api/signup", account)).statusCode).toBe(202);
+      links.push((await linkFromMail(database.db, account.email, "finish_signup")).token);
+    }
+    const attempts = await Promise.all(
+      links.map((token) => post(app, "/api/finish-signup", { token })),
+    );
     expect(attempts.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     const rows = await database.db.select().from(users);
     expect(rows.filter((row) => row.username.toLowerCase() === username)).toHaveLength(1);
@@ -284,6 +357,32 @@ describe("login timing", () => {
     } finally {
       await timed.close();
     }
+  });
+});
+
+describe("sign-up timing (issue 34)", () => {
+  it("answers a taken e-mail as fast as a new one: within 1 ms over 40 pairs", async () => {
+    // A fresh owner per pair: a sixth e-mail to one address in an hour is not sent.
+    const owners: string[] = [];
+    const ask = async (email: string | undefined) => {
+      const response = await post(app, "/api/signup", { ...newAccount(), email: email ?? "" });
+      expect(response.statusCode).toBe(202);
+    };
+    const timing = await timePairs(
+      () => ask(newAccount("fresh").email),
+      (round) => ask(owners[round]?.toUpperCase()),
+      { setUp: async () => void owners.push((await signUp(app)).email) },
+    );
+    for (const email of owners) {
+      const notices = (await mailsTo(database.db, email)).filter(
+        (mail) => mail.kind === "signup_attempt",
+      );
+      expect(notices).toHaveLength(1);
+    }
+    expect(
+      Math.abs(timing.medianGap),
+      `over ${timing.pairs} pairs: new ${timing.medianA.toFixed(2)} ms, taken ${timing.medianB.toFixed(2)} ms`,
+    ).toBeLessThan(1);
   });
 });
 
@@ -626,8 +725,8 @@ describe("POST /api/delete-account", () => {
     });
     expect(again.statusCode).toBe(401);
     expect((await logIn(app, account.username, account.password)).statusCode).toBe(401);
-    // The name is free again.
-    expect((await post(app, "/api/signup", { ...account })).statusCode).toBe(201);
+    // The name and the address are free again.
+    expect((await signUp(app, { ...account })).username).toBe(account.username);
   });
 
   it("requires a token", async () => {
@@ -727,7 +826,15 @@ describe("secrets stay secret", () => {
     };
     try {
       const account = newAccount();
-      const { token } = record(await post(logged, "/api/signup", account)).json() as {
+      record(await post(logged, "/api/signup", account));
+      const { token: link } = await linkFromMail(
+        databaseOf(logged).db,
+        account.email,
+        "finish_signup",
+      );
+      const { token } = record(
+        await post(logged, "/api/finish-signup", { token: link }),
+      ).json() as {
         token: string;
       };
       record(await post(logged, "/api/signup", account));
@@ -759,6 +866,7 @@ describe("secrets stay secret", () => {
         newPassword,
         "wrong password!",
         "scrypt$",
+        link,
         token,
         fresh,
       ]) {

@@ -58,14 +58,33 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     {
       onRequest: limits.hook("signup"),
       schema: {
-        summary: "Create an account and log in (SPEC §7 signup)",
+        summary: "Ask for an account: a link to finish is e-mailed (SPEC §7 signup)",
+        description:
+          "The same 202 whether or not the address already has an account (its owner is e-mailed instead), so the answer never says who is registered; a taken username is a 409. The account is made, and logged in, by `POST /api/finish-signup` with the e-mailed link's token.",
         tags,
         body: signupSchema,
+        response: { 202: okSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.signUp(request, request.body);
+      return reply.code(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    "/finish-signup",
+    {
+      ...linkLimit,
+      schema: {
+        summary: "Follow a sign-up's e-mailed link: the account is made and logged in",
+        tags,
+        body: linkSchema,
         response: { 201: tokenAnswerSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const signedIn = await accounts.signUp(request, request.body);
+      const signedIn = await accounts.finishSignup(request, request.body.token);
       return reply.code(201).send(answerLogin(request, reply, signedIn));
     },
   );

@@ -67,7 +67,11 @@ export function createPageServices(deps: PageServiceDeps) {
       accounts: {
         async signUp(input) {
           await limits.take("signup", request);
-          return wrote(loggedIn(await accounts.signUp(caller, input)));
+          wrote(await accounts.signUp(caller, input));
+        },
+        async finishSignup(token) {
+          await limits.take("link", request);
+          return loggedIn(await accounts.finishSignup(caller, token));
         },
         async logIn(input) {
           return loggedIn(await accounts.logIn(caller, input));

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
+import { databaseOf } from "./test-app.ts";
 
 /** A client address of its own, so rate-limit counters of tests never meet. */
 export function uniqueIp(): string {
@@ -30,12 +31,21 @@ export function post(app: FastifyInstance, url: string, payload?: object, extra:
   });
 }
 
+/**
+ * An account made as a person makes one (issue 34): the sign-up, then the link it e-mailed
+ * followed, which makes the account and logs in. Answers the account and its login.
+ */
 export async function signUp(app: FastifyInstance, account = newAccount(), extra: Extra = {}) {
-  const response = await post(app, "/api/signup", account, extra);
-  if (response.statusCode !== 201) {
-    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const asked = await post(app, "/api/signup", account, extra);
+  if (asked.statusCode !== 202) {
+    throw new Error(`sign-up failed: ${asked.statusCode} ${asked.body}`);
   }
-  return { ...account, token: (response.json() as { token: string }).token };
+  const { token: link } = await linkFromMail(databaseOf(app).db, account.email, "finish_signup");
+  const finished = await post(app, "/api/finish-signup", { token: link }, extra);
+  if (finished.statusCode !== 201) {
+    throw new Error(`finishing the sign-up failed: ${finished.statusCode} ${finished.body}`);
+  }
+  return { ...account, token: (finished.json() as { token: string }).token };
 }
 
 export function logIn(app: FastifyInstance, username: string, password: string, extra: Extra = {}) {

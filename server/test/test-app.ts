@@ -1,8 +1,19 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "../app.ts";
 import type { ScryptCost } from "../auth/password-hash.ts";
 import { loadConfig } from "../config.ts";
 import { testCatalogue } from "#tests/fixtures/catalogue.ts";
 import { createTestDatabase } from "./test-database.ts";
+import type { Database } from "../db/client.ts";
+
+const databases = new WeakMap<FastifyInstance, Database>();
+
+/** The database of an app made by createTestApp, for helpers that read what it wrote (mail). */
+export function databaseOf(app: FastifyInstance): Database {
+  const database = databases.get(app);
+  if (!database) throw new Error("not an app made by createTestApp");
+  return database;
+}
 
 /** Cheap scrypt parameters so tests do not spend half a second per hash (never in production). */
 export const TEST_HASH_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
@@ -25,5 +36,6 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
     ...overrides,
   });
   await app.ready();
+  databases.set(app, database);
   return app;
 }

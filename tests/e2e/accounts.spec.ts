@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import { linkIn, waitForMail } from "./outbox.ts";
 import { createUser, holdToken, newAccount, storedToken } from "./users.ts";
 
 const DELETE_CONFIRMATION =
@@ -52,6 +53,21 @@ test("sign up → account → edit → subscribe → logout → login → delete
   await email.fill(account.email);
   await password.fill(account.password);
   await page.getByRole("button", { name: "Register" }).click();
+
+  // No account yet, and no login: the e-mailed link makes both (issue 34).
+  await expect(
+    page.getByRole("status").filter({ hasText: "Check your e-mail to finish signing up" }),
+  ).toBeFocused();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page).toHaveURL("/signup");
+  expect(await storedToken(page)).toBeNull();
+  await expectNoAxeViolations(page);
+  const mail = await waitForMail({ kind: "finish_signup", to: account.email });
+  await page.goto(linkIn(mail, "/finish-signup"));
+  await expect(page.getByRole("heading", { level: 1, name: "Finish signing up" })).toBeVisible();
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Finish signing up" }).click();
 
   await expect(page).toHaveURL("/account");
   await expect(
@@ -226,6 +242,31 @@ test.describe("route guards", () => {
     expect(await storedToken(page)).toBeNull();
     expect(calls).toEqual([]);
   });
+});
+
+test("a taken e-mail gets the same answer as a new one, and its owner an e-mail (issue 34)", async ({
+  page,
+  request,
+}) => {
+  const existing = await createUser(request);
+  await page.goto("/signup");
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(newAccount().username);
+  await page.getByLabel("Email").fill(existing.email.toUpperCase());
+  await page.getByLabel("Password", { exact: true }).fill("pass phrase 42");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Check your e-mail to finish signing up" }),
+  ).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+  const notice = await waitForMail({ kind: "signup_attempt", to: existing.email });
+  expect(notice.text).toContain(existing.username);
+  await page.goto(
+    new URL(/https?:\/\/\S+\/forgot-password\b/.exec(notice.text)?.[0] ?? "").pathname,
+  );
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Forgot your password?" }),
+  ).toBeVisible();
 });
 
 test("a taken username makes sign-up fail with the server's reason", async ({ page, request }) => {

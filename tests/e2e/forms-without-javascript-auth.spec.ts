@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, holdScripts, test } from "./fixtures.ts";
+import { linkIn, waitForMail } from "./outbox.ts";
 import { createUser, newAccount, storedToken } from "./users.ts";
 
 const LOGIN_FAILED = "Login failed. Please check your username and password and try again.";
@@ -33,7 +34,7 @@ async function deviceCookie(page: Page) {
 test.describe("login and sign-up without JavaScript", () => {
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: /status of (400|401|409|429)/ });
 
-  test("sign-up creates the account and says JavaScript keeps the login", async ({
+  test("sign-up says to finish from the e-mail; its link's page makes the account and says JavaScript keeps the login", async ({
     page,
     request,
   }) => {
@@ -49,11 +50,33 @@ test.describe("login and sign-up without JavaScript", () => {
     ]);
     expect(response.status()).toBe(200);
     expect(sent).toHaveLength(1);
+    // The same answer whether or not the address has an account (issue 34): nothing made yet.
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your e-mail to finish signing up" }),
+    ).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+    // Nothing typed went into the address.
+    expect(new URL(page.url()).search).toBe("");
+    expect(await deviceCookie(page)).toBeUndefined();
+    const early = await request.post("/api/login", {
+      data: { username: account.username, password: account.password },
+    });
+    expect(early.status()).toBe(401);
+
+    const finishing = posts(page, "/finish-signup");
+    await page.goto(
+      linkIn(await waitForMail({ kind: "finish_signup", to: account.email }), "/finish-signup"),
+    );
+    const [finished] = await Promise.all([
+      page.waitForResponse((answer) => answer.request().method() === "POST"),
+      page.getByRole("button", { name: "Finish signing up" }).click(),
+    ]);
+    expect(finished.status()).toBe(200);
+    expect(finishing).toHaveLength(1);
     await expect(
       page.getByRole("status").filter({ hasText: "Success: Registration successful" }),
     ).toBeVisible();
     await expect(page.getByText(NEEDS_JAVASCRIPT)).toBeVisible();
-    // Nothing typed went into the address.
     expect(new URL(page.url()).search).toBe("");
     expect(await deviceCookie(page)).toBeDefined();
 
@@ -175,7 +198,7 @@ test.describe("pressed before the page's JavaScript has loaded", () => {
     await expect(page).not.toHaveURL("/cart");
   });
 
-  test("sign-up: the answered page stores the token once its script runs and opens the account", async ({
+  test("sign-up's link: the answered page stores the token once its script runs and opens the account", async ({
     page,
   }) => {
     const account = newAccount("early");
@@ -185,6 +208,12 @@ test.describe("pressed before the page's JavaScript has loaded", () => {
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Register" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your e-mail to finish signing up" }),
+    ).toBeVisible();
+    const mail = await waitForMail({ kind: "finish_signup", to: account.email });
+    await page.goto(linkIn(mail, "/finish-signup"), { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Finish signing up" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Success: Registration successful" }),
     ).toBeVisible();

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { paths } from "#app/paths.ts";
+import { LINK_LIFETIME_MINUTES } from "#core/account/account-emails.ts";
 import { ACCOUNT_LIMITS } from "#core/account/account-limits.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { Field, FeedbackMessage } from "#app/components/form-field.tsx";
@@ -9,7 +10,37 @@ import type { FormFailure } from "#app/lib/forms.ts";
 import { FIELD_ATTRIBUTES } from "./account-fields.ts";
 import { accountRules } from "./account-rules.ts";
 
+/** SPEC §8's sign-up success: said once the e-mailed link has made the account. */
 export const REGISTRATION_SUCCESS = "Success: Registration successful";
+
+export const SIGNUP_SENT = "Check your e-mail to finish signing up";
+
+/**
+ * What /signup says once the form is accepted, the same whether or not an account uses the
+ * address (issue 34): the link makes the account; an address's owner gets a note instead.
+ */
+export function SignupSent({ email }: { email: string }) {
+  // The form, and the button pressed, are gone: the focus goes to what replaced them.
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => status.current?.focus(), []);
+  return (
+    <>
+      <p ref={status} role="status" className={styles.notice} tabIndex={-1}>
+        {SIGNUP_SENT}
+      </p>
+      <p>
+        We sent a message to <strong>{email}</strong>. Open the link in it within{" "}
+        {LINK_LIFETIME_MINUTES.finish_signup / 60} hours and press “Finish signing up”: your account
+        is made then, and you are logged in.
+      </p>
+      <p>
+        If you already have an account with this address, the message says how to log in or reset
+        your password instead. Nothing after a few minutes? Look in your spam folder, check the
+        address above, and <Link to={paths.signup}>sign up again</Link> if it was mistyped.
+      </p>
+    </>
+  );
+}
 
 /** The server's own reason, when it gave one (a taken username, too many attempts). */
 function serverReason(failure: FormFailure): string | undefined {

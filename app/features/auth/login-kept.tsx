@@ -50,12 +50,19 @@ export function LoginKept({ success }: { success: string }) {
   return (
     <>
       <p role="status">{success}</p>
-      <noscript>
-        <p>
-          This site needs JavaScript to keep you logged in: your login is kept in this browser, and
-          only the page&apos;s script can store it. Please turn JavaScript on and log in.
-        </p>
-      </noscript>
+      <KeepLoginNeedsScript />
     </>
+  );
+}
+
+/** In a browser that runs no JavaScript: why the login the server made cannot be kept. */
+export function KeepLoginNeedsScript() {
+  return (
+    <noscript>
+      <p>
+        This site needs JavaScript to keep you logged in: your login is kept in this browser, and
+        only the page&apos;s script can store it. Please turn JavaScript on and log in.
+      </p>
+    </noscript>
   );
 }

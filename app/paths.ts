@@ -32,6 +32,7 @@ export const paths = {
   account: "/account",
   logout: "/logout",
   // Pages the account e-mails link to, and the form that sends a reset link (decision 015).
+  finishSignup: accountLinkPaths.finishSignup,
   forgotPassword: accountLinkPaths.forgotPassword,
   resetPassword: accountLinkPaths.resetPassword,
   verifyEmail: accountLinkPaths.verifyEmail,
@@ -160,6 +161,7 @@ export const noIndexPaths: readonly string[] = [
   paths.search,
   paths.account,
   paths.logout,
+  paths.finishSignup,
   paths.forgotPassword,
   paths.resetPassword,
   paths.verifyEmail,
@@ -170,9 +172,15 @@ export const noIndexPaths: readonly string[] = [
 /**
  * Pages whose HTML depends on the request, so the server renders them (decision 011): search
  * results, and the pages e-mailed links open with `?token=`, whose form must hold the link's
- * secret without JavaScript; never kept or prerendered (decision 021).
+ * secret without JavaScript; never kept or prerendered (decision 021). The account's page too:
+ * its answers carry a login, so every one of them, the page included, is `no-store` (its
+ * `headers`), which a prerendered file's would not be (issue 34).
  */
-export const serverRenderedPaths: readonly string[] = [paths.search, ...linkPagePaths];
+export const serverRenderedPaths: readonly string[] = [
+  paths.search,
+  paths.account,
+  ...linkPagePaths,
+];
 
 /**
  * Pages that show the catalogue, which staff change while the site runs (issue 25): the server

@@ -76,6 +76,23 @@ describe("API errors are JSON and never leak internals", () => {
     );
     expect(response.headers["cache-control"]).toBe("no-store");
   });
+
+  it.each(["/api/health", "/api/products", "/api/docs/", "/api/openapi.json"])(
+    "gives %s the headers a page has (issue 34)",
+    async (url) => {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers).toMatchObject({
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-resource-policy": "same-origin",
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "strict-transport-security": SECURITY_HEADERS["strict-transport-security"],
+      });
+      expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    },
+  );
 });
 
 describe("security headers on the answers Fastify gives by itself", () => {

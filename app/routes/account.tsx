@@ -37,6 +37,7 @@ import { servicesContext } from "#app/load-context.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { saveFile } from "#app/lib/save-file.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { privatePageHeaders } from "#app/lib/private-page-headers.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { accountFiles, adminPaths, paths } from "#app/paths.ts";
 import type { Route } from "./+types/account";
@@ -52,7 +53,7 @@ export const meta = () =>
 export const handle = interactive;
 
 /** An answer may carry a fresh login: no copy of it is kept anywhere. */
-export const headers = () => ({ "Cache-Control": "no-store" });
+export const headers = privatePageHeaders;
 
 type DetailsState =
   | { status: "loading" }

@@ -231,6 +231,21 @@ describe("/checkout", () => {
     expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
   });
 
+  it("tells a buyer held back by their network's unpaid orders the truth, keeping the cart (issue 34)", async () => {
+    const message =
+      "Several unpaid orders have come from your network recently (an office, a household or a mobile carrier can share one internet address), so we cannot take another from it just now.";
+    const { user } = openCheckout({
+      place: () => Promise.reject(refusal(429, "too_many_unpaid_orders_from_network", message)),
+    });
+    await user.type(await screen.findByLabelText("E-mail"), "guest@example.com");
+    await user.click(placeButton());
+    const alert = await screen.findByRole("alert", { name: "" });
+    await waitFor(() => expect(alert).toHaveTextContent(message));
+    expect(alert).not.toHaveTextContent(/you already have/i);
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
+    expect(screen.getByLabelText("E-mail")).toHaveValue("guest@example.com");
+  });
+
   it("shows the server's new prices when they changed, and places at the new total on the next press", async () => {
     let first = true;
     const { user, placed } = openCheckout({

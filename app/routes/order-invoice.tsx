@@ -7,6 +7,7 @@ import { authStore } from "#app/features/auth/auth-store.ts";
 import { findOrderByLink, loadOrderInBrowser } from "#app/features/orders/load-order.ts";
 import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import formStyles from "#app/components/forms.module.css";
+import { privatePageHeaders } from "#app/lib/private-page-headers.ts";
 import { interactiveReading } from "#app/lib/route-handle.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { orderPath } from "#app/paths.ts";
@@ -22,6 +23,8 @@ export const meta = ({ params }: Route.MetaArgs) => [
 ];
 
 export const handle = interactiveReading("token");
+
+export const headers = privatePageHeaders;
 
 /** On the server: the order its link opens (`?token=`), so the invoice shows without JavaScript. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

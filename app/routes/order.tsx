@@ -29,6 +29,7 @@ import { ShippingAddress } from "#app/features/orders/shipping-address.tsx";
 import { StatusHistory } from "#app/features/orders/status-history.tsx";
 import { isFailure, loginOf, refused, type FormFailure } from "#app/lib/forms.ts";
 import { servicesContext } from "#app/load-context.ts";
+import { privatePageHeaders } from "#app/lib/private-page-headers.ts";
 import { interactiveReading } from "#app/lib/route-handle.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order";
@@ -40,6 +41,8 @@ export const meta = ({ params }: Route.MetaArgs) => [
 ];
 
 export const handle = interactiveReading("token");
+
+export const headers = privatePageHeaders;
 
 /** On the server: the order its link opens (`?token=`), so the page works without JavaScript. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import type { OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
@@ -35,6 +35,7 @@ import {
   orderEvents,
   orderLines,
   orders,
+  products,
   productStock,
   users,
   type OrderRow,
@@ -78,7 +79,11 @@ export class OrderConflictError extends Error {
 export class BuyerLimitError extends Error {
   override name = "BuyerLimitError";
   constructor(
-    readonly code: "too_many_unpaid_orders" | "too_many_unpaid_units" | "too_many_emails",
+    readonly code:
+      | "too_many_unpaid_orders"
+      | "too_many_unpaid_orders_from_network"
+      | "too_many_unpaid_units"
+      | "too_many_emails",
     message: string,
   ) {
     super(message);
@@ -120,16 +125,22 @@ export interface PaymentReceived {
 export interface HoldLimits {
   /** Units of one product per order (MAX_UNITS_PER_PRODUCT). */
   unitsPerProduct: number;
-  /** Unpaid orders one e-mail address, account or client address may hold at once. */
+  /** Unpaid orders one e-mail address or account may hold at once. */
   unpaidOrdersPerBuyer: number;
   /** Units those unpaid orders may hold together. */
   unpaidUnitsPerBuyer: number;
+  /**
+   * Unpaid orders from one client address group, whoever placed them: higher than a buyer's,
+   * since a household, an office or a mobile carrier puts many buyers behind one address.
+   */
+  unpaidOrdersPerNetwork: number;
 }
 
 export const DEFAULT_HOLD_LIMITS: HoldLimits = {
   unitsPerProduct: 5,
   unpaidOrdersPerBuyer: 3,
   unpaidUnitsPerBuyer: 20,
+  unpaidOrdersPerNetwork: 10,
 };
 
 /** Under this many left, one order may take at most half of them (but always one). */
@@ -334,9 +345,13 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
   }
 
   /**
-   * What the buyer already holds unpaid, counted after locking the buyer (their e-mail address,
-   * account and client address) for this transaction, so two orders placed at once by one
-   * buyer are counted one after the other. Throws when one more order would pass a cap.
+   * What the buyer already holds unpaid, and what their client address group holds, counted
+   * after locking the buyer (their e-mail address, account and client address) for this
+   * transaction, so two orders placed at once by one buyer are counted one after the other.
+   * The buyer's own orders (same e-mail address or account) meet the buyer's caps; orders from
+   * the same address group, whoever placed them, meet the higher network cap: many buyers can
+   * share one address, and none of them is told they hold orders they do not (issue 34).
+   * Throws when one more order would pass a cap.
    */
   async function checkBuyerHolds(tx: Tx, email: string, buyer: Buyer, units: number) {
     const keys = [
@@ -349,27 +364,30 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         sql`select pg_advisory_xact_lock(hashtextextended(${`order-buyer:${key}`}, 0))`,
       );
     }
+    const own = or(
+      sql`lower(${orders.email}) = ${email.toLowerCase()}`,
+      buyer.userId !== undefined ? eq(orders.userId, buyer.userId) : undefined,
+    );
+    const network = buyer.address ? eq(orders.placedFrom, buyer.address) : sql`false`;
     const [held] = await tx
       .select({
-        orders: sql<number>`count(*)::int`,
-        units: sql<number>`coalesce(sum(${orders.units}), 0)::int`,
+        orders: sql<number>`count(*) filter (where ${own})::int`,
+        units: sql<number>`coalesce(sum(${orders.units}) filter (where ${own}), 0)::int`,
+        network: sql<number>`count(*) filter (where ${network})::int`,
       })
       .from(orders)
-      .where(
-        and(
-          eq(orders.status, "awaiting_payment"),
-          or(
-            sql`lower(${orders.email}) = ${email.toLowerCase()}`,
-            buyer.userId !== undefined ? eq(orders.userId, buyer.userId) : undefined,
-            buyer.address ? eq(orders.placedFrom, buyer.address) : undefined,
-          ),
-        ),
-      );
-    const holding = held ?? { orders: 0, units: 0 };
+      .where(and(eq(orders.status, "awaiting_payment"), or(own, network)));
+    const holding = held ?? { orders: 0, units: 0, network: 0 };
     if (holding.orders >= limits.unpaidOrdersPerBuyer) {
       throw new BuyerLimitError(
         "too_many_unpaid_orders",
         `You already have ${holding.orders} orders waiting for payment. Please pay for them or cancel one (the links are in your order e-mails) before placing another, or contact us about a larger order.`,
+      );
+    }
+    if (holding.network >= limits.unpaidOrdersPerNetwork) {
+      throw new BuyerLimitError(
+        "too_many_unpaid_orders_from_network",
+        `Several unpaid orders have come from your network recently (an office, a household or a mobile carrier can share one internet address), so we cannot take another from it just now. If some of them are yours, please pay for or cancel one (the links are in your order e-mails); otherwise please try again later, or contact us at ${siteConfig.supportEmail} and we will help you order.`,
       );
     }
     if (holding.units + units > limits.unpaidUnitsPerBuyer) {
@@ -854,7 +872,15 @@ function hashRequest(input: PlaceOrder, userId: number | undefined): string {
 }
 
 /** Units left per counted product. */
+/**
+ * Units left of each counted product the shop shows: a draft's or a retired product's stock is
+ * staff's business (and a draft's id is not yet public).
+ */
 export async function stockLevels(db: Db): Promise<Record<number, number>> {
-  const rows = await db.select().from(productStock);
+  const rows = await db
+    .select({ productId: productStock.productId, available: productStock.available })
+    .from(productStock)
+    .innerJoin(products, eq(products.id, productStock.productId))
+    .where(and(eq(products.published, true), isNull(products.retiredAt)));
   return Object.fromEntries(rows.map((row) => [row.productId, row.available]));
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, PASSWORD, signUp, uniqueIp } from "../test/account-helpers.ts";
 import { loadConfig } from "../config.ts";
+import { signUpStaff } from "../test/staff-helpers.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { createTestDatabase } from "../test/test-database.ts";
 import { MCP_BODY_LIMIT_BYTES } from "./mcp.ts";
 import { EBOOK } from "#tests/fixtures/catalogue.ts";
 
@@ -71,6 +73,7 @@ const TARGETS: Target[] = [
   },
   { method: "POST", url: "/api/forgot-password", fields: ["email"] },
   { method: "POST", url: "/api/reset-password", fields: ["token", "password"] },
+  { method: "POST", url: "/api/finish-signup", fields: ["token"] },
   { method: "POST", url: "/api/verify-email", fields: ["token"] },
   { method: "POST", url: "/api/confirm-subscription", fields: ["token"] },
   { method: "POST", url: "/api/unsubscribe", fields: ["token"] },
@@ -315,6 +318,100 @@ describe("every write route, with a body of every kind (issue 23)", () => {
           } else if (response.statusCode >= 400 && !response.json().error?.message) {
             failures.push(`${route.method} ${route.url} ${body.name}: no JSON error`);
           }
+        }
+      }
+      expect(failures).toEqual([]);
+      const errors = lines
+        .map((line) => JSON.parse(line) as { level: number; msg?: string })
+        .filter((line) => line.level >= 50);
+      expect(errors).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe("addresses that name no record (issue 34)", () => {
+  /** Numbers past the database's integer columns, and digits no id has. */
+  const OUT_OF_RANGE = ["2147483648", "99999999999999999999", "0"];
+
+  it("are 404 on every API route with an id or order number, and log no error", async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase();
+    const logged = await createTestApp({
+      database,
+      logger: true,
+      logStream: { write: (line) => void lines.push(line) },
+      config: loadConfig({ NODE_ENV: "test" }),
+    });
+    try {
+      const staff = await signUpStaff(logged, database.db);
+      const spec = (await logged.inject({ url: "/api/openapi.json" })).json<{
+        paths: Record<string, Record<string, unknown>>;
+      }>();
+      const withIds = Object.entries(spec.paths).flatMap(([path, methods]) =>
+        path.includes("{")
+          ? Object.keys(methods).map((method) => ({
+              method: method.toUpperCase() as InjectOptions["method"],
+              path: `/api${path.replace(/^\/api/, "")}`,
+            }))
+          : [],
+      );
+      expect(withIds.length).toBeGreaterThan(15);
+      const failures: string[] = [];
+      for (const route of withIds) {
+        for (const digits of OUT_OF_RANGE) {
+          // Order numbers are KB-<digits>; every other parameter is an id.
+          const url = route.path.replace(/\{(\w+)\}/g, (_all, name: string) =>
+            name === "number" ? `KB-${digits}` : digits,
+          );
+          const response = await logged.inject({
+            method: route.method,
+            url: `${url}?token=${"t".repeat(32)}`,
+            headers: staff.headers,
+            remoteAddress: uniqueIp(),
+            ...(route.method === "GET" ? {} : { payload: { version: 1 } }),
+          });
+          // A write's body is checked first: an empty one may be refused before any lookup.
+          const refusedBody =
+            route.method !== "GET" &&
+            response.statusCode === 400 &&
+            ["validation_failed", "not_multipart"].includes(response.json().error?.code);
+          if (response.statusCode !== 404 && !refusedBody) {
+            failures.push(`${route.method} ${url}: ${response.statusCode} ${response.body}`);
+          }
+        }
+      }
+      // Writes with a body that passes, so the lookup itself is reached.
+      const writes: [InjectOptions["method"], string, object?][] = [
+        ["POST", "/api/orders/KB-2147483648/cancel"],
+        ["POST", "/api/orders/KB-2147483648/downloads/1/renew"],
+        ["POST", "/api/orders/KB-1/downloads/99999999999999/renew"],
+        [
+          "POST",
+          "/api/admin/orders/KB-2147483648/mark-paid",
+          {
+            version: 1,
+            amount: "10.00",
+            receivedOn: "2026-11-20",
+          },
+        ],
+        ["POST", "/api/admin/orders/KB-2147483648/cancel", { version: 1, reason: "Test" }],
+        ["POST", "/api/admin/orders/KB-2147483648/notes", { text: "Test" }],
+        ["POST", "/api/admin/messages/2147483648/read", { read: true }],
+        ["PUT", "/api/admin/stock/2147483648", { available: 1, expected: null }],
+        ["PATCH", "/api/admin/products/2147483648/pictures/1", { alt: "A picture" }],
+      ];
+      for (const [method, url, payload] of writes) {
+        const response = await logged.inject({
+          method,
+          url,
+          headers: staff.headers,
+          remoteAddress: uniqueIp(),
+          ...(payload ? { payload } : {}),
+        });
+        if (response.statusCode !== 404) {
+          failures.push(`${method} ${url}: ${response.statusCode} ${response.body}`);
         }
       }
       expect(failures).toEqual([]);

@@ -348,14 +348,43 @@ describe("nobody can hoard the stock (issue 23)", () => {
     expect((await place(orderInput({ email }))).statusCode).toBe(201);
   });
 
-  it("lets one client address hold 3 unpaid orders, whatever e-mail addresses they give", async () => {
+  it("lets a new account place its first order from an address three other buyers used (issue 34)", async () => {
     const ip = uniqueIp();
     for (let n = 0; n < 3; n += 1) {
       expect((await place(orderInput(), {}, ip)).statusCode).toBe(201);
     }
-    const fourth = await place(orderInput(), {}, ip);
-    expect(fourth.statusCode).toBe(429);
-    expect(fourth.json().error.code).toBe("too_many_unpaid_orders");
+    const buyer = await signUp(app);
+    const first = await place(orderInput({ email: buyer.email }), bearer(buyer.token), ip);
+    expect(first.statusCode, first.body).toBe(201);
+  });
+
+  it("refuses the 11th unpaid order from one address with the truth, not with orders the buyer lacks", async () => {
+    const ip = uniqueIp();
+    // eBooks hold no stock, so only the caps can refuse.
+    const ebook = () => orderInput({ lines: [{ ...EBOOK, quantity: 1 }] });
+    const placedHere: PlacedOrder[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      const response = await place(ebook(), {}, ip);
+      expect(response.statusCode, response.body).toBe(201);
+      placedHere.push(response.json<PlacedOrder>());
+    }
+    const eleventh = await place(ebook(), {}, ip);
+    expect(eleventh.statusCode).toBe(429);
+    const { code, message } = eleventh.json().error;
+    expect(code).toBe("too_many_unpaid_orders_from_network");
+    expect(message).toMatch(/^Several unpaid orders have come from your network recently/);
+    expect(message).toContain("try again later");
+    expect(message).toContain("support@kybernetes.com.au");
+    expect(message).not.toMatch(/you already have/i);
+    // Buyers elsewhere are not held back by this address's orders.
+    expect((await place(ebook(), {}, uniqueIp())).statusCode).toBe(201);
+    // A cancelled order no longer counts against the address.
+    const first = placedHere[0] as PlacedOrder;
+    await app.inject({
+      method: "POST",
+      url: `/api/orders/${first.order.number}/cancel?token=${first.accessToken}`,
+    });
+    expect((await place(ebook(), {}, ip)).statusCode).toBe(201);
   });
 
   it("caps the units one buyer's unpaid orders hold together at 20", async () => {

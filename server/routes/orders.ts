@@ -14,6 +14,7 @@ import {
   quoteRequestSchema,
   stockLevelsSchema,
 } from "#core/orders/order-schemas.ts";
+import { recordIdParam } from "#core/validation/record-id-param.ts";
 import { z } from "#core/validation/zod.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Database } from "../db/client.ts";
@@ -185,7 +186,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
           "A fresh link for one of a paid order's downloads (new address and date; the count stays)",
         tags,
         security: [{}, { bearer: [] }],
-        params: orderNumberParamsSchema.extend({ download: z.coerce.number().int().positive() }),
+        params: orderNumberParamsSchema.extend({
+          download: recordIdParam("Download id must be a number"),
+        }),
         querystring: orderAccessQuerySchema,
         response: { 200: orderViewSchema, ...errorResponses(400, 404, 409, 429) },
       },

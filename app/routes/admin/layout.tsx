@@ -6,6 +6,7 @@ import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
+import { privatePageHeaders } from "#app/lib/private-page-headers.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/layout";
@@ -15,10 +16,7 @@ export const meta = () => adminMeta("Back office");
 export const handle = interactive;
 
 /** Search engines are told twice (here and in `meta`); browsers and proxies keep no copy. */
-export const headers = () => ({
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cache-Control": "no-store",
-});
+export const headers = privatePageHeaders;
 
 // Staff only: the login is in this browser, so the back office is drawn here from the API
 // (never prerendered). Each call is checked by the server; see staff-api.ts for the redirects.

@@ -1,18 +1,24 @@
 # Multi-stage image: build with dev dependencies, run with production ones only, as non-root.
+# The public address (docker build --build-arg SITE_URL=https://…): baked into the prerendered
+# pages and, at run time, where e-mailed links point (unset, they would name the container).
+ARG SITE_URL=https://kybernetes.com.au
+
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci
 COPY . .
 # Absolute canonical/sharing URLs are baked into the prerendered pages.
-ARG SITE_URL=https://kybernetes.com.au
+ARG SITE_URL
 RUN SITE_URL=$SITE_URL npm run build
 
 FROM node:20-bookworm-slim AS runtime
+ARG SITE_URL
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    SITE_URL=$SITE_URL
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev && npm cache clean --force
@@ -20,7 +26,9 @@ COPY --from=build /app/build ./build
 COPY core ./core
 COPY server ./server
 COPY content ./content
-RUN mkdir -p /data && chown node:node /data
+# npm run backup and npm run restore, beside the server (docs/deploying.md, Backups).
+COPY scripts/backup.ts scripts/restore.ts ./scripts/
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s \

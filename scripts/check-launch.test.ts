@@ -6,14 +6,21 @@ import { placeholdersInUse } from "../core/site-config.ts";
 import { addProductFile } from "../server/admin/product-file-admin.ts";
 import { productsWithSampleFiles } from "../server/catalog/product-file-store.ts";
 import { createTestApp } from "../server/test/test-app.ts";
+import { loadConfig } from "../server/config.ts";
 import { createTestDatabase } from "../server/test/test-database.ts";
 import { launchCheck, seededSamples } from "./check-launch.ts";
 
 const run = promisify(execFile);
+/** Links that point at the public site, as SITE_URL set makes them. */
+const PUBLIC = { SITE_URL: "https://shop.example", siteUrl: "https://shop.example" };
 
 describe("npm run check:launch", () => {
   it("lists every placeholder still in use and fails", () => {
-    const { exitCode, report } = launchCheck(placeholdersInUse(["bank", "links.codeHosting"]));
+    const { exitCode, report } = launchCheck(
+      placeholdersInUse(["bank", "links.codeHosting"]),
+      [],
+      PUBLIC,
+    );
     expect(exitCode).toBe(1);
     expect(report).toContain("2 placeholders");
     expect(report).toContain("Bank account for transfers: BSB 000-000, account 0000 0000 [bank]");
@@ -23,17 +30,27 @@ describe("npm run check:launch", () => {
   });
 
   it("passes once none is left", () => {
-    expect(launchCheck([], [])).toEqual({
+    expect(launchCheck([], [], PUBLIC)).toEqual({
       exitCode: 0,
       report:
-        "Ready for launch: no placeholder left in core/site-config.ts, and no eBook delivered as a sample.",
+        "Ready for launch: no placeholder left in core/site-config.ts, no eBook delivered as a sample, and SITE_URL is set.",
     });
+  });
+
+  it("lists an unset SITE_URL, naming where links point meanwhile, and fails", () => {
+    const { exitCode, report } = launchCheck([], [], loadConfig({ PORT: "8080" }));
+    expect(exitCode).toBe(1);
+    expect(report).toContain(
+      "SITE_URL is not set: links in e-mails (verify, reset, order, download), MCP answers and checkout links point at http://localhost:8080",
+    );
+    expect(report).not.toContain("placeholder");
   });
 
   it("lists each eBook still delivered as the shop's sample chapter, and fails", () => {
     const { exitCode, report } = launchCheck(
       [],
       [{ id: 8, name: "Salt Water Circuit", type: "eBook", formats: ["epub", "pdf"] }],
+      PUBLIC,
     );
     expect(exitCode).toBe(1);
     expect(report).toContain("1 eBook is still delivered as the shop's sample chapter:");
@@ -73,7 +90,13 @@ describe("npm run check:launch", () => {
 
   it("exits 1 on the shipped config, naming each placeholder and each seeded sample", async () => {
     // A data folder with no database yet: judged by what its first start seeds.
-    const env = { ...process.env, DATA_DIR: "var/check-launch-test-empty", DATABASE_URL: "" };
+    const env = {
+      ...process.env,
+      DATA_DIR: "var/check-launch-test-empty",
+      DATABASE_URL: "",
+      SITE_URL: "",
+      PORT: "4123",
+    };
     const failed = await run(process.execPath, ["--import", "tsx", "scripts/check-launch.ts"], {
       env,
     }).then(
@@ -85,5 +108,7 @@ describe("npm run check:launch", () => {
       expect(failed?.stderr).toContain(`${placeholder.name}: ${placeholder.value}`);
     }
     expect(failed?.stderr).toContain("Salt Water Circuit (eBook, product 8): sample EPUB and PDF");
+    expect(failed?.stderr).toContain("SITE_URL is not set");
+    expect(failed?.stderr).toContain("point at http://localhost:4123");
   });
 });

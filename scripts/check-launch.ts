@@ -1,9 +1,10 @@
 /**
  * `npm run check:launch`: lists every organisation detail in core/site-config.ts that is still
- * a fictitious placeholder (bank account, phone, company numbers, links not yet known…) and
- * every eBook whose files are still the shop's sample chapter, and exits 1 while any remains,
- * 0 once all are real. Run it before launch and in the release pipeline, with the server's
- * DATABASE_URL or DATA_DIR: a running server on the embedded database answers through its
+ * a fictitious placeholder (bank account, phone, company numbers, links not yet known…), every
+ * eBook whose files are still the shop's sample chapter, and an unset SITE_URL (e-mailed links
+ * would point at the server's own machine), and exits 1 while any remains, 0 once all are real.
+ * Run it before launch and in the release pipeline, with the server's environment (SITE_URL,
+ * DATABASE_URL or DATA_DIR): a running server on the embedded database answers through its
  * control socket; a data folder with no database yet is judged by what its first start seeds.
  */
 import { existsSync } from "node:fs";
@@ -28,16 +29,24 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function launchCheck(
   inUse: readonly Placeholder[],
-  samples: readonly SampleFileProduct[] = [],
+  samples: readonly SampleFileProduct[],
+  /** Where links point: SITE_URL, or the local address the server falls back to without it. */
+  links: Pick<Config, "SITE_URL" | "siteUrl">,
 ): { exitCode: 0 | 1; report: string } {
-  if (inUse.length === 0 && samples.length === 0) {
+  if (inUse.length === 0 && samples.length === 0 && links.SITE_URL) {
     return {
       exitCode: 0,
       report:
-        "Ready for launch: no placeholder left in core/site-config.ts, and no eBook delivered as a sample.",
+        "Ready for launch: no placeholder left in core/site-config.ts, no eBook delivered as a sample, and SITE_URL is set.",
     };
   }
   const report = ["Not ready for launch."];
+  if (!links.SITE_URL) {
+    report.push(
+      `SITE_URL is not set: links in e-mails (verify, reset, order, download), MCP answers and checkout links point at ${links.siteUrl}, the server's own machine.`,
+      "Set SITE_URL to the shop's public address (https://…) where the server runs.",
+    );
+  }
   if (inUse.length > 0) {
     report.push(
       `${plural(inUse.length, "placeholder", "placeholders")} still in core/site-config.ts:`,
@@ -99,7 +108,8 @@ const runDirectly =
   import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 
 if (runDirectly) {
-  const { exitCode, report } = launchCheck(placeholdersInUse(), await samplesInUse(loadConfig()));
+  const config = loadConfig();
+  const { exitCode, report } = launchCheck(placeholdersInUse(), await samplesInUse(config), config);
   (exitCode === 0 ? console.log : console.error)(report);
   process.exitCode = exitCode;
 }

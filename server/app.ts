@@ -3,7 +3,6 @@ import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import { Redis } from "ioredis";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -28,6 +27,8 @@ import { createContactService } from "./contact/contact-service.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { createAccountService } from "./account/account-service.ts";
 import { createRequestLimits } from "./lib/request-limits.ts";
+import { connectRedis } from "./lib/redis-connection.ts";
+import { sharedOrLocalStore } from "./lib/rate-limit-store.ts";
 import { loadCatalog, type Catalog } from "./catalog/load-catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { productRoutes } from "./routes/products.ts";
@@ -110,16 +111,13 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /**
- * API answers are JSON, never documents: they get OWASP's REST set (no framing, no sniffing,
- * no caching unless a route says so, HSTS) rather than the document headers above (opener,
- * referrer and DNS-prefetch policies mean nothing for JSON, and each costs time per answer).
+ * API answers get every header a page gets (issue 34: a JSON answer opened in a tab, or the
+ * docs page at /api/docs, is a document too), and besides: never framed, never kept (no-store
+ * unless a route that may be cached says otherwise).
  */
 export const API_SECURITY_HEADERS = {
-  "content-security-policy": LOCKED_DOWN_CSP,
+  ...SECURITY_HEADERS,
   "cache-control": "no-store",
-  "cross-origin-resource-policy": "same-origin",
-  "strict-transport-security": SECURITY_HEADERS["strict-transport-security"],
-  "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
 } as const;
 
@@ -258,15 +256,19 @@ export async function buildApp({
   });
 
   // Limits are declared per route (`config.rateLimit`); counters live in Redis when
-  // REDIS_URL is set so every instance behind a load balancer shares them.
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-    : undefined;
+  // REDIS_URL is set so every instance behind a load balancer shares them, and in each
+  // instance's memory while Redis is away (lib/redis-connection.ts).
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : undefined;
+  if (redis) {
+    app.addHook("onClose", async () => redis.close());
+    // So the first requests count in Redis too; a Redis that is away delays start 1 s at most.
+    await redis.connected(1000);
+  }
   await app.register(rateLimit, {
     global: false,
     // One counter per IPv4 address or IPv6 /64 (an IPv6 subscriber holds a whole /64).
     keyGenerator: (request) => addressGroup(request.ip),
-    ...(redis ? { redis, nameSpace: "kybernetes-rate-limit:" } : {}),
+    ...(redis ? { store: sharedOrLocalStore(redis, "kybernetes-rate-limit:") } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
@@ -274,7 +276,6 @@ export async function buildApp({
         `Too many requests. Please try again in ${context.after}.`,
       ),
   });
-  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
   // Read by the login limits only (the device cookie, auth/device-cookies.ts).
   await app.register(cookie);
 
@@ -322,6 +323,7 @@ export async function buildApp({
       unitsPerProduct: config.MAX_UNITS_PER_PRODUCT,
       unpaidOrdersPerBuyer: config.MAX_UNPAID_ORDERS_PER_BUYER,
       unpaidUnitsPerBuyer: config.MAX_UNPAID_UNITS_PER_BUYER,
+      unpaidOrdersPerNetwork: config.MAX_UNPAID_ORDERS_PER_NETWORK,
     },
   });
   const runner = jobs ? backgroundJobs(app, database, orders, auth, config) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, siteUrlNotice } from "./config.ts";
 
 describe("loadConfig", () => {
   it("uses defaults for an empty environment", () => {
@@ -8,6 +8,9 @@ describe("loadConfig", () => {
     expect(config.DATA_DIR).toBe("./var");
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.TRUST_PROXY).toBe(false);
+    // A shared address may hold more unpaid orders than one buyer (issue 34).
+    expect(config.MAX_UNPAID_ORDERS_PER_BUYER).toBe(3);
+    expect(config.MAX_UNPAID_ORDERS_PER_NETWORK).toBe(10);
   });
 
   it("reads PORT, HOST and DATA_DIR", () => {
@@ -50,6 +53,7 @@ describe("loadConfig", () => {
     [{ DATABASE_OWNER_URL: "postgres://owner@db/shop" }, "DATABASE_OWNER_URL"],
     [{ REQUEST_TIMEOUT_MS: "10" }, "REQUEST_TIMEOUT_MS"],
     [{ ORDER_REMINDER_DAYS: "5", ORDER_EXPIRY_DAYS: "4" }, "ORDER_EXPIRY_DAYS"],
+    [{ MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_UNPAID_ORDERS_PER_NETWORK: "4" }, "PER_NETWORK"],
     [{ SITE_URL: "kybernetes.com.au" }, "SITE_URL"],
   ])("rejects %o naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -111,7 +115,22 @@ describe("loadConfig", () => {
   });
 
   it("gives order e-mails the site's address without a trailing slash", () => {
-    expect(loadConfig({}).siteUrl).toBe("https://kybernetes.com.au");
     expect(loadConfig({ SITE_URL: "https://shop.example/" }).siteUrl).toBe("https://shop.example");
+    expect(siteUrlNotice(loadConfig({ SITE_URL: "https://shop.example" }))).toBeUndefined();
+  });
+
+  it("points links at where the server listens without SITE_URL, in production too", () => {
+    // Never the production domain: a laptop's e-mailed links must open on the laptop (issue 34).
+    expect(loadConfig({}).siteUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "8080", NODE_ENV: "production" }).siteUrl).toBe(
+      "http://localhost:8080",
+    );
+    expect(loadConfig({ HOST: "::", PORT: "4000" }).siteUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ HOST: "127.0.0.1" }).siteUrl).toBe("http://127.0.0.1:3000");
+    expect(loadConfig({ HOST: "192.168.1.20", PORT: "80" }).siteUrl).toBe("http://192.168.1.20:80");
+    expect(loadConfig({ HOST: "::1" }).siteUrl).toBe("http://[::1]:3000");
+    expect(siteUrlNotice(loadConfig({ PORT: "8080" }))).toMatch(
+      /^SITE_URL is not set: links in e-mails .* point at http:\/\/localhost:8080, this machine/,
+    );
   });
 });

@@ -109,7 +109,10 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
   CONTACT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  /** The public address, for links in e-mails (also read at build time for canonical links). */
+  /**
+   * The public address, for links in e-mails, MCP answers and checkout links (also read at build
+   * time for canonical links). Unset, those links point at this machine (localSiteUrl).
+   */
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   /**
    * Where e-mail goes: an SMTP server (smtp:// or smtps://, credentials in the URL). Unset, each
@@ -160,10 +163,15 @@ const envSchema = z.object({
   DOWNLOAD_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   /** Units of one product one order may take (and never more than half of under ten left). */
   MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
-  /** Unpaid orders one buyer (e-mail address, account or client address) may hold at once. */
+  /** Unpaid orders one buyer (e-mail address or account) may hold at once. */
   MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(1).max(1000).default(3),
   /** Units all of one buyer's unpaid orders may hold together. */
   MAX_UNPAID_UNITS_PER_BUYER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * Unpaid orders from one client address (IPv4, or IPv6 /64), whoever placed them: higher
+   * than a buyer's, since a household, an office or a mobile carrier shares one address.
+   */
+  MAX_UNPAID_ORDERS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How often the server looks for mail to send and unpaid orders to remind or cancel. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   /** A login not used for this many minutes ends (ASVS 7.3.1); tokens end after 7 days anyway. */
@@ -194,6 +202,14 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
       message: "must be more than ORDER_REMINDER_DAYS (the reminder comes before the cancellation)",
     });
   }
+  if (env.MAX_UNPAID_ORDERS_PER_NETWORK < env.MAX_UNPAID_ORDERS_PER_BUYER) {
+    context.addIssue({
+      code: "custom",
+      path: ["MAX_UNPAID_ORDERS_PER_NETWORK"],
+      message:
+        "must be at least MAX_UNPAID_ORDERS_PER_BUYER (many buyers can share one address; one buyer never meets the address's cap first)",
+    });
+  }
   if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
     context.addIssue({
       code: "custom",
@@ -213,12 +229,41 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
 });
 
 export type Config = z.output<typeof envSchema> & {
-  /** SITE_URL without a trailing slash, or the default address. */
+  /** SITE_URL without a trailing slash; unset, where this server listens (localSiteUrl). */
   siteUrl: string;
   dataDir: string;
   buildDir: string;
   contentDir: string;
 };
+
+/**
+ * Where links point without SITE_URL: the address this server listens on, never a request's
+ * Host header (anyone can send any Host, and a link built from it would carry a reset token to
+ * their site). A server listening on every interface is reached here as localhost.
+ */
+export function localSiteUrl(host: string, port: number): string {
+  const bare = host.trim();
+  const everyInterface = ["", "0.0.0.0", "::", "[::]"].includes(bare);
+  const name = everyInterface
+    ? "localhost"
+    : bare.includes(":") && !bare.startsWith("[")
+      ? `[${bare}]`
+      : bare;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * What the start says once when SITE_URL is unset: e-mailed links work on this machine only.
+ * Undefined when it is set.
+ */
+export function siteUrlNotice(config: Pick<Config, "SITE_URL" | "siteUrl">): string | undefined {
+  if (config.SITE_URL) return undefined;
+  return (
+    `SITE_URL is not set: links in e-mails (verify, reset, order, download), MCP answers and ` +
+    `checkout links point at ${config.siteUrl}, this machine, until it is. Set SITE_URL to the ` +
+    "shop's public address (https://…) before anyone else gets its e-mail; npm run check:launch lists it."
+  );
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -239,7 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...parsed.data,
-    siteUrl: siteUrl({ SITE_URL: parsed.data.SITE_URL }),
+    siteUrl: parsed.data.SITE_URL
+      ? siteUrl({ SITE_URL: parsed.data.SITE_URL })
+      : localSiteUrl(parsed.data.HOST, parsed.data.PORT),
     dataDir: path.resolve(parsed.data.DATA_DIR),
     buildDir: path.resolve(parsed.data.BUILD_DIR),
     contentDir: path.resolve(parsed.data.CONTENT_DIR),

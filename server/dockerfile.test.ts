@@ -67,11 +67,14 @@ describe("Dockerfile", () => {
 
   it("copies every file the server imports, and the build", async () => {
     const sources = copiedPaths(false);
-    const local = Object.keys(await importGraph(["server/main.ts"]));
+    // And what the backup commands import: they run beside the server in its container.
+    const local = Object.keys(
+      await importGraph(["server/main.ts", "scripts/backup.ts", "scripts/restore.ts"]),
+    );
     expect(local.length).toBeGreaterThan(20);
     for (const file of local) {
       expect(
-        sources.some((dir) => file.startsWith(`${dir}/`)),
+        sources.some((source) => file === source || file.startsWith(`${source}/`)),
         `${file} is imported by the server but not copied into the image`,
       ).toBe(true);
     }
@@ -79,7 +82,12 @@ describe("Dockerfile", () => {
   });
 
   it("needs no development dependency at run time, in the server or its page renderer", async () => {
-    const inputs = await importGraph(["server/main.ts", ...serverBuildSources]);
+    const inputs = await importGraph([
+      "server/main.ts",
+      "scripts/backup.ts",
+      "scripts/restore.ts",
+      ...serverBuildSources,
+    ]);
     const packages = new Set(
       Object.values(inputs)
         .flatMap((input) => input.imports)

@@ -1,9 +1,14 @@
-import { controlSocketPath, listenForControl } from "./admin/control-socket.ts";
-import { runStaffCommand, type StaffCommand } from "./admin/staff-accounts.ts";
+import { backUpDatabase } from "./admin/backup.ts";
+import {
+  controlSocketPath,
+  listenForControl,
+  type ControlCommand,
+} from "./admin/control-socket.ts";
+import { runStaffCommand, type StaffCommandResult } from "./admin/staff-accounts.ts";
 import { buildApp, type AppDeps } from "./app.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { loadCatalog } from "./catalog/load-catalog.ts";
-import { loadConfig, type Config } from "./config.ts";
+import { loadConfig, siteUrlNotice, type Config } from "./config.ts";
 import { openPglite, openPostgres, type Database } from "./db/client.ts";
 import { preparePrivateDataDir, privateUmask } from "./lib/private-data-dir.ts";
 import type { Site } from "./site/site-routes.ts";
@@ -42,10 +47,10 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
   const catalog = await loadCatalog(config.contentDir);
   const site = await loadSite(config);
   const authSecret = await resolveAuthSecret(config);
-  // The embedded database is this process's alone: `npm run staff` hands its commands to the
-  // server through a socket in the data folder, which also stops a second server from
-  // opening the same folder.
-  let runCommand = async (_command: StaffCommand) => ({
+  // The embedded database is this process's alone: `npm run staff` and `npm run backup` hand
+  // their commands to the server through a socket in the data folder, which also stops a
+  // second server from opening the same folder.
+  let runCommand = async (_command: ControlCommand): Promise<StaffCommandResult> => ({
     ok: false,
     message: "The server is still starting. Please try again in a moment.",
   });
@@ -53,7 +58,6 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
     ? undefined
     : await listenForControl(controlSocketPath(config.dataDir), (command) => runCommand(command));
   const database = await openDatabase(config);
-  runCommand = (command) => runStaffCommand(database.db, command);
   const app = await buildApp({
     config,
     database,
@@ -62,6 +66,12 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
     auth: { secret: authSecret },
     beforeRoutes,
   });
+  runCommand = async (command) => {
+    if (command.command !== "backup") return runStaffCommand(database.db, command);
+    const result = await backUpDatabase(database, config.dataDir, command.file);
+    app.log.info({ by: command.by, file: command.file, ok: result.ok }, "npm run backup");
+    return result;
+  };
   if (control) app.addHook("onClose", () => control.close());
 
   let closing = false;
@@ -82,4 +92,6 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
   process.once("SIGINT", () => shutdown("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const notice = siteUrlNotice(config);
+  if (notice) app.log.warn({ siteUrl: config.siteUrl }, notice);
 }

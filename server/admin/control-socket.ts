@@ -4,6 +4,16 @@ import path from "node:path";
 import { z } from "zod";
 import type { StaffCommand, StaffCommandResult } from "./staff-accounts.ts";
 
+/** `npm run backup` (admin/backup.ts): the server writes the backup to `file`, an absolute path. */
+export interface BackupCommand {
+  command: "backup";
+  file: string;
+  by: string;
+}
+
+/** What the socket carries: the staff commands, and a backup of the database the server holds. */
+export type ControlCommand = StaffCommand | BackupCommand;
+
 /**
  * The embedded database (PGlite) may be opened by one process at a time, so while the server
  * runs, `npm run staff` cannot open it. Instead the server listens on a Unix socket in its
@@ -26,6 +36,11 @@ const commandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("list"), by }),
   z.object({ command: z.literal("verify-audit"), by }),
   z.object({ command: z.literal("sample-files"), by }),
+  z.object({
+    command: z.literal("backup"),
+    file: z.string().max(1000).refine(path.isAbsolute, "must be an absolute path"),
+    by,
+  }),
 ]);
 
 export class DataDirInUseError extends Error {
@@ -35,7 +50,7 @@ export class DataDirInUseError extends Error {
 /** One request per connection: a JSON line in, a JSON line out. */
 export async function listenForControl(
   socketPath: string,
-  run: (command: StaffCommand) => Promise<StaffCommandResult>,
+  run: (command: ControlCommand) => Promise<StaffCommandResult>,
 ): Promise<{ close(): Promise<void> } | undefined> {
   if (socketPath.length > MAX_SOCKET_PATH) return undefined;
   if (await answers(socketPath)) {
@@ -56,6 +71,8 @@ export async function listenForControl(
       input += chunk;
       if (input.length > 4096) connection.destroy();
       if (!input.includes("\n")) return;
+      // The request is in: a long command (a backup) may now take longer than a slow client.
+      connection.setTimeout(0);
       const parsed = commandSchema.safeParse(safeJson(input.slice(0, input.indexOf("\n"))));
       const answer = parsed.success
         ? run(parsed.data)
@@ -88,15 +105,20 @@ export async function listenForControl(
  */
 export async function sendControlCommand(
   socketPath: string,
-  command: StaffCommand,
+  command: ControlCommand,
+  { timeoutMs = 15_000 }: { timeoutMs?: number } = {},
 ): Promise<StaffCommandResult | undefined> {
   return new Promise((resolve, reject) => {
     const connection = net.createConnection(socketPath);
     let output = "";
     connection.setEncoding("utf8");
-    connection.setTimeout(15_000, () => {
+    connection.setTimeout(timeoutMs, () => {
       connection.destroy();
-      reject(new Error("The running server did not answer within 15 seconds."));
+      reject(
+        new Error(
+          `The running server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+        ),
+      );
     });
     connection.on("connect", () => connection.write(`${JSON.stringify(command)}\n`));
     connection.on("data", (chunk: string) => (output += chunk));

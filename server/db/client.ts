@@ -24,6 +24,8 @@ export interface Database {
   /** Throws when the database cannot answer (used by /api/ready). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's folder as a tar archive, taken between transactions (backups). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -64,7 +66,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.query("select 1");
     },
     close: () => client.close(),
+    dumpDataDir: () => dumpPgliteDataDir(client),
   };
+}
+
+/**
+ * A consistent copy of a PGlite folder while it is in use. PGlite runs one transaction at a
+ * time and a lone query waits its turn too, so while the copy holds that turn no write is half
+ * done: it has every transaction committed before it and nothing of any after. The checkpoint
+ * first leaves the restored database little write-ahead log to replay.
+ */
+export async function dumpPgliteDataDir(client: PGlite): Promise<Blob> {
+  await client.exec("checkpoint");
+  return client._runExclusiveTransaction(() => client.dumpDataDir("none"));
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {

@@ -27,7 +27,7 @@ COPY core ./core
 COPY server ./server
 COPY content ./content
 # npm run backup and npm run restore, beside the server (docs/deploying.md, Backups).
-COPY scripts/backup.ts scripts/restore.ts ./scripts/
+COPY scripts/backup.ts scripts/restore.ts scripts/command-line.ts ./scripts/
 RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 EXPOSE 3000

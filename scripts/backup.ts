@@ -11,7 +11,6 @@
 import { existsSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { backUpDatabase, backupFileName } from "../server/admin/backup.ts";
 import {
@@ -21,7 +20,7 @@ import {
 } from "../server/admin/control-socket.ts";
 import { loadConfig } from "../server/config.ts";
 import { dumpPgliteDataDir } from "../server/db/client.ts";
-import { privateUmask } from "../server/lib/private-data-dir.ts";
+import { failed, runFromCommandLine, type CommandResult } from "./command-line.ts";
 
 const USAGE = `Usage: npm run backup [-- <file>]
   writes a backup of the embedded database in DATA_DIR to <file>, which must not exist
@@ -40,7 +39,7 @@ export async function backupCommand(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   now = new Date(),
-): Promise<{ code: 0 | 1 | 2; stdout: string; stderr: string }> {
+): Promise<CommandResult> {
   if (args.length > 1 || args[0]?.startsWith("-"))
     return { code: 2, stdout: "", stderr: `${USAGE}\n` };
   const fail = (message: string) => ({ code: 1 as const, stdout: "", stderr: `${message}\n` });
@@ -82,18 +81,8 @@ export async function backupCommand(
       ? { code: 0, stdout: `${result.message}\n`, stderr: "" }
       : fail(result.message);
   } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
+    return failed(error);
   }
 }
 
-const runDirectly =
-  process.argv[1] !== undefined &&
-  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-
-if (runDirectly) {
-  privateUmask();
-  const { code, stdout, stderr } = await backupCommand(process.argv.slice(2));
-  process.stdout.write(stdout);
-  process.stderr.write(stderr);
-  process.exit(code);
-}
+await runFromCommandLine(import.meta.url, backupCommand);

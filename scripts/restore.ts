@@ -4,10 +4,9 @@
  * on it, applying any migration newer than the backup.
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { restoreBackup } from "../server/admin/backup.ts";
 import { loadConfig } from "../server/config.ts";
-import { privateUmask } from "../server/lib/private-data-dir.ts";
+import { failed, runFromCommandLine, type CommandResult } from "./command-line.ts";
 
 const USAGE = `Usage: npm run restore -- <file>
   brings the backup <file> (made by npm run backup) back into DATA_DIR, which must be empty`;
@@ -16,7 +15,7 @@ const USAGE = `Usage: npm run restore -- <file>
 export async function restoreCommand(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: 0 | 1 | 2; stdout: string; stderr: string }> {
+): Promise<CommandResult> {
   const [file, ...rest] = args;
   if (!file || rest.length > 0 || file.startsWith("-")) {
     return { code: 2, stdout: "", stderr: `${USAGE}\n` };
@@ -40,22 +39,8 @@ export async function restoreCommand(
       stderr: "",
     };
   } catch (error) {
-    return {
-      code: 1,
-      stdout: "",
-      stderr: `${error instanceof Error ? error.message : String(error)}\n`,
-    };
+    return failed(error);
   }
 }
 
-const runDirectly =
-  process.argv[1] !== undefined &&
-  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-
-if (runDirectly) {
-  privateUmask();
-  const { code, stdout, stderr } = await restoreCommand(process.argv.slice(2));
-  process.stdout.write(stdout);
-  process.stderr.write(stderr);
-  process.exit(code);
-}
+await runFromCommandLine(import.meta.url, restoreCommand);

@@ -8,8 +8,6 @@
  * is handed to it through its control socket; otherwise the database is opened here.
  */
 import { userInfo } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import {
   controlSocketPath,
   listenForControl,
@@ -17,8 +15,9 @@ import {
 } from "../server/admin/control-socket.ts";
 import { runStaffCommand, type StaffCommand } from "../server/admin/staff-accounts.ts";
 import { loadConfig, type Config } from "../server/config.ts";
-import { preparePrivateDataDir, privateUmask } from "../server/lib/private-data-dir.ts";
+import { preparePrivateDataDir } from "../server/lib/private-data-dir.ts";
 import { openDatabase } from "../server/start.ts";
+import { failed, runFromCommandLine, type CommandResult } from "./command-line.ts";
 
 const USAGE = `Usage:
   npm run staff -- add <username>      make an account staff (it opens /admin after logging in)
@@ -72,7 +71,7 @@ async function withDatabase(config: Config, command: StaffCommand) {
 export async function staffCommand(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: 0 | 1 | 2; stdout: string; stderr: string }> {
+): Promise<CommandResult> {
   const command = readCommand(args);
   if (!command) return { code: 2, stdout: "", stderr: `${USAGE}\n` };
   try {
@@ -81,23 +80,8 @@ export async function staffCommand(
       ? { code: 0, stdout: `${result.message}\n`, stderr: "" }
       : { code: 1, stdout: "", stderr: `${result.message}\n` };
   } catch (error) {
-    return {
-      code: 1,
-      stdout: "",
-      stderr: `${error instanceof Error ? error.message : String(error)}\n`,
-    };
+    return failed(error);
   }
 }
 
-const runDirectly =
-  process.argv[1] !== undefined &&
-  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-
-if (runDirectly) {
-  // Only the main thread may set the umask: the command line does, before it writes anything.
-  privateUmask();
-  const { code, stdout, stderr } = await staffCommand(process.argv.slice(2));
-  process.stdout.write(stdout);
-  process.stderr.write(stderr);
-  process.exit(code);
-}
+await runFromCommandLine(import.meta.url, staffCommand);

@@ -108,6 +108,13 @@ afterAll(async () => {
   await app.close();
 });
 
+/** The lines of a test server's log at level error or worse. */
+function loggedErrors(lines: string[]) {
+  return lines
+    .map((line) => JSON.parse(line) as { level: number; msg?: string })
+    .filter((line) => line.level >= 50);
+}
+
 function send(target: Target, payload: unknown, extra: Partial<InjectOptions> = {}) {
   return app.inject({
     method: target.method,
@@ -321,10 +328,7 @@ describe("every write route, with a body of every kind (issue 23)", () => {
         }
       }
       expect(failures).toEqual([]);
-      const errors = lines
-        .map((line) => JSON.parse(line) as { level: number; msg?: string })
-        .filter((line) => line.level >= 50);
-      expect(errors).toEqual([]);
+      expect(loggedErrors(lines)).toEqual([]);
     } finally {
       await logged.close();
     }
@@ -415,10 +419,7 @@ describe("addresses that name no record (issue 34)", () => {
         }
       }
       expect(failures).toEqual([]);
-      const errors = lines
-        .map((line) => JSON.parse(line) as { level: number; msg?: string })
-        .filter((line) => line.level >= 50);
-      expect(errors).toEqual([]);
+      expect(loggedErrors(lines)).toEqual([]);
     } finally {
       await logged.close();
     }

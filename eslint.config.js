@@ -75,6 +75,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "import-x": importX },
     settings: {
+      // The plugin's TypeScript settings: without its extensions and parser it reads no .ts
+      // file it imports, so no-cycle saw no cycle at all (issue 35).
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ADMIN_LIMITS, auditListQuerySchema, auditListSchema } from "#core/admin/admin-schemas.ts";
 import { errorResponses } from "#core/api/api-schemas.ts";
 import { auditPage } from "../../admin/audit-log.ts";
-import { ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
+import { ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin-request.ts";
 
 export const adminAuditRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, { db }) => {
   app.get(

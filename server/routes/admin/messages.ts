@@ -15,7 +15,7 @@ import {
   markMessageRead,
 } from "../../admin/message-admin.ts";
 import { HttpError } from "../../lib/http-errors.ts";
-import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
+import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin-request.ts";
 
 const NO_MESSAGE = "There is no message with this number. It may have been deleted.";
 

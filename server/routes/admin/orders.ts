@@ -25,7 +25,7 @@ import {
 } from "../../admin/order-admin.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { OrderConflictError, PaymentRefusedError } from "../../orders/order-service.ts";
-import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
+import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin-request.ts";
 
 const NO_ORDER = "There is no order with this number.";
 

@@ -21,7 +21,12 @@ import { adminProduct, ProductNotFoundError } from "../../admin/product-admin.ts
 import { preparePicture, PictureRefused, tooLarge } from "../../catalog/picture-processing.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { readMultipartUpload } from "../../lib/multipart-fields.ts";
-import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
+import {
+  actorOf,
+  ADMIN_RATE_LIMIT,
+  productNotFound,
+  type AdminRouteOptions,
+} from "./admin-request.ts";
 
 const refusal = (error: PictureRefused) =>
   new HttpError(400, error.code, error.message, { picture: error.message });

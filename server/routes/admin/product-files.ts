@@ -21,7 +21,12 @@ import {
 import { adminProduct, ProductNotFoundError } from "../../admin/product-admin.ts";
 import { HttpError } from "../../lib/http-errors.ts";
 import { readMultipartUpload } from "../../lib/multipart-fields.ts";
-import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
+import {
+  actorOf,
+  ADMIN_RATE_LIMIT,
+  productNotFound,
+  type AdminRouteOptions,
+} from "./admin-request.ts";
 
 const MEGABYTES = PRODUCT_FILE_LIMITS.bytesMax / (1024 * 1024);
 

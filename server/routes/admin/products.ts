@@ -37,7 +37,12 @@ import {
   type StateChange,
 } from "../../admin/product-admin.ts";
 import { errorBody, HttpError } from "../../lib/http-errors.ts";
-import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
+import {
+  actorOf,
+  ADMIN_RATE_LIMIT,
+  productNotFound,
+  type AdminRouteOptions,
+} from "./admin-request.ts";
 
 const pictureNotOwned = (error: PictureNotOwnedError) =>
   new HttpError(400, "validation_failed", notOwnedReason(error.addresses), {

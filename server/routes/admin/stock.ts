@@ -8,7 +8,12 @@ import { errorResponses } from "#core/api/api-schemas.ts";
 import { z } from "#core/validation/zod.ts";
 import { setStock, StockChangedError, stockRows } from "../../admin/stock-admin.ts";
 import { HttpError } from "../../lib/http-errors.ts";
-import { actorOf, ADMIN_RATE_LIMIT, productNotFound, type AdminRouteOptions } from "./admin.ts";
+import {
+  actorOf,
+  ADMIN_RATE_LIMIT,
+  productNotFound,
+  type AdminRouteOptions,
+} from "./admin-request.ts";
 
 export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   app,

@@ -4,7 +4,7 @@ import { errorResponses } from "#core/api/api-schemas.ts";
 import { z } from "#core/validation/zod.ts";
 import { sendCsv } from "../../admin/csv.ts";
 import { exportSubscribers, listSubscribers } from "../../admin/subscriber-admin.ts";
-import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin.ts";
+import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "./admin-request.ts";
 
 export const adminSubscriberRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   app,

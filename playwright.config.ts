@@ -47,7 +47,7 @@ export default defineConfig({
       REDIS_URL: "",
       // The mail worker writes the outbox's .eml files this often: tests follow e-mailed links.
       JOB_INTERVAL_MS: "200",
-      // Each test is a visitor of its own, named by X-Forwarded-For (tests/e2e/fixtures.ts),
+      // Each test is a visitor of its own, named by X-Forwarded-For (tests/browser/fixtures.ts),
       // so the per-address limits count tests apart as they count people apart.
       TRUST_PROXY: "127.0.0.1",
     },

@@ -42,7 +42,7 @@ export default defineConfig({
           pool: "vmThreads",
           include: ["app/**/*.test.{ts,tsx}"],
           exclude: ["app/layout/page-script.test.ts"],
-          setupFiles: ["./app/test/setup.ts"],
+          setupFiles: ["./tests/app/setup.ts"],
         },
       },
     ],

@@ -11,13 +11,8 @@ export { pageContext } from "#app/load-context.ts";
 
 export const streamTimeout = 5_000;
 
-/**
- * React Router's Node entry, with three changes: the answer's CSP nonce goes to every script
- * React Router writes; the layout learns the page's stylesheets, so that it can ask for them
- * before the scripts (app/root.tsx); and the document is sent once it is complete (no loader
- * here defers data, so the whole page is ready as soon as its shell is, for people and
- * crawlers alike).
- */
+// React Router's Node entry, but: the nonce goes to every script, the layout learns the page's
+// stylesheets (root.tsx), and the document is sent complete (no loader defers data).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -22,8 +22,7 @@ import "./styles/global.css";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  // Read-only pages ship no framework JavaScript: only a route that asks for it gets
-  // <Scripts/> (its `handle`, docs/decisions/012).
+  // Read-only pages ship no framework JavaScript: only routes asking for it (decision 012).
   const hydrate = useMatches().some((match) => needsScripts(match.handle));
   const stylesheets = usePageStylesheets();
   return (
@@ -32,10 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* React lifts these hints, like the `modulepreload` links of <Scripts/>, to the top of
-            <head> in the order it meets them, while <Links/> stays where it is: without them
-            a page that hydrates asks for its CSS after some 25 scripts, and on HTTP/1.1's six
-            connections its first paint waits for scripts it does not need (decision 025). */}
+        {/* React lifts these to the top of <head>: CSS comes before ~25 scripts (decision 025). */}
         {hydrate
           ? stylesheets.map((href) => <link key={href} rel="preload" as="style" href={href} />)
           : null}
@@ -67,12 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * A script whose text matters only in the server's HTML (the page script, the organisation's
- * structured data). The browser hydrates the element as it is and never re-renders it, so the
- * text is written only on the server (`import.meta.env.SSR`) and the client bundle does not
- * carry a second copy.
- */
+/** Written only on the server: the browser hydrates it as it is, so the bundle needs no copy. */
 function StaticScript({ html, type, nonce }: { html: string; type?: string; nonce?: string }) {
   return (
     <script
@@ -98,8 +89,7 @@ export function HydrateFallback() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  // A route's meta is not used once its error is shown here (a product page's unknown slug,
-  // any route without a boundary of its own): the screen names the page itself.
+  // A route's meta is not used once its error shows here: the screen names the page itself.
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>

@@ -5,46 +5,40 @@ import { accountFiles, adminPaths, dataFiles, orderRoutes, paths, productRoutes 
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
-/** A back-office path relative to /admin. */
 const inAdmin = (path: string) => path.slice(adminPaths.orders.length + 1);
 
 export default [
-  // Information pages, courses and policies: one route over content/pages
   ...contentPages.map((page) =>
     page.path === paths.home
       ? index("routes/content-page.tsx", { id: `page/${page.source}` })
       : route(at(page.path), "routes/content-page.tsx", { id: `page/${page.source}` }),
   ),
 
-  // Shop: one route over the table of shops
   ...shops.map((shop) => route(at(shop.path), "routes/shop.tsx", { id: `shop${shop.path}` })),
-  // A page for every product, from the catalogue (issue 25)
   route(at(productRoutes.product), "routes/product.tsx"),
   route(at(paths.cart), "routes/cart.tsx"),
   route(at(paths.checkout), "routes/checkout.tsx"),
   // Orders: the buyer's own, read from the API in the browser (never prerendered or indexed)
-  route(at(orderRoutes.order), "routes/order.tsx"),
-  route(at(orderRoutes.invoice), "routes/order-invoice.tsx"),
+  layout("routes/order-layout.tsx", [
+    route(at(orderRoutes.order), "routes/order.tsx"),
+    route(at(orderRoutes.invoice), "routes/order-invoice.tsx"),
+  ]),
   route(at(paths.search), "routes/search.tsx"),
 
   route(at(paths.contactUs), "routes/contact-us.tsx"),
 
-  // Glossary, its data file for anyone who reads it (SPEC §7), and the page's own data
   route(at(paths.terminologies), "routes/terminologies.tsx"),
   route(at(dataFiles.terminologies), "routes/terminologies-csv.ts"),
-  // The catalogue's data file (SPEC §7), from the database
   route(at(dataFiles.products), "routes/product-data-csv.ts"),
   route(at(dataFiles.glossary), "routes/glossary-json.ts"),
 
-  // Accounts
   route(at(paths.signup), "routes/signup.tsx"),
-  // The sign-up e-mail's link makes the account (issue 34)
   route(at(paths.finishSignup), "routes/finish-signup.tsx"),
   route(at(paths.login), "routes/login.tsx"),
   route(at(paths.logout), "routes/logout.tsx"),
   route(at(paths.account), "routes/account.tsx"),
   route(at(accountFiles.myData), "routes/account-data.ts"),
-  // A forgotten password, and the pages e-mailed links open (a button posts the secret, decision 021)
+  // Pages e-mailed links open: a button posts the secret (decision 021)
   route(at(paths.forgotPassword), "routes/forgot-password.tsx"),
   route(at(paths.resetPassword), "routes/reset-password.tsx"),
   route(at(paths.verifyEmail), "routes/verify-email.tsx"),

@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { AdminOrderListQuery } from "#core/admin/admin-schemas.ts";
 import { ADMIN_LIMITS } from "#core/admin/admin-schemas.ts";
-import { listOrders } from "../server/admin/order-admin.ts";
+import { listOrders } from "../server/orders/order-staff-actions.ts";
 import { migratePostgres, type Db } from "../server/db/client.ts";
 import * as schema from "../server/db/schema.ts";
 import { dropDatabase, throwawayPostgres } from "./lib/postgres.ts";

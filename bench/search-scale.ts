@@ -15,7 +15,7 @@ import { createSearchEngine } from "#core/search/search-engine.ts";
 import { buildApp } from "../server/app.ts";
 import { loadCatalog } from "../server/catalog/load-catalog.ts";
 import { loadConfig } from "../server/config.ts";
-import { stubDatabase } from "../server/test/test-database.ts";
+import { stubDatabase } from "#tests/server/test-database.ts";
 import { visitorAddresses } from "./api.ts";
 import { percentile, printTable, type Check } from "./lib/table.ts";
 

@@ -1,9 +1,4 @@
-/**
- * A shipping address, once for the whole shop (issue 24): SPEC §3's shipping form fields, with
- * SPEC §2's labels, what browsers may fill into each, and their limit. The cart's form, the
- * checkout, the order schemas and the e-mails all read it from here; its schemas are in
- * address.ts, apart, so that a page showing the form without checking it ships no zod.
- */
+/** The shop's one address (issue 24); its schemas are in address.ts so the form ships no zod. */
 export const ADDRESS_FIELDS = [
   { name: "firstName", label: "First Name", autoComplete: "given-name" },
   { name: "surname", label: "Surname", autoComplete: "family-name" },
@@ -28,7 +23,6 @@ export const ADDRESS_FIELD_NAMES: readonly AddressField[] = ADDRESS_FIELDS.map(
   (field) => field.name,
 );
 
-/** Longest value kept per field. */
 export const ADDRESS_FIELD_MAX_LENGTH = 100;
 
 export type Address = Record<AddressField, string>;
@@ -45,7 +39,6 @@ export const EMPTY_ADDRESS: Address = {
 export const addressLabel = (name: AddressField): string =>
   ADDRESS_FIELDS.find((field) => field.name === name)?.label ?? name;
 
-/** The address on one line: "1 Analytical Way, Sydney 2000, Australia". */
 export function addressLine({ street, city, postcode, country }: Address): string {
   return `${street}, ${city} ${postcode}, ${country}`;
 }

@@ -2,8 +2,6 @@ import { ADDRESS_FIELD_MAX_LENGTH, addressLabel, type AddressField } from "./add
 import { hasUnsafeCharacters, unsafeCharactersMessage } from "./validation/safe-text.ts";
 import { z } from "./validation/zod.ts";
 
-// The address's schemas; its fields, labels and limits are plain data in address-fields.ts.
-
 function requiredField(name: AddressField) {
   const label = addressLabel(name);
   return z
@@ -17,7 +15,6 @@ function requiredField(name: AddressField) {
     .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label));
 }
 
-/** Where an order ships: every field, each required to order. */
 export const addressSchema = z.object({
   firstName: requiredField("firstName"),
   surname: requiredField("surname"),
@@ -35,7 +32,6 @@ const draftField = z
   .default("");
 export const draftAddressSchema = z.object({ postcode: draftField, country: draftField });
 
-/** An address as an order stores and answers it. */
 export const storedAddressSchema = z.object({
   firstName: z.string(),
   surname: z.string(),

@@ -1,31 +1,23 @@
 import { formatAud, fromCents } from "./money/money.ts";
 
-/**
- * How the shop writes money and time, everywhere (pages, e-mails, the back office, the
- * server): one place, so "23 Nov 2026" and "$12.99 AUD" read the same in every screen (issue
- * 24). The shop's clock is Sydney's; a calendar day (an ISBN's publication date, the day a
- * payment arrived) has no time zone and is written as it is.
- */
+// One place for money and time (issue 24). The clock is Sydney's; a calendar day has no zone.
 const SHOP_ZONE = "Australia/Sydney";
 
 /** Integer cents as SPEC §9 writes money: "$1,234.50 AUD". */
 export const formatMoney = (cents: number): string => formatAud(fromCents(cents));
 
 const formats = {
-  /** "23 Nov 2026, 3:04 pm": when something happened (history, the back office). */
   moment: new Intl.DateTimeFormat("en-AU", {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: SHOP_ZONE,
   }),
-  /** "23 November 2026": the day something happened, in running text. */
   date: new Intl.DateTimeFormat("en-AU", {
     day: "numeric",
     month: "long",
     year: "numeric",
     timeZone: SHOP_ZONE,
   }),
-  /** "Monday 30 November 2026": a day to act by. */
   weekday: new Intl.DateTimeFormat("en-AU", {
     weekday: "long",
     day: "numeric",
@@ -57,7 +49,6 @@ const formats = {
 
 export type TimeStyle = keyof typeof formats;
 
-/** A moment (an ISO time or a Date) in Sydney, in one of the shop's styles. */
 export function formatTime(at: string | Date, style: TimeStyle = "moment"): string {
   return formats[style].format(typeof at === "string" ? new Date(at) : at);
 }
@@ -72,14 +63,12 @@ const calendarDay = {
   }),
 };
 
-/** A calendar day (YYYY-MM-DD) as words, whatever the zone: "23 Nov 2026" or "23 November 2026". */
 export function formatDay(ymd: string, style: keyof typeof calendarDay = "short"): string {
   return calendarDay[style].format(new Date(`${ymd}T00:00:00Z`));
 }
 
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_ZONE });
 
-/** The shop's calendar day (YYYY-MM-DD) of a moment; today by default. */
 export function sydneyDay(at: Date = new Date()): string {
   return isoDay.format(at);
 }

@@ -1,15 +1,9 @@
-/**
- * Organisation details shown across the site; pages and components read them from this one
- * module and never repeat them. Values not yet known are fictitious placeholders, listed in
- * `placeholders` below: replace each with the company's real value before launch.
- */
+/** Values listed in `placeholders` are fictitious: replace each before launch. */
 export const siteConfig = {
   brand: "Kybernetes",
   pronunciation: "kih-ber-NEE-teez",
   companyName: "Kybernetes Pty Ltd",
-  /** Australian Business Number: a company's is two check digits followed by its ACN. */
   abn: "83 824 753 559",
-  /** Australian Company Number (9 digits, the last a check digit). */
   acn: "824 753 559",
   business: "Biomedical engineering, cyberware and cyborg culture",
   mission: "Join the next stage of human evolution and become more than human.",
@@ -24,7 +18,6 @@ export const siteConfig = {
     postcode: "2015",
     country: "Australia",
   },
-  /** The studio, centre of the contact page map (OpenStreetMap, zoom 15). */
   map: { latitude: -33.9105, longitude: 151.1952, zoom: 15 },
   tradingHours: "Monday to Sunday, 9:00 AM to 5:00 PM, by appointment only",
   meetup: {
@@ -52,7 +45,6 @@ export const siteConfig = {
 export type SiteConfig = typeof siteConfig;
 export type SiteLinkName = keyof SiteConfig["links"];
 
-/** The values above that may stand in for a real one, each with a name people understand. */
 const PLACEHOLDER_FIELDS = {
   companyNumbers: {
     name: "ABN and ACN",
@@ -86,13 +78,8 @@ const PLACEHOLDER_FIELDS = {
 
 export type PlaceholderKey = keyof typeof PLACEHOLDER_FIELDS;
 
-/**
- * The values of `siteConfig` that are still fictitious: invented so the site works before the
- * company's own are known, chosen so nobody can reach a stranger through them. Put the real
- * value in `siteConfig`, then delete its key here. While any key remains,
- * `npm run check:launch` fails and a production start logs a warning naming each; pages that
- * show bank details say they are an example, and links still unknown read "coming soon".
- */
+// Invented so nobody can reach a stranger through them. Delete a key once its real value is in;
+// until then `npm run check:launch` fails and a production start warns.
 export const placeholders: readonly PlaceholderKey[] = [
   "companyNumbers",
   "phone",
@@ -112,7 +99,6 @@ export function isPlaceholder(
   return stillPlaceholders.includes(key);
 }
 
-/** A placeholder still in use: its key, what it is, and the fictitious value shown now. */
 export interface Placeholder {
   key: PlaceholderKey;
   name: string;

@@ -1,4 +1,3 @@
-/** The public address of the site, for canonical, sitemap and sharing links (SITE_URL). */
 export const DEFAULT_SITE_URL = "https://kybernetes.com.au";
 
 export function siteUrl(env: Record<string, string | undefined>): string {

@@ -14,8 +14,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, startProcess, stopProcess } from "../bench/lib/processes.ts";
-import { readBackup } from "../server/admin/backup.ts";
-import { controlSocketPath, sendControlCommand } from "../server/admin/control-socket.ts";
+import { readBackup } from "../server/staff/backup.ts";
+import { controlSocketPath, sendControlCommand } from "../server/staff/control-socket.ts";
 import { packTar } from "../server/lib/tar.ts";
 import { photoPng } from "#tests/fixtures/pictures.ts";
 import { backupCommand, POSTGRES_ADVICE } from "./backup.ts";
@@ -42,7 +42,7 @@ async function startShop(dataDir: string) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = await startProcess(
-    "server/test/api-only-server.ts",
+    "tests/server/api-only-server.ts",
     {
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -1,7 +1,7 @@
 /**
  * `npm run backup [-- <file>]`: a consistent backup of the embedded database (orders,
  * accounts, the catalogue with its uploaded pictures and eBook files) and DATA_DIR's token
- * secret, in one .tar.gz (server/admin/backup.ts). While a server runs on DATA_DIR it takes the
+ * secret, in one .tar.gz (server/staff/backup.ts). While a server runs on DATA_DIR it takes the
  * copy itself between two transactions, through its control socket, so the shop keeps
  * running; otherwise the folder is opened here. `npm run restore -- <file>` brings it back.
  *
@@ -12,12 +12,12 @@ import { existsSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { backUpDatabase, backupFileName } from "../server/admin/backup.ts";
+import { backUpDatabase, backupFileName } from "../server/staff/backup.ts";
 import {
   controlSocketPath,
   listenForControl,
   sendControlCommand,
-} from "../server/admin/control-socket.ts";
+} from "../server/staff/control-socket.ts";
 import { loadConfig } from "../server/config.ts";
 import { dumpPgliteDataDir } from "../server/db/client.ts";
 import { failed, runFromCommandLine, type CommandResult } from "./command-line.ts";

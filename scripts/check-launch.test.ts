@@ -3,11 +3,11 @@ import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { placeholdersInUse } from "../core/site-config.ts";
-import { addProductFile } from "../server/admin/product-file-admin.ts";
+import { addProductFile } from "../server/catalog/product-file-editing.ts";
 import { productsWithSampleFiles } from "../server/catalog/product-file-store.ts";
-import { createTestApp } from "../server/test/test-app.ts";
+import { createTestApp } from "#tests/server/test-app.ts";
 import { loadConfig } from "../server/config.ts";
-import { createTestDatabase } from "../server/test/test-database.ts";
+import { createTestDatabase } from "#tests/server/test-database.ts";
 import { launchCheck, seededSamples } from "./check-launch.ts";
 
 const run = promisify(execFile);

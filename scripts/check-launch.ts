@@ -16,7 +16,7 @@ import { parseProductsCsv } from "../core/catalog/parse-products.ts";
 import { isDigitalType, PRODUCT_FILE_LABELS } from "../core/catalog/product-files.ts";
 import { workOf } from "../core/catalog/slug.ts";
 import { placeholdersInUse, type Placeholder } from "../core/site-config.ts";
-import { controlSocketPath, sendControlCommand } from "../server/admin/control-socket.ts";
+import { controlSocketPath, sendControlCommand } from "../server/staff/control-socket.ts";
 import {
   productsWithSampleFiles,
   type SampleFileProduct,

@@ -1,10 +1,10 @@
 /**
  * `npm run restore -- <file>`: brings a backup made by `npm run backup` back into DATA_DIR,
- * which must be empty or not exist yet (server/admin/backup.ts). Then `npm start` runs the shop
+ * which must be empty or not exist yet (server/staff/backup.ts). Then `npm start` runs the shop
  * on it, applying any migration newer than the backup.
  */
 import path from "node:path";
-import { restoreBackup } from "../server/admin/backup.ts";
+import { restoreBackup } from "../server/staff/backup.ts";
 import { loadConfig } from "../server/config.ts";
 import { failed, runFromCommandLine, type CommandResult } from "./command-line.ts";
 

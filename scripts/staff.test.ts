@@ -5,10 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { controlSocketPath, listenForControl } from "../server/admin/control-socket.ts";
+import { controlSocketPath, listenForControl } from "../server/staff/control-socket.ts";
 import type { Database } from "../server/db/client.ts";
 import { users } from "../server/db/schema.ts";
-import { createTestDatabase } from "../server/test/test-database.ts";
+import { createTestDatabase } from "#tests/server/test-database.ts";
 import { staffCommand } from "./staff.ts";
 
 const run = promisify(execFile);
@@ -68,7 +68,7 @@ describe("npm run staff", () => {
 
   it("hands the command to the server running on the embedded database", async () => {
     // The server holds the database; the command reaches it through the data folder's socket
-    // (what the server then does with it is server/admin/staff-accounts.test.ts).
+    // (what the server then does with it is server/staff/staff-accounts.test.ts).
     const folder = dataDir();
     const received: unknown[] = [];
     const control = await listenForControl(controlSocketPath(folder), async (command) => {

@@ -12,8 +12,8 @@ import {
   controlSocketPath,
   listenForControl,
   sendControlCommand,
-} from "../server/admin/control-socket.ts";
-import { runStaffCommand, type StaffCommand } from "../server/admin/staff-accounts.ts";
+} from "../server/staff/control-socket.ts";
+import { runStaffCommand, type StaffCommand } from "../server/staff/staff-accounts.ts";
 import { loadConfig, type Config } from "../server/config.ts";
 import { preparePrivateDataDir } from "../server/lib/private-data-dir.ts";
 import { openDatabase } from "../server/start.ts";

@@ -2,10 +2,11 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_SECURITY_HEADERS, BODY_LIMIT_BYTES, SECURITY_HEADERS } from "./app.ts";
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from "./http/security-headers.ts";
+import { BODY_LIMIT_BYTES } from "./http/server-options.ts";
 import { loadConfig } from "./config.ts";
-import { createTestApp } from "./test/test-app.ts";
-import { stubDatabase } from "./test/test-database.ts";
+import { createTestApp } from "#tests/server/test-app.ts";
+import { stubDatabase } from "#tests/server/test-database.ts";
 
 let app: FastifyInstance;
 

@@ -14,14 +14,9 @@ const isAddressOrRange = (entry: string) =>
   ipaddr.IPv6.isValid(entry) ||
   ipaddr.IPv6.isValidCIDR(entry);
 
-/** How many proxies may stand in front of the server: more than this is a mistake. */
 const MAX_PROXY_HOPS = 10;
 
-/**
- * Who may tell us the client's address in X-Forwarded-For: nobody (unset, false, 0), the
- * nearest N proxies (a hop count), or the proxies at these addresses (a list of addresses and
- * CIDR ranges). The client's address is then the right-most entry no trusted proxy wrote.
- */
+/** false/0, a hop count, or proxy addresses and CIDRs; the client is the right-most untrusted. */
 const trustProxy = z
   .string()
   .trim()
@@ -65,35 +60,23 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./var"),
-  /** What `npm run build` wrote: client/ (files sent as they are) and server/ (the renderer). */
   BUILD_DIR: z.string().default("./build"),
-  /** The catalogue, glossary and page sources (products.csv, terminologies.csv, pages/). */
   CONTENT_DIR: z.string().default("./content"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
-  /**
-   * The role that owns the schema and runs the migrations; DATABASE_URL's role then gets only
-   * what the app needs (no DDL, and only SELECT and INSERT on audit_log). Unset, the app's
-   * own role runs the migrations and owns every table.
-   */
+  /** Owns the schema and migrates; DATABASE_URL's role gets no DDL (audit_log: insert only). */
   DATABASE_OWNER_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
-  /**
-   * How long a client may take to send a request's headers and body, and how long a connection
-   * may sit silent: a client that stops half-way frees its socket after this (issue 23).
-   */
+  /** A client that stops half-way frees its socket after this (issue 23). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /**
-   * Write each log line before going on; by default lines are written in the background, a few
-   * kilobytes at a time or every second, and written out on close, exit and crash.
-   */
+  /** Write each log line before going on (by default lines are buffered, flushed on exit). */
   LOG_SYNC: z
     .enum(["true", "false"], { error: "must be true or false" })
     .default("false")
@@ -109,20 +92,13 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
   CONTACT_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  /**
-   * The public address, for links in e-mails, MCP answers and checkout links (also read at build
-   * time for canonical links). Unset, those links point at this machine (localSiteUrl).
-   */
+  /** Unset, links in e-mails and MCP answers point at this machine (localSiteUrl). */
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  /**
-   * Where e-mail goes: an SMTP server (smtp:// or smtps://, credentials in the URL). Unset, each
-   * message is written as an .eml file under DATA_DIR/outbox/ instead.
-   */
+  /** Unset, each message is written as an .eml file under DATA_DIR/outbox/. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
-  /** "Name <address>" or a bare address, read once here: the transport gets the parts. */
   MAIL_FROM: z
     .string()
     .trim()
@@ -139,7 +115,6 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
-  /** Receives an alert for every new order. */
   SHOP_NOTIFY_EMAIL: z
     .string()
     .trim()
@@ -148,10 +123,7 @@ const envSchema = z.object({
   /** Unpaid orders get a reminder after this many days, and are cancelled after the next. */
   ORDER_REMINDER_DAYS: z.coerce.number().min(0.001).max(60).default(3),
   ORDER_EXPIRY_DAYS: z.coerce.number().min(0.001).max(90).default(7),
-  /**
-   * A guest's unpaid order holds its stock this long, then is cancelled: nobody can freeze the
-   * shelf for a week with an order they never meant to pay (issue 23).
-   */
+  /** Nobody can freeze the shelf for a week with an order never meant to be paid (issue 23). */
   GUEST_HOLD_HOURS: z.coerce
     .number()
     .min(0.01)
@@ -163,16 +135,10 @@ const envSchema = z.object({
   DOWNLOAD_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   /** Units of one product one order may take (and never more than half of under ten left). */
   MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
-  /** Unpaid orders one buyer (e-mail address or account) may hold at once. */
   MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(1).max(1000).default(3),
-  /** Units all of one buyer's unpaid orders may hold together. */
   MAX_UNPAID_UNITS_PER_BUYER: z.coerce.number().int().min(1).max(10_000).default(20),
-  /**
-   * Unpaid orders from one client address (IPv4, or IPv6 /64), whoever placed them: higher
-   * than a buyer's, since a household, an office or a mobile carrier shares one address.
-   */
+  /** Higher than a buyer's: a household, an office or a mobile carrier shares one address. */
   MAX_UNPAID_ORDERS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** How often the server looks for mail to send and unpaid orders to remind or cancel. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   /** A login not used for this many minutes ends (ASVS 7.3.1); tokens end after 7 days anyway. */
   SESSION_IDLE_MINUTES: z.coerce
@@ -185,7 +151,6 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
 });
 
-/** Rules across variables. */
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
   if (env.GUEST_HOLD_HOURS > env.ORDER_EXPIRY_DAYS * 24) {
     context.addIssue({
@@ -229,18 +194,13 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
 });
 
 export type Config = z.output<typeof envSchema> & {
-  /** SITE_URL without a trailing slash; unset, where this server listens (localSiteUrl). */
   siteUrl: string;
   dataDir: string;
   buildDir: string;
   contentDir: string;
 };
 
-/**
- * Where links point without SITE_URL: the address this server listens on, never a request's
- * Host header (anyone can send any Host, and a link built from it would carry a reset token to
- * their site). A server listening on every interface is reached here as localhost.
- */
+/** Never the Host header: anyone can send any Host, and a reset link built from it would leak. */
 export function localSiteUrl(host: string, port: number): string {
   const bare = host.trim();
   const everyInterface = ["", "0.0.0.0", "::", "[::]"].includes(bare);
@@ -252,10 +212,6 @@ export function localSiteUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-/**
- * What the start says once when SITE_URL is unset: e-mailed links work on this machine only.
- * Undefined when it is set.
- */
 export function siteUrlNotice(config: Pick<Config, "SITE_URL" | "siteUrl">): string | undefined {
   if (config.SITE_URL) return undefined;
   return (
@@ -269,10 +225,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/**
- * Reads the environment once at start-up. A bad value stops the process with a message that
- * names the variable, instead of failing later in some request.
- */
+/** A bad value stops the process naming the variable, instead of failing later in a request. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, emptyAsUndefined(env[key])]),

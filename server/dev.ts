@@ -1,8 +1,4 @@
-/**
- * `npm run dev`: the same server as `npm start`, with Vite inside it. Pages are rendered from
- * the source on every request and update in the browser as files change (hot reload); Node
- * restarts the whole server when server/ or core/ changes.
- */
+/** `npm start`'s server with Vite inside; Node restarts it when server/ or core/ changes. */
 import middie from "@fastify/middie";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";

@@ -27,7 +27,7 @@ describe("links without SITE_URL", () => {
   beforeAll(async () => {
     port = await freePort();
     server = await startProcess(
-      "server/test/api-only-server.ts",
+      "tests/server/api-only-server.ts",
       {
         PORT: String(port),
         HOST: "0.0.0.0",

@@ -44,7 +44,7 @@ describe.runIf(databaseServer && redisUrl)("several instances on one PostgreSQL 
     const started = await Promise.all(
       ports.map((port) =>
         startProcess(
-          "server/test/api-only-server.ts",
+          "tests/server/api-only-server.ts",
           { ...env, PORT: String(port) },
           `http://127.0.0.1:${port}/api/ready`,
         ),

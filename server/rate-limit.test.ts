@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { stubDatabase } from "./test/test-database.ts";
+import { stubDatabase } from "#tests/server/test-database.ts";
 
 const stores = [
   ["in-process", undefined],

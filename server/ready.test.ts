@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openPostgres } from "./db/client.ts";
-import { findPostgresBin, startThrowawayPostgres } from "./test/throwaway-postgres.ts";
+import { findPostgresBin, startThrowawayPostgres } from "#tests/server/throwaway-postgres.ts";
 
 const bin = findPostgresBin();
 

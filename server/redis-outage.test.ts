@@ -7,19 +7,19 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderInput } from "#tests/fixtures/orders.ts";
 import { freePort } from "../bench/lib/processes.ts";
-import { LOGIN_LIMITS } from "./auth/login-limits.ts";
-import { createPasswordHasher } from "./auth/password-hash.ts";
-import { createUserStore } from "./auth/user-store.ts";
+import { LOGIN_LIMITS } from "./accounts/login-limits.ts";
+import { createPasswordHasher } from "./accounts/password-hash.ts";
+import { createUserStore } from "./accounts/user-store.ts";
 import { loadConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { REDIS_COMMAND_TIMEOUT_MS } from "./lib/redis-connection.ts";
-import { REQUEST_LIMITS } from "./lib/request-limits.ts";
-import { DOWNLOAD_RATE_LIMIT } from "./routes/downloads.ts";
-import { MCP_LIMIT } from "./routes/mcp.ts";
-import { SEARCH_API_LIMIT } from "./routes/search.ts";
-import { logIn, newAccount as accountFixture, uniqueIp } from "./test/account-helpers.ts";
-import { createTestApp, TEST_HASH_COST } from "./test/test-app.ts";
-import { createTestDatabase } from "./test/test-database.ts";
+import { REQUEST_LIMITS } from "./http/request-limits.ts";
+import { DOWNLOAD_RATE_LIMIT } from "./orders/download-routes.ts";
+import { MCP_LIMIT } from "./mcp/mcp-routes.ts";
+import { SEARCH_API_LIMIT } from "./catalog/search-routes.ts";
+import { logIn, newAccount as accountFixture, uniqueIp } from "#tests/server/account-helpers.ts";
+import { createTestApp, TEST_HASH_COST } from "#tests/server/test-app.ts";
+import { createTestDatabase } from "#tests/server/test-database.ts";
 
 // Issue 34: Redis is an accelerator, not a single point of failure. A real Redis is started on
 // a spare port, then stopped, frozen and restarted under a running app.

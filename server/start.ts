@@ -1,12 +1,12 @@
-import { backUpDatabase } from "./admin/backup.ts";
+import { backUpDatabase } from "./staff/backup.ts";
 import {
   controlSocketPath,
   listenForControl,
   type ControlCommand,
-} from "./admin/control-socket.ts";
-import { runStaffCommand, type StaffCommandResult } from "./admin/staff-accounts.ts";
+} from "./staff/control-socket.ts";
+import { runStaffCommand, type StaffCommandResult } from "./staff/staff-accounts.ts";
 import { buildApp, type AppDeps } from "./app.ts";
-import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { resolveAuthSecret } from "./accounts/auth-secret.ts";
 import { loadCatalog } from "./catalog/load-catalog.ts";
 import { loadConfig, siteUrlNotice, type Config } from "./config.ts";
 import { openPglite, openPostgres, type Database } from "./db/client.ts";
@@ -26,11 +26,9 @@ export async function openDatabase(config: Config): Promise<Database> {
 }
 
 export interface StartOptions extends Pick<AppDeps, "beforeRoutes"> {
-  /** The site beside the API: the build (`npm start`) or Vite's pages (`npm run dev`). */
   loadSite: (config: Config) => Promise<Site>;
 }
 
-/** Starts the server: the API and the site. Exits with a clear message when it cannot start. */
 export function start(options: StartOptions) {
   run(options).catch((error: unknown) => {
     // A start-up failure is reported as one readable line, without a stack trace.
@@ -47,9 +45,8 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
   const catalog = await loadCatalog(config.contentDir);
   const site = await loadSite(config);
   const authSecret = await resolveAuthSecret(config);
-  // The embedded database is this process's alone: `npm run staff` and `npm run backup` hand
-  // their commands to the server through a socket in the data folder, which also stops a
-  // second server from opening the same folder.
+  // The embedded database is this process's alone: staff and backup commands come through a
+  // socket, which also stops a second server opening the folder.
   let runCommand = async (_command: ControlCommand): Promise<StaffCommandResult> => ({
     ok: false,
     message: "The server is still starting. Please try again in a moment.",
@@ -79,7 +76,6 @@ async function run({ loadSite, beforeRoutes }: StartOptions) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    // Stop accepting connections, let in-flight requests finish, then close the database.
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -5,7 +5,6 @@ import styles from "./confirm-dialog.module.css";
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** What will happen, in a sentence or two. */
   children: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
@@ -15,10 +14,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal confirmation (the native <dialog>, so focus stays inside it, Escape closes it and
- * focus returns to the control that opened it). Focus starts on the safe choice.
- */
+/** The native <dialog>: focus stays inside, Escape closes it, focus returns; it starts on Back. */
 export function ConfirmDialog({
   open,
   title,

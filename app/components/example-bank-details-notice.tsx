@@ -2,10 +2,7 @@ import { Link } from "react-router";
 import { paths } from "#app/paths.ts";
 import styles from "./example-bank-details-notice.module.css";
 
-/**
- * Beside bank details that are still the site config's placeholders: they reach no account,
- * and a visitor must be told so before copying them into a banking app.
- */
+/** Placeholder bank details reach no account: say so before anyone copies them into a bank app. */
 export function ExampleBankDetailsNotice() {
   return (
     <p className={styles.notice}>

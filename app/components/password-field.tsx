@@ -4,7 +4,6 @@ import styles from "./forms.module.css";
 
 type Props = Omit<ComponentProps<typeof Field>, "type" | "id" | "children">;
 
-/** SPEC §2 Login/Account: a password field with a Show/Hide button. */
 export function PasswordField(props: Props) {
   const [visible, setVisible] = useState(false);
   const id = useId();

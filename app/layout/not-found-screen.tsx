@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "#app/paths.ts";
 
-/** SPEC §2: the 'Page not found' screen for any unknown path. */
 export function NotFoundScreen() {
   return (
     <section aria-labelledby="not-found-title">

@@ -1,19 +1,6 @@
-/**
- * The one inline script of every page, in <head>. Most pages load no framework JavaScript
- * (docs/decisions/012), so this is what makes the header work on them, from the first paint:
- *
- * - the theme and the session (which header links CSS shows) are set before the body paints;
- * - every cart count and the current year are filled in once the body is parsed;
- * - the theme toggle and Escape on the open menu work on every page, hydrated or not;
- * - a change made in another tab (theme, login, cart) shows at once;
- * - the header's search box suggests products, pages and terms as a person types;
- * - a form sends the login or cart this browser keeps, even before the page has hydrated, and
- *   a link page's form the secret of an old `#token=` link.
- *
- * It is bundled from this file and core/ at build time (build-plugins/inline-script.ts), so it
- * reads the stored values exactly as the app's stores do. React takes over the counts on pages
- * that hydrate; both write the same text into the same text node.
- */
+// The one inline script of every page (most load no framework, decision 012): theme, session,
+// cart counts, menu, search suggestions, other tabs' changes, and stored values sent with forms.
+// Bundled with core/ (build-plugins/inline-script.ts), so it reads storage as the app's stores do.
 import {
   otherTheme,
   parseTheme,
@@ -96,9 +83,8 @@ addEventListener("storage", (event) => {
   if (event.key === STORAGE_KEYS.cart || event.key === null) showCartCount();
 });
 
-// A form whose action needs what this browser keeps (the login, the cart) carries it in
-// hidden fields, filled here as it is sent: so a press before the page's JavaScript has loaded
-// still sends them (app/lib/forms.ts). Nothing leaves in a URL: these forms are POSTs.
+// Forms needing the login or cart carry them in hidden fields filled as they are sent, so a press
+// before hydration still sends them; these forms are POSTs, so nothing leaves in a URL.
 document.addEventListener(
   "submit",
   (event) => {

@@ -4,7 +4,6 @@ import { useCurrentYear } from "#app/lib/use-current-year.ts";
 import { paths } from "#app/paths.ts";
 import styles from "./site-footer.module.css";
 
-/** SPEC §2 Footer links. */
 export const footerLinks = [
   { to: paths.home, label: "Home" },
   { to: paths.cybersecurity, label: "ISO 27001 Policy" },

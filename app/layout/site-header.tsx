@@ -8,7 +8,6 @@ import { ThemeToggle } from "#app/features/theme/theme-toggle.tsx";
 import { paths } from "#app/paths.ts";
 import styles from "./site-header.module.css";
 
-/** SPEC §2 Header: the links every visitor sees. */
 export const primaryLinks = [
   { to: paths.home, label: "Home" },
   { to: paths.books, label: "Books" },
@@ -26,11 +25,7 @@ export const primaryLinks = [
   { to: paths.contactUs, label: "Contact Us" },
 ] as const;
 
-/**
- * The header works as plain HTML on every page, hydrated or not (docs/decisions/012): the menu
- * is a <details>, Logout is a link to /logout, the search is a GET form, and the page script
- * runs the theme toggle and fills in the cart count and the session before React, if any.
- */
+/** Plain HTML on every page (decision 012): a <details> menu, a Logout link, a GET search form. */
 export function SiteHeader() {
   return (
     <header className={styles.header}>
@@ -53,17 +48,13 @@ export function SiteHeader() {
   );
 }
 
-/**
- * SPEC §2: the hamburger opens and closes the navigation. Narrow screens show the summary as
- * the menu button; wide ones hide it and always show the links (site-header.module.css).
- */
+/** Narrow screens show the summary as the menu button; wide ones always show the links. */
 function MenuDisclosure() {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const shownAt = useRef(location.key);
 
-  // Following a link inside the app closes the menu; the first render leaves alone a menu the
-  // visitor opened before the page hydrated.
+  // A link inside the app closes the menu; the first render keeps one opened before hydration.
   useEffect(() => {
     if (shownAt.current === location.key) return;
     shownAt.current = location.key;
@@ -92,11 +83,7 @@ function MenuDisclosure() {
   );
 }
 
-/**
- * SPEC §2: Login and Sign up for visitors, Account and Logout for token holders. Both pairs
- * are always in the HTML; <html data-session> (the page script, and the auth store after a
- * login or logout in this tab) decides which one CSS shows.
- */
+/** Both pairs are always in the HTML; <html data-session> decides which one CSS shows. */
 function AccountLinks() {
   return (
     <>
@@ -119,8 +106,7 @@ function AccountLinks() {
 function CartLink() {
   const count = useCartCount();
   return (
-    // The page script fills in the count and label from localStorage before React (if the
-    // page hydrates at all), so the HTML and the first client render may differ on purpose.
+    // The page script fills count and label before React, so HTML and first render may differ.
     <Link
       to={paths.cart}
       className={styles.cart}

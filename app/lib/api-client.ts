@@ -5,7 +5,6 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
-    /** The API's error code (`price_changed`, `not_found`, …) when it sent one. */
     readonly code?: string,
     /** The whole answer, for refusals that carry more (a 409's current record, a file's rows). */
     readonly body?: unknown,
@@ -18,16 +17,13 @@ const UNREACHABLE = "The server could not be reached. Check your connection and 
 
 export interface CallOptions {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as a bearer token (SPEC §7). */
   token?: string;
   body?: unknown;
-  /** Sent as it is with this type instead of as JSON (a CSV import). */
   raw?: { type: string; text: string };
   /** Sent as multipart/form-data (a file upload); the browser writes its boundary. */
   form?: FormData;
 }
 
-/** Calls `/api<path>` with JSON; the answer's body, or an ApiError with the server's message. */
 export async function callApi<T>(
   path: string,
   { method, token, body, raw, form }: CallOptions,
@@ -64,7 +60,6 @@ function apiErrorOf(status: number, data: unknown): ApiError {
   );
 }
 
-/** GETs `/api<path>` as a file to save (a download), with the same errors as `callApi`. */
 export async function fetchApiFile(path: string, { token }: { token?: string }): Promise<Blob> {
   let response: Response;
   try {
@@ -76,14 +71,4 @@ export async function fetchApiFile(path: string, { token }: { token?: string }):
   }
   if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => undefined));
   return response.blob();
-}
-
-/** SPEC §7: the account calls whose success is judged by the answer's ok flag. */
-export async function callApiOk<T extends { ok?: boolean }>(
-  path: string,
-  options: CallOptions,
-): Promise<T> {
-  const data = await callApi<T>(path, options);
-  if (data?.ok !== true) throw new ApiError(500, "The server did not confirm the change");
-  return data;
 }

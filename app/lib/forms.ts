@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { refusalOf } from "#core/pages/page-services.ts";
+import { fieldErrors } from "#core/validation/field-errors.ts";
 import type { z } from "#core/validation/zod.ts";
 
 /**
@@ -45,16 +46,6 @@ export function formObject(form: FormData): Record<string, string> {
   const object: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") object[name] = value;
   return object;
-}
-
-/** The first message per field of a failed parse, keyed by the field's path (`address.city`). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; failure: FormFailure };

@@ -1,9 +1,4 @@
-/**
- * A module fetched on first use instead of with the page: `load()` starts (or reuses) the
- * download, `current()` is the module once it has arrived. Used for the form rules, whose
- * validation library would otherwise be a fifth of the page's JavaScript. Start the load when a
- * visitor focuses the form, so it is there by the time they submit.
- */
+/** Validation libraries would be a fifth of the page's JavaScript: load on first use (focus). */
 export function lazyModule<Module>(importer: () => Promise<Module>) {
   let loaded: Module | undefined;
   let pending: Promise<Module> | undefined;
@@ -20,7 +15,6 @@ export function lazyModule<Module>(importer: () => Promise<Module>) {
   }
   return {
     load,
-    /** Starts the download without waiting; a failure is left for the next `load()`. */
     prefetch(): void {
       load().catch(() => {});
     },

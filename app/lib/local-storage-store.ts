@@ -1,16 +1,13 @@
 import { useSyncExternalStore } from "react";
 
 export interface LocalStorageStore<T> {
-  /** The current value, re-parsed only when the stored text changed. */
   get(): T;
-  /** Replace the stored text (`null` removes the key) and notify every subscriber. */
   setRaw(raw: string | null): void;
   subscribe(listener: () => void): () => void;
   /** React hook: the value, with `serverValue` during prerender and hydration. */
   use(): T;
 }
 
-/** localStorage by default; sessionStorage for what should last only as long as the tab. */
 export type StorageArea = "localStorage" | "sessionStorage";
 
 function readRaw(area: StorageArea, key: string): string | null {
@@ -22,10 +19,7 @@ function readRaw(area: StorageArea, key: string): string | null {
   }
 }
 
-/**
- * A tiny external store over one localStorage key. Other tabs' writes arrive through the
- * `storage` event, so every open page sees a change at once.
- */
+/** Other tabs' writes arrive through the `storage` event, so every open page sees a change. */
 export function createLocalStorageStore<T>(
   key: string,
   parse: (raw: string | null) => T,

@@ -1,4 +1,3 @@
-/** Hands a file to the browser's downloads, as a link to it would. */
 export function saveFile(file: Blob, name: string) {
   const url = URL.createObjectURL(file);
   const link = document.createElement("a");

@@ -1,6 +1,5 @@
 import { dataFiles, paths } from "#app/paths.ts";
 
-/** sitemap.xml for the given site paths, as absolute URLs. */
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
   const urls = paths.map((urlPath) => `  <url><loc>${siteUrl}${urlPath}</loc></url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
@@ -23,12 +22,10 @@ export function robotsTxt(siteUrl: string): string {
   ].join("\n");
 }
 
-/** The address of the shop's Model Context Protocol server (server/routes/mcp.ts). */
 export const MCP_PATH = "/api/mcp";
 
 type LlmsLink = readonly [title: string, path: string, about?: string];
 
-/** The sections of /llms.txt and the pages each lists. */
 const LLMS_SECTIONS: readonly (readonly [heading: string, links: readonly LlmsLink[]])[] = [
   [
     "Shop",
@@ -67,10 +64,7 @@ const LLMS_SECTIONS: readonly (readonly [heading: string, links: readonly LlmsLi
   ],
 ];
 
-/**
- * /llms.txt (llmstxt.org): the site in a few lines for a language model or an assistant that
- * visits, in Markdown: what the shop is, where its pages are, and the MCP endpoint.
- */
+/** llmstxt.org: the site in a few Markdown lines for a visiting model or assistant. */
 export function llmsTxt(siteUrl: string): string {
   const sections = LLMS_SECTIONS.flatMap(([heading, links]) => [
     `## ${heading}`,

@@ -13,9 +13,7 @@ export interface PageSeo {
   path: string;
   /** Leave the page out of search engines (404); the paths in `noIndexPaths` always are. */
   noIndex?: boolean;
-  /** The picture shared with a link (a product's); the site's emblem without one. */
   image?: { path: string; alt: string; width?: number; height?: number } | undefined;
-  /** Open Graph's type: a product page is a `product`. */
   type?: "website" | "product";
 }
 
@@ -26,7 +24,6 @@ const SITE_IMAGE = {
   height: 630,
 };
 
-/** Title, description, canonical URL and sharing tags for a route's `meta` export. */
 export function pageMeta({ title, description, path, ...rest }: PageSeo): MetaDescriptor[] {
   const noIndex = rest.noIndex ?? noIndexPaths.includes(path);
   const fullTitle = title.includes(siteConfig.brand) ? title : `${title} | ${siteConfig.brand}`;

@@ -1,10 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/**
- * Focus for a change asked twice ("Retire", then "Yes, retire it" / "Keep it"): when the
- * question appears, focus goes to its safe answer (`keep`); when it goes, back to the button
- * that asked (`start`). Nothing moves on the first render.
- */
+/** Focus goes to the safe answer when the question appears, back to the button when it goes. */
 export function useSecondPressFocus(confirming: boolean) {
   const keep = useRef<HTMLButtonElement>(null);
   const start = useRef<HTMLButtonElement>(null);

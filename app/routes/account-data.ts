@@ -14,11 +14,7 @@ function text(status: number, body: string, headers: Record<string, string> = {}
   });
 }
 
-/**
- * Download my data: the account's data as a JSON attachment, for the login the form carries
- * in its body (a POST, so the login is never in an address or a log). A refusal is a short
- * text, read by the page's script or, without one, shown by the browser.
- */
+/** A POST, so the login is never in an address or a log. */
 export async function action({ request, context }: Route.ActionArgs) {
   const login = loginOf(await request.formData());
   if (!login) return text(401, NEEDS_JAVASCRIPT);

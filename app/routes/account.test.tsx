@@ -7,7 +7,7 @@ import type { AccountAnswer } from "#app/features/account/account-answers.ts";
 import { ACCOUNT_UPDATED } from "#app/features/account/account-edit-form.tsx";
 import { DELETE_CONFIRMATION } from "#app/features/account/delete-account.tsx";
 import { SUBSCRIPTION_PENDING } from "#app/features/account/mailing-list.tsx";
-import { apiAnswers, json } from "#tests/fixtures/order-views.ts";
+import { apiAnswers, json } from "#tests/app/fake-fetch.ts";
 import Account, { clientAction, clientLoader } from "./account.tsx";
 
 const saved = vi.hoisted(() => ({ files: [] as { name: string; text: Promise<string> }[] }));

@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, type ReactNode } from "react";
-import { Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useLayoutEffect, useState, type ReactNode } from "react";
+import { Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import detailsStyles from "#app/components/details-list.module.css";
 import styles from "#app/components/forms.module.css";
 import { accountApi, type AccountDetails } from "#app/features/account/account-api.ts";
@@ -13,7 +13,7 @@ import {
   type AccountIntent,
 } from "#app/features/account/account-answers.ts";
 import { AccountEditForm } from "#app/features/account/account-edit-form.tsx";
-import { accountRules } from "#app/features/account/account-rules.ts";
+import { accountFormErrors } from "#app/features/account/account-rules.ts";
 import { answerAccountForm } from "#app/features/account/answer-account-form.ts";
 import { DeleteAccount } from "#app/features/account/delete-account.tsx";
 import {
@@ -64,8 +64,6 @@ type DetailsState =
 interface AccountData {
   details: DetailsState;
   orders: OrderHistoryState;
-  /** The answer to a form sent before this page's script ran (see HandOver). */
-  earlier?: AccountAnswer | undefined;
 }
 
 /**
@@ -76,18 +74,11 @@ export function loader(): AccountData {
   return { details: { status: "loading" }, orders: undefined };
 }
 
-// A form sent before this page's script ran was answered by the server, in the page itself.
-// React Router drops that answer once the clientLoader below has run, so the page hands it
-// over first (useLayoutEffect runs before the router starts loading).
-let handedOver: AccountAnswer | undefined;
-
 /** The account and its orders, read with the login this browser keeps (decision 005). */
 export async function clientLoader(): Promise<AccountData> {
-  const earlier = handedOver;
-  handedOver = undefined;
   const token = currentToken();
   // No login (or an expired one): the page's session guard sends the visitor on.
-  if (token === null) return { details: { status: "loading" }, orders: undefined, earlier };
+  if (token === null) return { details: { status: "loading" }, orders: undefined };
   const [details, orders] = await Promise.all([
     accountApi.getAccountDetails(token).then(
       (read): DetailsState => ({ status: "ready", details: read }),
@@ -100,7 +91,7 @@ export async function clientLoader(): Promise<AccountData> {
       () => "failed" as const,
     ),
   ]);
-  return { details, orders, earlier };
+  return { details, orders };
 }
 clientLoader.hydrate = true as const;
 
@@ -122,22 +113,11 @@ export async function clientAction({
   const answer = await checkThenSend(
     request,
     async (fields) =>
-      fields.intent === "update" ? checkUpdate(fields) : ({} as Record<string, string>),
+      fields.intent === "update" ? accountFormErrors("updateAccountSchema", fields) : {},
     () => serverAction() as Promise<AccountAnswer>,
   );
   if (isDone(answer) && answer.intent === "update") saveToken(answer.token);
   return answer;
-}
-
-async function checkUpdate(fields: Record<string, string>): Promise<Record<string, string>> {
-  const rules = await accountRules.load().catch(() => undefined);
-  // Without the rules (a failed download), the server checks with the same schema.
-  if (!rules) return {};
-  const parsed = rules.updateAccountSchema.safeParse(fields);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join(".") || "_"] ??= issue.message;
-  return errors;
 }
 
 async function downloadMyData(form: FormData): Promise<DownloadAnswer> {
@@ -177,14 +157,19 @@ export function shouldRevalidate({
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const guard = useSessionGuard("member");
   const hydrated = useHydrated();
-  const answer = isAccountAnswer(actionData) ? actionData : loaderData.earlier;
+  const { key } = useLocation();
+  // A form sent before this page's script ran was answered by the server, in the page itself.
+  // The router drops that actionData once the hydrating clientLoader has run, so the page keeps
+  // it for as long as it stays at the address the answer came to.
+  const [answered] = useState(() => ({ key, actionData }));
+  const kept = answered.key === key ? answered.actionData : undefined;
+  const answer = [actionData, kept].find(isAccountAnswer);
   const { details } = loaderData;
 
   useLayoutEffect(() => {
-    if (hydrated || !answer) return;
-    handedOver = answer;
-    // Stored before the clientLoader reads the account: the old login may be void already.
-    if (isDone(answer) && answer.intent === "update") saveToken(answer.token);
+    // Stored before the clientLoader reads the account: the old login may be void already
+    // (useLayoutEffect runs before the router starts loading).
+    if (!hydrated && isDone(answer) && answer.intent === "update") saveToken(answer.token);
   }, [hydrated, answer]);
 
   // Deleted, or logged out everywhere: nothing of the account is left in this browser. A login

@@ -31,7 +31,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { products: cartProducts(catalogueOf(context).products) };
 }
 
-/** In the browser: the catalogue's prices, and the live stock that warns about a short line. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
   return { ...page, stock };

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { LINK_TOKEN, setUpLinkPage } from "#app/test/link-page.ts";
+import { LINK_TOKEN, setUpLinkPage } from "#tests/app/link-page.ts";
 import { clientAction } from "./confirm-subscription.tsx";
 import {
   ConfirmSubscription,

@@ -22,7 +22,6 @@ export const headers = linkPageHeaders;
 
 export const handle = interactive;
 
-/** The double opt-in e-mail's link, `/confirm-subscription?token=…`, pressed. */
 export async function action({ request, context }: Route.ActionArgs) {
   return followLink(request, async (token) => {
     await context.get(servicesContext).accounts.confirmSubscription(token);

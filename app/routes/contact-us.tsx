@@ -18,7 +18,6 @@ export const meta = () => contentMeta(page, paths.contactUs);
 
 export const handle = interactive;
 
-/** Build time (prerendered): the map's addresses for the studio location in the site config. */
 export function loader() {
   return {
     map: {
@@ -28,12 +27,8 @@ export function loader() {
   };
 }
 
-/**
- * Only this page's own Content-Security-Policy lets the map frame in (server/site/page-csp.ts),
- * and a client-side navigation keeps the policy of the page it started from. So arriving from
- * another page loads this one as a fresh document (docs/decisions/004). The prerendered page
- * itself hydrates without calling this.
- */
+// Only this page's CSP lets the map frame in, and a client navigation keeps the old page's
+// policy: arriving from elsewhere loads a fresh document (decision 004).
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
   const url = new URL(request.url);
   if (window.location.pathname !== url.pathname) {
@@ -47,7 +42,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 /** Once shown, the page keeps its data: a link to itself must not reload away what was typed. */
 export const shouldRevalidate = () => false;
 
-/** The form's message, stored and forwarded (the contact service); a plain form works too. */
 export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, contactFormSchema, async (message, form) => {
     const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
@@ -59,7 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** In the browser: SPEC §5's messages at once; nothing is sent while the form is invalid. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const answer = await checkThenSend(
     request,

@@ -5,10 +5,6 @@ import { contentPageAt } from "#app/features/content/content-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/content-page";
 
-/**
- * Every read-only MDX page (content/pages): information, courses and policies. Prerendered;
- * the page loads no JavaScript. Reached from a page that did, its MDX loads on the way.
- */
 export const meta = ({ loaderData: page }: Route.MetaArgs) =>
   page ? pageMeta({ title: page.title, description: page.description, path: page.path }) : [];
 

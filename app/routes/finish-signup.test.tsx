@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { INVALID_LINK } from "#app/features/account/link-feedback.tsx";
-import { withServerAction } from "#app/test/client-action.ts";
-import { LINK_TOKEN } from "#app/test/link-page.ts";
+import { withServerAction } from "#tests/app/client-action.ts";
+import { LINK_TOKEN } from "#tests/app/link-page.ts";
 import FinishSignup, { clientAction } from "./finish-signup.tsx";
 
 /** The page's action as the server answers it; the browser's clientAction runs in front. */

@@ -25,15 +25,11 @@ export const meta = () => [
   REFERRER_POLICY_META,
 ];
 
-/** A link page's headers, with the login's own (the device cookie, `no-store`). */
 export const headers = linkPageHeaders;
 
 export const handle = interactive;
 
-/**
- * The sign-up e-mail's link, `/finish-signup?token=…`, pressed: the account is made and logged
- * in, as the login page does (the token in the body for the page to keep, never in an address).
- */
+/** Made and logged in as on the login page: the token in the body, never in an address. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const posted = postedLinkToken(form);
@@ -60,7 +56,6 @@ export default function FinishSignupPage({ actionData }: Route.ComponentProps) {
     (to: string, options?: NavigateOptions) => void navigate(to, options),
     [navigate],
   );
-  // The new login is kept and the visitor goes on to /account with SPEC's success notice.
   useKeepLogin(actionData && "followed" in actionData ? actionData.followed : undefined, leave, {
     notice: REGISTRATION_SUCCESS,
   });

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountRules } from "#app/features/account/account-rules.ts";
-import { renderRoute } from "#app/test/render-route.tsx";
+import { renderRoute } from "#tests/app/render-route.tsx";
 import { clientAction } from "./forgot-password.tsx";
 import {
   ForgotPasswordForm,

@@ -27,7 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** In the browser: the e-mail rules at once, without a round trip. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return checkThenSend(
     request,
@@ -36,7 +35,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   );
 }
 
-/** Asks for a reset link; open to anyone, logged in or not. */
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (

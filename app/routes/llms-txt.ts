@@ -1,7 +1,6 @@
 import { llmsTxt } from "#app/lib/seo-files.ts";
 import { siteUrl } from "#app/lib/seo.ts";
 
-/** /llms.txt, prerendered: the shop for language models and assistants (issue 27). */
 export function loader() {
   return new Response(llmsTxt(siteUrl), {
     headers: { "Content-Type": "text/plain; charset=utf-8" },

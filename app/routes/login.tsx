@@ -30,10 +30,7 @@ export const handle = interactiveReading("next");
 /** The login's answer keeps its own headers: the device cookie, and no copy of the token kept. */
 export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
 
-/**
- * SPEC §7 login (the accounts service): the token in the answer, never in an address, for the
- * page to store; the device cookie that lets this browser past the login limits of strangers.
- */
+/** The device cookie lets this browser past the login limits strangers trigger. */
 export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, loginSchema, async (credentials, form) => {
     const login = await context.get(servicesContext).accounts.logIn(credentials);
@@ -52,10 +49,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return answer;
 }
 
-/**
- * SPEC §2 /login: only for visitors; a token holder is sent to /account on load. A page that
- * needs a login (the back office) sends visitors here with `?next=` and gets them back.
- */
+/** Pages needing a login send visitors here with `?next=` and get them back. */
 export default function Login({ actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const next = safeNextPath(search.get("next"));

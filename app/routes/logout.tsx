@@ -6,11 +6,7 @@ import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 
-/**
- * SPEC §2/§4: Logout clears the session and goes to /. A link, so it works from every page,
- * hydrated or not; the token lives in the browser, so the work happens here. The server ends
- * the session first (a short, best-effort call), so a copied token stops working too.
- */
+/** A link, so it works on every page; the server ends the session first, so a copied token dies. */
 export const meta = () =>
   pageMeta({
     title: "Logout",

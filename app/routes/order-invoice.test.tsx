@@ -6,6 +6,7 @@ import type { OrderView } from "#core/orders/order.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { sampleOrder } from "#tests/fixtures/order-views.ts";
 import OrderInvoice, { meta } from "./order-invoice.tsx";
+import OrderLayout from "./order-layout.tsx";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -14,10 +15,10 @@ afterEach(() => {
 function openInvoice(order: OrderView) {
   const Stub = createRoutesStub([
     {
-      path: "/orders/:number/invoice",
-      Component: OrderInvoice,
+      Component: OrderLayout,
       loader: () => ({ order, accessToken: "tok_123" }),
       HydrateFallback: () => null,
+      children: [{ path: "/orders/:number/invoice", Component: OrderInvoice }],
     },
   ]);
   render(<Stub initialEntries={[`/orders/${order.number}/invoice`]} />);

@@ -3,13 +3,8 @@ import { formatMoney as money, formatTime } from "#core/format.ts";
 import { DELIVERED_BY_DOWNLOAD, shippingText } from "#core/orders/delivery.ts";
 import type { OrderView } from "#core/orders/order.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
-import { authStore } from "#app/features/auth/auth-store.ts";
-import { findOrderByLink, loadOrderInBrowser } from "#app/features/orders/load-order.ts";
-import { OrderNotFound } from "#app/features/orders/order-not-found.tsx";
 import formStyles from "#app/components/forms.module.css";
-import { privatePageHeaders } from "#app/lib/private-page-headers.ts";
-import { interactiveReading } from "#app/lib/route-handle.ts";
-import { servicesContext } from "#app/load-context.ts";
+import { useOrderPage } from "#app/features/orders/load-order.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order-invoice";
 import styles from "./order-invoice.module.css";
@@ -22,24 +17,6 @@ export const meta = ({ params }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const handle = interactiveReading("token");
-
-export const headers = privatePageHeaders;
-
-/** On the server: the order its link opens (`?token=`), so the invoice shows without JavaScript. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return findOrderByLink(request, params.number, context.get(servicesContext));
-}
-
-/** In the browser: the server's order, or else the one the buyer's login opens. */
-export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
-  return loadOrderInBrowser(request, params.number, serverLoader, authStore.get());
-}
-clientLoader.hydrate = true as const;
-
-export const ErrorBoundary = OrderNotFound;
-
-/** Where the invoice's payment stands, from the order's history. */
 function paymentLine(order: OrderView): string {
   const paid = order.history.find((event) => event.status === "paid");
   if (order.status === "cancelled") {
@@ -51,9 +28,8 @@ function paymentLine(order: OrderView): string {
   return `Due: ${money(order.totalCents)} by bank transfer with the reference ${order.number}.`;
 }
 
-/** A printable tax invoice for one order: one A4 page. */
-export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
-  const { order, accessToken } = loaderData;
+export default function OrderInvoice() {
+  const { order, accessToken } = useOrderPage();
   if (!order) {
     return (
       <>

@@ -4,17 +4,12 @@ import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OrderView } from "#core/orders/order.ts";
 import type { PageServices } from "#core/pages/page-services.ts";
-import { apiAnswers, json, sampleOrder } from "#tests/fixtures/order-views.ts";
+import { apiAnswers, json } from "#tests/app/fake-fetch.ts";
+import { sampleOrder } from "#tests/fixtures/order-views.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { indexablePaths } from "#app/paths.ts";
-import Order, {
-  action,
-  clientAction,
-  clientLoader,
-  ErrorBoundary,
-  loader,
-  meta,
-} from "./order.tsx";
+import Order, { action, clientAction, meta } from "./order.tsx";
+import OrderLayout, { clientLoader, ErrorBoundary, loader } from "./order-layout.tsx";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -102,21 +97,26 @@ const FIRST_RENDER = { timeout: 10_000 };
 function openOrder(url: string) {
   const Stub = createRoutesStub([
     {
-      path: "/orders/:number",
-      Component: Order,
+      Component: OrderLayout,
       loader: loadPage,
-      action: ({ request, params }) =>
-        clientAction({
-          request,
-          serverAction: () =>
-            action({
-              request: request.clone(),
-              params,
-              context: server.context,
-            } as unknown as Parameters<typeof action>[0]),
-        } as unknown as Parameters<typeof clientAction>[0]),
       HydrateFallback: () => <p>Loading…</p>,
       ErrorBoundary,
+      children: [
+        {
+          path: "/orders/:number",
+          Component: Order,
+          action: ({ request, params }) =>
+            clientAction({
+              request,
+              serverAction: () =>
+                action({
+                  request: request.clone(),
+                  params,
+                  context: server.context,
+                } as unknown as Parameters<typeof action>[0]),
+            } as unknown as Parameters<typeof clientAction>[0]),
+        },
+      ],
     },
   ]);
   render(<Stub initialEntries={[url]} />);

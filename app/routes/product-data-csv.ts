@@ -6,7 +6,6 @@ import type { Route } from "./+types/product-data-csv";
 // Kept by the server until the catalogue changes, like a shop page (issue 25).
 export const handle = showsCatalogue({});
 
-/** /ProductData.csv (SPEC §7): the catalogue as it is now, in products.csv's format. */
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(productsToCsv(catalogueOf(context).products), {
     headers: { "Content-Type": "text/csv; charset=utf-8" },

@@ -6,7 +6,7 @@ import type { StockLevels } from "#core/orders/availability.ts";
 import type { PageServices } from "#core/pages/page-services.ts";
 import { fetchStockLevels } from "#app/features/shop/fetch-stock-levels.ts";
 import { servicesContext } from "#app/load-context.ts";
-import { catalogueView, contentProducts } from "#app/test/catalogue-context.ts";
+import { catalogueView, contentProducts } from "#tests/app/catalogue-context.ts";
 import Product, { action, clientLoader, loader, meta } from "./product.tsx";
 
 vi.mock("#app/features/shop/fetch-stock-levels.ts", () => ({ fetchStockLevels: vi.fn() }));

@@ -15,7 +15,6 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { productPath } from "#app/paths.ts";
 import type { Route } from "./+types/product";
 
-/** Search engines' snippet: the description's first sentence or so. */
 function summaryOf(text: string, length = 160): string {
   if (text.length <= length) return text;
   const cut = text.slice(0, length - 1);
@@ -65,11 +64,7 @@ const linkOf = ({ id, slug, name, type, priceCents, images, category }: ShopProd
   category,
 });
 
-/**
- * Rendered by the server from the catalogue it holds, and kept until the catalogue changes.
- * An old slug of a renamed product answers 301 to its slug now; an unknown slug, or a retired
- * or unpublished product's, the 404 page.
- */
+/** An old slug answers 301; an unknown, retired or unpublished one the 404 page. */
 export function loader({ params, context }: Route.LoaderArgs) {
   const catalogue = catalogueOf(context);
   // Slugs are lower case; the server keeps pages by their lower-case path.
@@ -96,15 +91,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const product = catalogueOf(context).bySlug.get(params.slug.toLowerCase());
   const form = await request.formData();
   if (!product || form.get("id") !== String(product.id)) throw data(null, { status: 404 });
-  // The cart is kept in this browser, where only the page's script can add to it: the field
-  // the page script fills is empty where no script runs at all.
+  // Only the page's script can add to the cart: the field it fills is empty where none runs.
   if (typeof form.get("cart") !== "string" || form.get("cart") === "") {
     return data({ needsScript: true as const }, { status: 400 });
   }
   return { added: { id: product.id, type: product.type } };
 }
 
-/** In the browser: the page as the server rendered it, and the live stock (as a shop page). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
   return { ...page, stock };

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { accountRules } from "#app/features/account/account-rules.ts";
-import { LINK_TOKEN, setUpLinkPage } from "#app/test/link-page.ts";
+import { LINK_TOKEN, setUpLinkPage } from "#tests/app/link-page.ts";
 import { PASSWORDS_DIFFER } from "#core/account/account-schemas.ts";
 import { clientAction } from "./reset-password.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";

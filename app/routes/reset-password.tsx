@@ -26,7 +26,6 @@ export const headers = linkPageHeaders;
 
 export const handle = interactive;
 
-/** The reset e-mail's link, `/reset-password?token=…`: the new password, twice, with its secret. */
 export async function action({ request, context }: Route.ActionArgs) {
   return followLinkForm(request, resetPasswordFormSchema, async ({ token, password }) => {
     await context.get(servicesContext).accounts.resetPassword({ token, password });

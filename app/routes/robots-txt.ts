@@ -1,7 +1,6 @@
 import { robotsTxt } from "#app/lib/seo-files.ts";
 import { siteUrl } from "#app/lib/seo.ts";
 
-/** /robots.txt, prerendered. */
 export function loader() {
   return new Response(robotsTxt(siteUrl), {
     headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -25,14 +25,10 @@ export const meta = () =>
 
 export const handle = interactiveReading(...SEARCH_QUERY_PARAMS);
 
-/** Shown when the results cannot be had (the server is unreachable on a search in the page). */
 export const SEARCH_UNAVAILABLE =
   "Search is not available right now. Please try again in a moment.";
 
-/**
- * Rendered by the server for every address (decision 011): the results are in the first HTML
- * response, and a search made in the page asks the server for the same data.
- */
+/** Rendered by the server (decision 011): the results are in the first HTML response. */
 export function loader({ url, context }: Route.LoaderArgs) {
   const parsed = readSearchQuery(url.searchParams);
   if (!parsed.ok) {

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StockLevels } from "#core/orders/availability.ts";
 import { fetchStockLevels } from "#app/features/shop/fetch-stock-levels.ts";
-import { catalogueContext } from "#app/test/catalogue-context.ts";
+import { catalogueContext } from "#tests/app/catalogue-context.ts";
 import Shop, { clientLoader, loader } from "./shop.tsx";
 
 vi.mock("#app/features/shop/fetch-stock-levels.ts", () => ({ fetchStockLevels: vi.fn() }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCategory } from "#core/catalog/category.ts";
-import { catalogueContext } from "#app/test/catalogue-context.ts";
+import { catalogueContext } from "#tests/app/catalogue-context.ts";
 import { action, loader } from "./shop.tsx";
 
 const run = (path: string) =>

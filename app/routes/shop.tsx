@@ -13,7 +13,6 @@ import { interactiveReading, showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/shop";
 
-/** Books, cyberware and merchandise (SPEC §2): one screen over the table of shops. */
 export const meta = ({ loaderData: page }: Route.MetaArgs) => {
   const shop = page ? shopAt(page.path) : undefined;
   return shop ? pageMeta({ ...shop.seo, path: shop.path }) : [];
@@ -22,9 +21,7 @@ export const meta = ({ loaderData: page }: Route.MetaArgs) => {
 // Books and cyberware filter on `genre`, merchandise on `type` (app/features/shop/shops.ts).
 export const handle = showsCatalogue(interactiveReading("genre", "type"));
 
-// Rendered by the server with every product of the shop in its HTML, and kept until the
-// catalogue changes; an address with a filter (?genre=, ?type=) the same way, so a shared link
-// shows its choice at once.
+// Kept until the catalogue changes, filters too, so a shared link shows its choice at once.
 export function loader({ url, context }: Route.LoaderArgs) {
   const shop = shopAt(url.pathname);
   if (!shop) throw data(null, { status: 404 });
@@ -39,10 +36,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * A press of Add to Cart that reached the server: a card's form sent before the page hydrated
- * (as on a product's page). The page adds the line it answers once its script runs.
- */
+/** A card's form sent before hydration; the page adds the line once its script runs. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get("id"));
@@ -54,12 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { added: { id: product.id, type: product.type } };
 }
 
-/**
- * In the browser: the page as the server rendered it, and the live stock (units left per
- * product). The counts are not in the HTML, which is the same file for every visitor; until
- * they arrive, and if they never do, the page says nothing about stock and Add to Cart stays
- * enabled: checkout still refuses an order for more than is left.
- */
+/** The counts are not in the HTML (one file for everyone); until they arrive, nothing is said. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
   return { ...page, stock };
@@ -69,7 +58,6 @@ clientLoader.hydrate = true as const;
 // Choosing a filter only changes the URL: the products on the page stay.
 export const shouldRevalidate = () => false;
 
-// Product ids are unique in the catalogue, and a shop page shows each product once.
 const stockLineId = (productId: number) => `stock-${productId}`;
 
 export default function Shop({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { withServerAction } from "#app/test/client-action.ts";
+import { withServerAction } from "#tests/app/client-action.ts";
 import Signup, { clientAction } from "./signup.tsx";
 
 /** The page's action as the server answers it; the browser's clientAction runs in front. */

@@ -22,11 +22,7 @@ export const meta = () =>
 
 export const handle = interactive;
 
-/**
- * SPEC §7 sign-up (the accounts service): the same answer for a new address and a taken one
- * (issue 34). The e-mailed link makes the account and logs in (/finish-signup), which then
- * goes to /account as SPEC says.
- */
+/** The same answer for a new address and a taken one (issue 34). */
 export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, signupSchema, async (input) => {
     await context.get(servicesContext).accounts.signUp(input);
@@ -43,7 +39,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   );
 }
 
-/** SPEC §2 /signup: only for visitors; a token holder is sent to /account. */
 export default function Signup({ actionData }: Route.ComponentProps) {
   const { ready } = useSessionGuard("visitor");
   const navigation = useNavigation();

@@ -5,11 +5,9 @@ import { siteUrl } from "#app/lib/seo.ts";
 import { indexablePaths, productPath } from "#app/paths.ts";
 import type { Route } from "./+types/sitemap-xml";
 
-// It lists every product's page, so it follows the catalogue: rendered by the server and kept
-// until the catalogue changes, never prerendered.
+// Lists every product's page, so it follows the catalogue: never prerendered.
 export const handle = showsCatalogue({});
 
-/** /sitemap.xml: every page worth indexing, each product's page among them. */
 export function loader({ context }: Route.LoaderArgs) {
   const products = catalogueOf(context).products.map((product) => productPath(product));
   return new Response(sitemapXml(siteUrl, [...indexablePaths(), ...products]), {

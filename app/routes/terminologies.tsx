@@ -17,11 +17,7 @@ import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/terminologies";
 import { interactiveReading } from "#app/lib/route-handle.ts";
 
-/**
- * Prerendered, the page's HTML carries the first terms, small enough to arrive in the first
- * round trip; the server renders a letter's address (`?letter=B`) with every term under it
- * (docs/decisions/013).
- */
+/** Prerendered with the first terms; `?letter=B` is rendered with all its terms (decision 013). */
 export function loader({ url }: Route.LoaderArgs): GlossaryPageData {
   const letter = normaliseLetter(url.searchParams.get("letter"));
   return letter
@@ -29,10 +25,7 @@ export function loader({ url }: Route.LoaderArgs): GlossaryPageData {
     : glossaryPageData(glossary, FIRST_PAINT_TERMS);
 }
 
-/**
- * In the browser, on hydration and on every visit after: the whole glossary from
- * /glossary.json. If it cannot be fetched, the page keeps what it has and says so.
- */
+/** If /glossary.json cannot be fetched, the page keeps what it has and says so. */
 export async function clientLoader({
   serverLoader,
 }: Route.ClientLoaderArgs): Promise<GlossaryPageData> {
@@ -60,11 +53,7 @@ export default function Terminologies({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The glossary as a schema.org DefinedTermSet. It names every term; the definitions are on the
- * page, in /glossary.json and in /Terminologies.csv (repeating them here would double the
- * page's first response).
- */
+/** Names only: the definitions here would double the page's first response. */
 function glossaryStructuredData(names: readonly string[]) {
   const url = `${siteUrl}${paths.terminologies}`;
   return {
@@ -76,7 +65,6 @@ function glossaryStructuredData(names: readonly string[]) {
   };
 }
 
-/** The glossary data failed to arrive (e.g. offline during a client-side navigation). */
 export function ErrorBoundary() {
   return (
     <>

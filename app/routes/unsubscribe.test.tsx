@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { setUpLinkPage } from "#app/test/link-page.ts";
+import { setUpLinkPage } from "#tests/app/link-page.ts";
 import { clientAction } from "./unsubscribe.tsx";
 import { INVALID_LINK, MISSING_LINK } from "#app/features/account/link-feedback.tsx";
 import { UNSUBSCRIBED } from "#app/features/account/mailing-list.tsx";

@@ -22,7 +22,6 @@ export const headers = linkPageHeaders;
 
 export const handle = interactive;
 
-/** The link in every mailing-list e-mail, `/unsubscribe?token=…`, pressed; no login needed. */
 export async function action({ request, context }: Route.ActionArgs) {
   return followLink(request, async (token) => {
     await context.get(servicesContext).accounts.unsubscribeWithLink(token);

@@ -22,7 +22,6 @@ export const headers = linkPageHeaders;
 
 export const handle = interactive;
 
-/** The verification e-mail's link, `/verify-email?token=…`, pressed: the address is proved. */
 export async function action({ request, context }: Route.ActionArgs) {
   return followLink(request, (token) => context.get(servicesContext).accounts.verifyEmail(token));
 }

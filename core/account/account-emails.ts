@@ -1,7 +1,6 @@
 import { composeMail, type MailMessage } from "../mail/compose-mail.ts";
 import { MAILING_LIST_CONSENT_WORDING } from "./mailing-list.ts";
 
-/** How long each e-mailed link works, in minutes. */
 export const LINK_LIFETIME_MINUTES = {
   verify_email: 48 * 60,
   reset_password: 30,
@@ -20,11 +19,7 @@ const hours = (minutes: number) =>
       ? `${minutes / 60} hours`
       : `${minutes / 1440} days`;
 
-/**
- * A username is the visitor's own words: it appears in an e-mail only when the address is one
- * its owner has verified (issue 23), so nobody can make the shop mail their text to a
- * stranger's mailbox by signing up with it. Call sites pass `username` only then.
- */
+// Visitors' own words: greet by name only at an address its owner verified (issue 23).
 const hello = (username: string | undefined) => (username ? `Hello ${username},` : "Hello,");
 
 interface LinkMail {
@@ -34,7 +29,6 @@ interface LinkMail {
   link: string;
 }
 
-/** To an address not verified yet, by definition: it greets nobody by name. */
 export function verifyEmailEmail({ to, link }: Omit<LinkMail, "username">): MailMessage {
   return composeMail("verify_email", to, "Confirm your e-mail address for Kybernetes", [
     { paragraph: "Hello," },
@@ -46,11 +40,7 @@ export function verifyEmailEmail({ to, link }: Omit<LinkMail, "username">): Mail
   ]);
 }
 
-/**
- * A sign-up's link, to an address not proved yet: no account exists until it is followed, so
- * the answer to a sign-up says nothing about who is registered (issue 34). It greets nobody by
- * name: the username is the visitor's own words (see `hello`).
- */
+/** No account exists until the link is followed: a sign-up's answer reveals nobody (issue 34). */
 export function finishSignupEmail({ to, link }: Omit<LinkMail, "username">): MailMessage {
   return composeMail("finish_signup", to, "Finish creating your Kybernetes account", [
     { paragraph: "Hello," },
@@ -65,11 +55,7 @@ export function finishSignupEmail({ to, link }: Omit<LinkMail, "username">): Mai
   ]);
 }
 
-/**
- * Sent instead of a sign-up link when the address already belongs to an account: its owner
- * learns of the attempt and how to get in; the person signing up is told the same as for a
- * new address (issue 34).
- */
+/** To a registered address: its owner learns of the attempt, the visitor sees no difference. */
 export function signupAttemptEmail({
   to,
   username,
@@ -104,7 +90,6 @@ export function signupAttemptEmail({
   );
 }
 
-/** Sent instead of a verification when the new address already belongs to another account. */
 export function emailInUseEmail({ to }: { to: string }): MailMessage {
   return composeMail("email_in_use", to, "Someone tried to use your e-mail address at Kybernetes", [
     {
@@ -194,10 +179,7 @@ export function confirmSubscriptionEmail({ to, username, link }: LinkMail): Mail
   );
 }
 
-/**
- * Marketing e-mail: every one carries a working unsubscribe link and the one-click headers of
- * RFC 8058 (Spam Act 2003 s 18: a functional unsubscribe facility in every commercial message).
- */
+/** Spam Act 2003 s 18 and RFC 8058: every marketing e-mail carries a one-click unsubscribe. */
 export function marketingEmail(
   kind: string,
   {
@@ -210,7 +192,6 @@ export function marketingEmail(
     to: string;
     subject: string;
     paragraphs: string[];
-    /** The page with an Unsubscribe button. */
     unsubscribeLink: string;
     /** The URL a mail client POSTs `List-Unsubscribe=One-Click` to. */
     unsubscribeApi: string;

@@ -1,14 +1,9 @@
-/**
- * The pages e-mailed links open. The secret travels in the query (`?token=`) so that the page
- * works without JavaScript (decision 021): opening it only shows a button whose form posts the
- * token; those pages send no Referer and the access log drops their query.
- */
+// The secret rides in ?token= so these pages work without JavaScript (decision 021).
 export const accountLinkPaths = {
   finishSignup: "/finish-signup",
   verifyEmail: "/verify-email",
   resetPassword: "/reset-password",
   forgotPassword: "/forgot-password",
-  /** Where an e-mail sends someone who already has an account (no secret in it). */
   login: "/login",
   confirmSubscription: "/confirm-subscription",
   unsubscribe: "/unsubscribe",
@@ -16,7 +11,6 @@ export const accountLinkPaths = {
 
 export type AccountLinkPath = (typeof accountLinkPaths)[keyof typeof accountLinkPaths];
 
-/** The pages whose address carries a link's secret (`?token=`). */
 export const linkPagePaths: readonly AccountLinkPath[] = [
   accountLinkPaths.finishSignup,
   accountLinkPaths.resetPassword,
@@ -25,10 +19,7 @@ export const linkPagePaths: readonly AccountLinkPath[] = [
   accountLinkPaths.unsubscribe,
 ];
 
-/**
- * Whether a request's path is one of those pages, as the server matches it: in any case, with
- * a trailing slash, or as the page's data request (`/verify-email.data`).
- */
+/** As the server matches it: any case, a trailing slash, or the page's `.data` request. */
 export function isLinkPagePath(pathname: string): boolean {
   const page = pathname
     .toLowerCase()
@@ -41,7 +32,6 @@ export function accountLink(siteUrl: string, path: AccountLinkPath, token: strin
   return `${siteUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
-/** Where a mail client POSTs RFC 8058's one-click unsubscribe. */
 export function oneClickUnsubscribeUrl(siteUrl: string, token: string): string {
   return `${siteUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`;
 }

@@ -2,17 +2,12 @@ import { named, okSchema } from "../api/api-schemas.ts";
 import { orderViewSchema } from "../orders/order.ts";
 import { z } from "../validation/zod.ts";
 
-// What the account calls answer (SPEC §7 and decision 015), for the routes and the OpenAPI
-// document.
-
-/** Sign-up and login: the bearer token SPEC §7 stores under authToken. */
 export const tokenAnswerSchema = z.object({ token: z.string() });
 
 /** Who may see what: SPEC's token holders are customers; staff is granted on the command line. */
 export const USER_ROLES = ["customer", "staff"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** `GET /api/get-account-details`. */
 export const accountDetailsSchema = named(
   "AccountDetails",
   z.object({
@@ -20,9 +15,7 @@ export const accountDetailsSchema = named(
     email: z.string(),
     subscribed: z.boolean(),
     emailVerified: z.boolean(),
-    /** A new address waiting for its verification link to be followed. */
     pendingEmail: z.string().nullable(),
-    /** A confirmation link for the mailing list is out and not yet followed. */
     subscriptionPending: z.boolean(),
     role: z.enum(USER_ROLES),
   }),
@@ -48,7 +41,6 @@ export const subscriptionSchema = okSchema.extend({
 
 const isoTime = z.string();
 
-/** "Download my data" (`GET /api/account-data`): everything stored about the person. */
 export const personalDataSchema = named(
   "PersonalData",
   z.object({

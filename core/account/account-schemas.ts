@@ -21,10 +21,7 @@ function safeLine(label: string) {
 
 const usernameSafe = safeLine("Username");
 
-/**
- * Usernames are NFKC-normalised before the length check (what is stored is what is counted),
- * and may not mix look-alike scripts. Uniqueness ignores case (see username.ts).
- */
+/** NFKC before the length check (what is stored is what is counted); see username.ts. */
 export const usernameSchema = requiredText("Username")
   .trim()
   // A cheap bound first: nothing long reaches the character checks.
@@ -47,12 +44,7 @@ export const usernameSchema = requiredText("Username")
       }),
   );
 
-/**
- * An e-mail field: required, at most `max` characters, no invisible characters, and exactly
- * one plain address (toPlainAddress: no display name, second recipient or header can ride
- * along; an internationalised domain comes out in ASCII). Each check stops the chain, so an
- * over-long value never reaches the pattern.
- */
+/** Exactly one plain address: no display name, second recipient or header can ride along. */
 export function emailField(
   max: number,
   messages: { required: string; tooLong: string; invalid: string; notText?: string },
@@ -78,9 +70,7 @@ export const emailSchema = emailField(ACCOUNT_LIMITS.emailMax, {
   notText: "Email must be text",
 });
 
-// Passwords are used exactly as typed (never trimmed): changing what the user chose would make
-// a password with a leading or trailing space fail at login. How strong it is, the server
-// decides (server/auth/password-strength.ts): its dictionaries are too big for the browser.
+// Never trimmed: a password with edge spaces must still log in. The server judges strength.
 export const passwordSchema = requiredText("Password")
   .min(1, "Password is required")
   .min(
@@ -92,7 +82,6 @@ export const passwordSchema = requiredText("Password")
     `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters`,
   );
 
-/** Sign-up form and `POST /api/signup`. */
 export const signupSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
@@ -103,11 +92,7 @@ export type Signup = z.output<typeof signupSchema>;
 
 const loginUsernameSafe = safeLine("Username");
 
-/**
- * Login form and `POST /api/login`. Only presence is checked: any wrong pair, however long,
- * gets the same generic answer, so the limits of sign-up are not applied here (the body limit
- * still bounds the size). Characters no username holds are refused before any lookup.
- */
+/** Presence only: any wrong pair gets the same generic answer, so sign-up's limits don't apply. */
 export const loginSchema = z.object({
   username: requiredText("Username")
     .trim()
@@ -126,11 +111,7 @@ const blankAsUnchanged = (value: unknown) =>
 export const CURRENT_PASSWORD_REQUIRED =
   "Enter your current password to change your email or password";
 
-/**
- * Account edit form and `POST /api/update-account`: every field optional, an empty field
- * leaves the value unchanged, a filled one follows the sign-up rules. Changing the e-mail or
- * the password also takes the current password, so a stolen token alone cannot take over.
- */
+/** Changing the e-mail or password takes the current one, so a stolen token alone cannot. */
 export const updateAccountSchema = z
   .object({
     username: z.preprocess(blankAsUnchanged, usernameSchema.optional()),
@@ -155,16 +136,13 @@ export const updateAccountSchema = z
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 export type UpdateAccount = z.output<typeof updateAccountSchema>;
 
-/** `POST /api/forgot-password`. */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-/** A single-use link's secret, as e-mailed (verify, reset, confirm, unsubscribe). */
 export const linkTokenSchema = z
   .string({ error: "This link is not valid" })
-  // Up to 1,000: a sign-up's link carries the sealed account (server/auth/tokens.ts).
+  // Up to 1,000: a sign-up's link carries the sealed account (server/accounts/tokens.ts).
   .regex(/^[\w.-]{20,1000}$/, "This link is not valid");
 
-/** `POST /api/reset-password`. */
 export const resetPasswordSchema = z.object({
   token: linkTokenSchema,
   password: passwordSchema,
@@ -174,10 +152,7 @@ export type ResetPassword = z.output<typeof resetPasswordSchema>;
 
 export const PASSWORDS_DIFFER = "The two passwords are not the same";
 
-/**
- * The reset page's form (/reset-password): the new password typed twice, so a slip of the
- * finger does not lock the person out again, and the link's secret in a hidden field.
- */
+/** Typed twice so a slip of the finger does not lock the person out again. */
 export const resetPasswordFormSchema = z
   .object({
     token: linkTokenSchema,
@@ -191,5 +166,4 @@ export const resetPasswordFormSchema = z
     path: ["confirmPassword"],
   });
 
-/** `POST /api/verify-email`, `/api/confirm-subscription`, `/api/unsubscribe`. */
 export const linkSchema = z.object({ token: linkTokenSchema });

@@ -1,14 +1,9 @@
-/**
- * Usernames that look alike are the same username. They are stored NFKC-normalised (so `café`
- * typed with a combining accent and with a precomposed é are one name, and full-width letters
- * become plain ones), compared case-insensitively through `usernameKey`, and may not mix the
- * scripts whose letters look alike (so `аlice` with a Cyrillic а is refused next to `alice`).
- */
+/** Look-alikes are one name: NFKC, unique by usernameKey, no mix of look-alike scripts. */
 export function normaliseUsername(username: string): string {
   return username.normalize("NFKC");
 }
 
-/** What usernames are unique by: NFKC, then lower case, then NFKC again (lower-casing can denormalise). */
+/** Lower-casing can denormalise, hence NFKC again. */
 export function usernameKey(username: string): string {
   return normaliseUsername(username).toLowerCase().normalize("NFKC");
 }
@@ -23,7 +18,6 @@ const LOOK_ALIKE_SCRIPTS = [
   /\p{Script=Coptic}/u,
 ];
 
-/** True when the name's letters come from more than one of the look-alike scripts. */
 export function mixesLookAlikeScripts(username: string): boolean {
   let found = 0;
   for (const script of LOOK_ALIKE_SCRIPTS) {

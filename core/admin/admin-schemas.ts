@@ -5,8 +5,7 @@ import { hasUnsafeCharacters, hasUnsafeTextCharacters } from "../validation/safe
 import { unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
 
-// The back office's requests and answers (/api/admin/*, decision 016). Each form's fields
-// arrive as text from FormData and as JSON from other clients; both read the same way.
+// Form fields arrive as text from FormData and as JSON from other clients; both read the same.
 
 export const ADMIN_LIMITS = {
   ordersPerPage: 25,
@@ -18,12 +17,11 @@ export const ADMIN_LIMITS = {
   reasonMax: 500,
   carrierMax: 100,
   trackingMax: 100,
-  /** An export covers at most this many days (a financial year and a little more). */
+  /** A financial year and a little more. */
   exportMaxDays: 400,
   stockMax: 100_000,
 } as const;
 
-/** A one-line text field: trimmed, required, bounded, no invisible characters. */
 function line(label: string, max: number) {
   return z
     .string({ error: `${label} is required` })
@@ -33,7 +31,7 @@ function line(label: string, max: number) {
     .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label));
 }
 
-/** Free text (a note, a reason): line breaks allowed. */
+/** Line breaks allowed. */
 function text(label: string, max: number) {
   return z
     .string({ error: `${label} is required` })
@@ -43,7 +41,6 @@ function text(label: string, max: number) {
     .refine((value) => !hasUnsafeTextCharacters(value), unsafeCharactersMessage(label));
 }
 
-/** A whole number sent as JSON or typed into a form. */
 export function wholeNumber(message: string) {
   return z.union(
     [
@@ -63,7 +60,6 @@ const versionField = wholeNumber("The order's version is missing. Please reload 
   z.number().int().nonnegative(),
 );
 
-/** A calendar day as YYYY-MM-DD that exists (no 31 February). */
 export function isCalendarDay(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
@@ -79,7 +75,6 @@ function day(label: string) {
     .refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
 }
 
-/** Days between two calendar days (to minus from). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
@@ -100,7 +95,6 @@ export const audAmountSchema = z
   })
   .refine((cents) => cents > 0, "Amount received must be more than zero");
 
-/** `?status=&q=&before=` of the orders list. */
 export const adminOrderListQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   q: z
@@ -110,9 +104,7 @@ export const adminOrderListQuerySchema = z.object({
     .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage("Search"))
     .optional()
     .transform((value) => value || undefined),
-  /** Orders numbered below this one (the next, older page). */
   before: wholeNumber("before must be an order number").optional(),
-  /** Orders numbered above this one (the previous, newer page). */
   after: wholeNumber("after must be an order number").optional(),
 });
 export type AdminOrderListQuery = Partial<z.output<typeof adminOrderListQuerySchema>>;
@@ -124,7 +116,6 @@ export const adminOrderRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   totalCents: z.number().int(),
-  /** Units of all lines together. */
   units: z.number().int(),
   /** Unpaid and large enough to hold stock others may want (LARGE_UNPAID_ORDER). */
   largeUnpaid: z.boolean(),
@@ -157,7 +148,6 @@ export const orderNoteSchema = z.object({
   at: z.string(),
 });
 
-/** An order as staff see it: the buyer's view plus payment, notes, audit and what may be done. */
 export const adminOrderSchema = named(
   "AdminOrder",
   orderViewSchema.extend({
@@ -165,7 +155,6 @@ export const adminOrderSchema = named(
     version: z.number().int(),
     paidAmountCents: z.number().int().nullable(),
     paidOn: z.string().nullable(),
-    /** The account that placed it, when it was placed logged in. */
     account: z.string().nullable(),
     units: z.number().int(),
     largeUnpaid: z.boolean(),
@@ -182,31 +171,26 @@ export const markPaidSchema = z.object({
   amount: audAmountSchema,
   receivedOn: day("Date received"),
 });
-export type MarkPaidInput = z.input<typeof markPaidSchema>;
 
 export const markShippedSchema = z.object({
   version: versionField,
   carrier: line("Carrier", ADMIN_LIMITS.carrierMax),
   trackingNumber: line("Tracking number", ADMIN_LIMITS.trackingMax),
 });
-export type MarkShippedInput = z.input<typeof markShippedSchema>;
 
 export const cancelOrderSchema = z.object({
   version: versionField,
   reason: text("Reason", ADMIN_LIMITS.reasonMax),
 });
-export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
 
 export const addNoteSchema = z.object({ text: text("Note", ADMIN_LIMITS.noteMax) });
 
-/** Give one of a paid order's download links its downloads back (issue 26). */
 export const resetDownloadSchema = z.object({
   version: versionField,
   download: wholeNumber("Which download link is missing. Please reload the page.").pipe(
     z.number().int().positive(),
   ),
 });
-export type ResetDownloadInput = z.input<typeof resetDownloadSchema>;
 
 /** Stock of one product: `available` is null for products that are not counted (eBooks). */
 export const stockRowSchema = z.object({
@@ -232,7 +216,6 @@ export const setStockSchema = z.object({
   /** What the staff member saw; null for a product not counted yet. Changed since → 409. */
   expected: z.union([stockCount, z.null(), z.literal("").transform(() => null)]),
 });
-export type SetStockInput = z.input<typeof setStockSchema>;
 
 export const productIdParamsSchema = z.object({
   productId: recordIdParam("Product id must be a number"),
@@ -267,7 +250,6 @@ export const markReadSchema = z.object({ read: z.boolean() });
 export const subscriberSchema = z.object({
   username: z.string(),
   email: z.string(),
-  /** When the subscription was confirmed (ISO time). */
   consentAt: z.string().nullable(),
 });
 

@@ -1,4 +1,3 @@
-/** What the audit log records, with the words the back office shows for each. */
 export const AUDIT_ACTIONS = {
   "order.mark_paid": "Marked paid",
   "order.mark_shipped": "Marked shipped",

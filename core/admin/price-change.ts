@@ -1,6 +1,4 @@
-// How the back office describes a price before it is saved: the edit form beside its field,
-// the import's dry run beside each row. One rule, so a price the form questions is questioned
-// in a file too.
+// One rule for the edit form and the import's dry run, so both question the same prices.
 
 const dollars = new Intl.NumberFormat("en-AU", {
   style: "currency",
@@ -10,20 +8,14 @@ const dollars = new Intl.NumberFormat("en-AU", {
   maximumFractionDigits: 2,
 });
 
-/** Cents as staff read a price beside its field: 8995 → "$89.95". */
 export const formatDollars = (cents: number) => dollars.format(cents / 100);
 
 /** A new price this many times the old one, or as small a part of it, is most likely a typo. */
 const UNLIKELY_FACTOR = 5;
 
-/** What staff are about to do: "saving" (the edit form) or "applying" (an import). */
 export type PriceAction = "saving" | "applying";
 
-/**
- * What a price change does, before it is saved: "$89.95 → $79.95 (−$10.00)"; null when the
- * price is unchanged. A change by a factor of five or more (a price typed in cents, a digit
- * too many) also asks staff to check it.
- */
+/** A factor of five either way (cents typed as dollars, a digit too many) asks staff to check. */
 export function describePriceChange(
   beforeCents: number,
   afterCents: number,
@@ -49,11 +41,7 @@ export function describePriceChange(
 const freeProduct = (action: PriceAction) =>
   `The product would be free: check it before ${action}.`;
 
-/**
- * What the import's dry run says of a row's price, or null when there is nothing to check:
- * a new product at $0.00 and a change to $0.00 (an order of a free eBook is paid at once and
- * its download links go out), or a change the edit form would question.
- */
+/** $0.00 is questioned too: an order of a free eBook is paid at once and its links go out. */
 export function importPriceWarning(
   beforeCents: number | null,
   afterCents: number,

@@ -1,8 +1,4 @@
-/**
- * What the browser keeps for a visitor, in localStorage: SPEC §9 names `cart` and `authToken`;
- * `theme` holds the dark-mode choice. Read by the page script before the first paint and by the
- * app's stores afterwards, so both read a value the same way.
- */
+/** SPEC §9's keys plus the theme; the page script and the app's stores read them alike. */
 export const STORAGE_KEYS = { cart: "cart", authToken: "authToken", theme: "theme" } as const;
 
 export type Theme = "light" | "dark";
@@ -16,7 +12,6 @@ export function otherTheme(theme: Theme): Theme {
   return theme === "dark" ? "light" : "dark";
 }
 
-/** The stored token, or null when there is none (a visitor, SPEC §6). */
 export function parseToken(raw: string | null): string | null {
   return raw && raw.trim() !== "" ? raw : null;
 }

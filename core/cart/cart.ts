@@ -8,10 +8,7 @@ export interface CartItem {
 
 export const DEFAULT_QUANTITY = 1;
 
-/**
- * One stored line, or null when the entry is not a cart line. Hand-written rather than a zod
- * schema: this runs on every page, and zod would add ~15 KB to every page's JavaScript.
- */
+/** Hand-written, not zod: this runs on every page and zod would add ~15 KB to each. */
 function readStoredItem(entry: unknown): CartItem | null {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return null;
   const record = entry as Record<string, unknown>;
@@ -33,11 +30,7 @@ function readStoredItem(entry: unknown): CartItem | null {
   return item;
 }
 
-/**
- * Reads `localStorage.cart`. Anything that is not a list of items (corrupt JSON, another
- * site's data, hand edits) counts as an empty cart, so a bad value never breaks a page;
- * the next change overwrites it. Single foreign entries in an otherwise good list are dropped.
- */
+/** Anything unreadable is an empty cart, so a bad value never breaks a page. */
 export function parseCart(raw: string | null): CartItem[] {
   if (!raw) return [];
   let data: unknown;
@@ -83,12 +76,10 @@ export function removeFromCart(cart: readonly CartItem[], id: number, type: stri
   return cart.filter((item) => !sameLine(item, id, type));
 }
 
-/** The number shown on the header's cart link: every unit in the cart. */
 export function cartCount(cart: readonly CartItem[]): number {
   return cart.reduce((sum, item) => sum + quantityOf(item), 0);
 }
 
-/** The accessible name of the header's cart link. */
 export function cartLinkLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? "item" : "items"}`;
 }

@@ -7,8 +7,7 @@ import {
   MAX_CHECKOUT_LINK_LENGTH,
 } from "./checkout-link.ts";
 
-// Reading a checkout link (core/cart/checkout-link.ts says what one is): only the server reads
-// one, so zod stays out of the checkout page's bundle.
+// Only the server reads a link, so zod stays out of the checkout page's bundle.
 
 /** A line of the link: `<id>` or `<id>:<quantity>`; the digits are bounded before any number is read. */
 const LINE_PATTERN = /^(\d{1,9})(?::(\d{1,3}))?$/;
@@ -25,10 +24,7 @@ const linkLineSchema = z.object({
     ),
 }) satisfies z.ZodType<CheckoutLinkLine>;
 
-/**
- * The `cart` parameter → its lines, a product named twice counted once with both quantities,
- * in the order first named. At most ORDER_LIMITS.linesMax lines of at most quantityMax each.
- */
+/** A product named twice is one line with both quantities; bounded by ORDER_LIMITS. */
 export const checkoutLinkSchema = z
   .string()
   .trim()
@@ -55,7 +51,6 @@ export const checkoutLinkSchema = z
       ),
   );
 
-/** The lines a checkout address carries: none, or the schema's answer for its `cart`. */
 export function readCheckoutLink(url: URL) {
   const cart = url.searchParams.get(CHECKOUT_LINK_PARAM);
   return cart === null ? undefined : checkoutLinkSchema.safeParse(cart);

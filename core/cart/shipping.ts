@@ -7,20 +7,14 @@ import {
 } from "../address-fields.ts";
 import { quantityOf, type CartItem } from "./cart.ts";
 
-/**
- * SPEC §3 Shipping form: the shop's one address (core/address-fields.ts). SPEC §5: the cart's form is
- * not validated, so every field may be empty there.
- */
+/** SPEC §5: the cart's form is not validated, so every field may be empty there. */
 export const SHIPPING_FIELDS = ADDRESS_FIELD_NAMES;
 export type ShippingField = AddressField;
 export const SHIPPING_FIELD_MAX_LENGTH = ADDRESS_FIELD_MAX_LENGTH;
 export type ShippingForm = Address;
 export const EMPTY_SHIPPING_FORM = EMPTY_ADDRESS;
 
-/**
- * Reads a saved form; a field that is not text is empty, anything unreadable is an empty form.
- * Hand-written rather than zod so the cart page does not ship a validation library.
- */
+/** Hand-written rather than zod so the cart page ships no validation library. */
 export function parseShippingForm(raw: string | null): ShippingForm {
   if (!raw) return EMPTY_SHIPPING_FORM;
   let data: unknown;
@@ -41,10 +35,7 @@ export function parseShippingForm(raw: string | null): ShippingForm {
 
 export const SHIPPING_CENTS = { none: 0, usa: 1000, elsewhere: 2000 } as const;
 
-/**
- * SPEC §9: 0 while the postcode or the country is empty, 10 when the country is "usa"
- * (any case; surrounding spaces ignored), 20 for any other country.
- */
+/** SPEC §9: 0 without a postcode or country, 10 for "usa" (any case), 20 elsewhere. */
 export function shippingCostCents({
   postcode,
   country,
@@ -56,14 +47,10 @@ export function shippingCostCents({
 
 export interface ShippingQuote {
   cents: number;
-  /** True when the order is over the free-shipping threshold and would otherwise be charged. */
   free: boolean;
 }
 
-/**
- * The shipping the order pays: the SPEC §9 rate, waived when the items come to more than
- * `freeOverCents` (the free-shipping promise of the Purchase and Refund Policy).
- */
+/** Waived over `freeOverCents`: the Purchase and Refund Policy's free-shipping promise. */
 export function quoteShipping(
   address: Pick<ShippingForm, "postcode" | "country">,
   itemsCents: number,
@@ -75,7 +62,6 @@ export function quoteShipping(
     : { cents: rate, free: false };
 }
 
-/** What the cart needs to know about a product to price a line. */
 export interface PricedProduct {
   id: number;
   name: string;
@@ -91,7 +77,7 @@ export interface CartLine<P extends PricedProduct = PricedProduct> {
   product: P | undefined;
 }
 
-/** Joins the stored cart with the catalogue; prices always come from the catalogue. */
+/** Prices always come from the catalogue, never from the stored cart. */
 export function cartLines<P extends PricedProduct>(
   cart: readonly CartItem[],
   catalogue: ReadonlyMap<number, P>,

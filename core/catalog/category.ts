@@ -3,21 +3,18 @@ import type { Product } from "./product.ts";
 /** Kept apart from the zod schema so pages that only filter products ship no zod. */
 export type ProductCategory = "book" | "cyberware" | "merchandise";
 
-/** The shop's categories as the CSV and staff spell them: each has its shop page (SPEC §2). */
 export const PRODUCT_CATEGORY_NAMES: Record<ProductCategory, string> = {
   book: "Book",
   cyberware: "Cyberware",
   merchandise: "Merchandise",
 };
 
-/** The category a product's text names (case-insensitive), or null when no shop lists it. */
 export function categoryNamed(text: string): ProductCategory | null {
   const key = text.trim().toLowerCase();
   // Own keys only: "constructor" or "__proto__" are in every object, and name no shop.
   return Object.hasOwn(PRODUCT_CATEGORY_NAMES, key) ? (key as ProductCategory) : null;
 }
 
-/** Said when a category names no shop: the product would be listed nowhere. */
 export const UNKNOWN_CATEGORY =
   "Category must be Book, Cyberware or Merchandise: the shops a product can be listed in";
 

@@ -5,36 +5,25 @@ export class CatalogError extends Error {
   override name = "CatalogError";
 }
 
-/**
- * A cell a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with =, +, -,
- * @, a tab or a carriage return. Files the shop writes put an apostrophe before such a cell
- * (Papa Parse's `escapeFormulae`); reading one back takes it off again. The check is on the
- * first character alone: Papa Parse's own pattern misses a cell that holds a line break.
- */
+// OWASP "CSV injection". Checked on the first character: Papa Parse's pattern misses line breaks.
 export const FORMULA_START = /^[=+\-@\t\r]/;
 const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
 
-/** One thing wrong with a CSV file: its line (1 is the header), its column if known, why. */
+/** Line 1 is the header. */
 export interface CsvProblem {
   line: number | null;
   column: string | null;
   reason: string;
 }
 
-/** Every row of a file, or every problem found in it (`rows` is then incomplete). */
+/** With problems, `rows` is incomplete. */
 export interface CsvReport<Row> {
   rows: Row[];
-  /** The line of each row in `rows`. */
   lines: number[];
   problems: CsvProblem[];
 }
 
-/**
- * Parses a CSV file with a header row and validates every row with `schema`, collecting a
- * problem per bad row (its first bad column) instead of stopping at the first: the back
- * office's import shows them all at once. A missing column or a broken file stops at once,
- * since no row can be read then.
- */
+/** Collects every bad row (the import shows them all); a missing column stops at once. */
 export function parseCsvReport<Schema extends z.ZodType>(
   text: string,
   columns: readonly string[],
@@ -84,7 +73,6 @@ export function parseCsvReport<Schema extends z.ZodType>(
   return { rows, lines, problems };
 }
 
-/** A problem as one sentence naming the file: "products.csv line 3, column "price": …". */
 export function describeCsvProblem(fileName: string, problem: CsvProblem): string {
   const line = `${fileName} line ${problem.line ?? "?"}`;
   return problem.column === null
@@ -92,11 +80,7 @@ export function describeCsvProblem(fileName: string, problem: CsvProblem): strin
     : `${line}, column "${problem.column}": ${problem.reason}`;
 }
 
-/**
- * Parses a CSV file with a header row and validates every row with `schema`. Any problem
- * throws a CatalogError naming the file, the line and the column, so a bad edit stops the
- * build and the server start instead of shipping a broken page.
- */
+/** Throws, so a bad edit stops the build and the start instead of shipping a broken page. */
 export function parseCsvRows<Schema extends z.ZodType>(
   text: string,
   fileName: string,

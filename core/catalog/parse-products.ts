@@ -17,13 +17,9 @@ const REQUIRED_COLUMNS = PRODUCT_COLUMNS.filter(
   (column) => !OPTIONAL_PRODUCT_COLUMNS.includes(column),
 );
 
-/**
- * The column the back office's export adds after SPEC §3's: the product's version when it was
- * exported. Not SPEC's: content/products.csv and /ProductData.csv have no such column.
- */
+/** Not SPEC's: the back office's export adds each product's version when exported. */
 export const VERSION_COLUMN = "version";
 
-/** A row of an import: the product, and the version it was exported at (none: unknown). */
 export type ImportedProduct = Product & { version?: number };
 
 const importRowSchema = productRowSchema.and(
@@ -37,7 +33,6 @@ const importRowSchema = productRowSchema.and(
   }),
 );
 
-/** Adds a problem for each id a file names twice. */
 function withDuplicates<Row extends { id: number }>(report: CsvReport<Row>): CsvReport<Row> {
   const problems: CsvProblem[] = [...report.problems];
   const seen = new Set<number>();
@@ -55,12 +50,10 @@ function withDuplicates<Row extends { id: number }>(report: CsvReport<Row>): Csv
   return { ...report, problems };
 }
 
-/** Every product of a products file, or every bad row (line, column, reason), duplicates too. */
 export function parseProductsReport(text: string): CsvReport<Product> {
   return withDuplicates(parseCsvReport(text, REQUIRED_COLUMNS, productRowSchema));
 }
 
-/** A file to import: as parseProductsReport, with each row's exported version where it has one. */
 export function parseProductImport(text: string): CsvReport<ImportedProduct> {
   return withDuplicates(parseCsvReport(text, REQUIRED_COLUMNS, importRowSchema));
 }

@@ -1,20 +1,13 @@
-// Product pictures staff upload (issue 25): kept in the database as WebP and AVIF at a few
-// widths, served from /pictures/<id>-<width>.<format>. A product's `images` holds the largest
-// WebP's address, so the CSV, the API and the JSON-LD name a real file; the sizes and formats
-// beside it follow from that address alone (pictureSources). No zod here: the shop's pages
-// import these names; the upload's schema is in core/admin/product-admin-schemas.ts.
+// Uploads are kept as WebP and AVIF at a few widths; `images` holds the largest WebP's address so
+// the CSV, API and JSON-LD name a real file. No zod: the shop's pages import these names.
 
-/** The widths a picture is made at, never wider than the original. */
 export const PICTURE_WIDTHS = [320, 640, 1280] as const;
 const LARGEST_WIDTH = 1280;
 
 export const PICTURE_LIMITS = {
   /** An upload's bytes: a phone photo is 2–8 MB. */
   bytesMax: 10 * 1024 * 1024,
-  /**
-   * Pixels of the original (width × height), read from its header before anything is decoded:
-   * a small file that claims more is a decompression bomb. 50 MP is a large phone's photo.
-   */
+  /** Read from the header before decoding: a small file claiming more is a decompression bomb. */
   pixelsMax: 50_000_000,
   altMax: 250,
 } as const;
@@ -30,7 +23,6 @@ export function pictureAddress(id: number, width: number, format: PictureFormat)
   return `/pictures/${id}-${width}.${format}`;
 }
 
-/** The picture id and width an uploaded picture's address names, or null for any other path. */
 export function parsePictureAddress(
   src: string,
 ): { id: number; width: number; format: PictureFormat } | null {
@@ -39,23 +31,14 @@ export function parsePictureAddress(
   return { id: Number(match[1]), width: Number(match[2]), format: match[3] as PictureFormat };
 }
 
-/**
- * The artwork the site ships for products (public/images/products, what content/products.csv
- * names): one file name, a picture's extension, nothing that climbs out of the folder.
- */
+/** The site's own artwork: one file name, nothing that climbs out of the folder. */
 const SITE_PICTURE = /^\/images\/products\/[\w-]+(?:\.[\w-]+)*\.(?:svg|png|jpe?g|webp|avif|gif)$/;
 
-/**
- * Whether `src` is one of the shop's own pictures: an upload (/pictures/<id>-<width>.<format>)
- * or the site's product artwork. Anything else (another site, `//host/…`, `/\host/…`, a page
- * of this site, a path that climbs) would make the product page's full-size link or the
- * sharing picture lead somewhere the shop does not control.
- */
+/** Uploads and site artwork only: another site or `//host` leads where the shop has no say. */
 export function isShopPicture(src: string): boolean {
   return parsePictureAddress(src) !== null || SITE_PICTURE.test(src);
 }
 
-/** The widths made of an original `width` pixels wide: the standard ones below it, and its own. */
 export function widthsFor(width: number): number[] {
   const below = PICTURE_WIDTHS.filter((standard) => standard < width);
   const largest = Math.min(width, LARGEST_WIDTH);
@@ -67,10 +50,7 @@ export interface PictureSource {
   srcSet: string;
 }
 
-/**
- * The `<source>`s of an uploaded picture, AVIF first (smaller), from its address; none for a
- * picture that is a plain file (the seeded SVGs).
- */
+/** AVIF first (smaller); none for a plain file such as the seeded SVGs. */
 export function pictureSources(src: string): PictureSource[] {
   const address = parsePictureAddress(src);
   if (!address) return [];
@@ -86,6 +66,5 @@ export function pictureSources(src: string): PictureSource[] {
 /** A product's sharing picture: a JPEG of the size Open Graph and Twitter cards show best. */
 export const SHARING_PICTURE = { width: 1200, height: 630 } as const;
 
-/** Where a product's sharing picture is served (made from its first picture). */
 export const sharingPicturePath = (product: { slug: string }) =>
   `/pictures/sharing/${encodeURIComponent(product.slug)}.jpg`;

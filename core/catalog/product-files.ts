@@ -1,7 +1,5 @@
-// The files a digital product (an eBook) is delivered as (issue 26): an EPUB and/or a PDF,
-// kept in the database like pictures (decision 023). Staff upload them; the shop's own
-// sample chapters stand in until the real books replace them. No zod here: the shop's pages
-// import these names, and the API's schema of a file is in core/admin/product-admin-schemas.ts.
+// eBook files (issue 26), kept in the database like pictures (decision 023). No zod here: the
+// shop's pages import these names.
 
 export const PRODUCT_FILE_FORMATS = ["epub", "pdf"] as const;
 export type ProductFileFormat = (typeof PRODUCT_FILE_FORMATS)[number];
@@ -22,7 +20,6 @@ export const PRODUCT_FILE_TYPES: Record<ProductFileFormat, string> = {
   pdf: "application/pdf",
 };
 
-/** Whether a product of this type is delivered by download: the CSV's eBook rows are. */
 export const isDigitalType = (type: string) => type.trim().toLowerCase() === "ebook";
 
 const EPUB_MIMETYPE = "application/epub+zip";
@@ -30,11 +27,7 @@ const ascii = (bytes: Uint8Array, start: number, length: number) =>
   String.fromCharCode(...bytes.subarray(start, start + length));
 const uint16 = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
 
-/**
- * The format of a file judged by its bytes, never its name or declared type: an EPUB is a ZIP
- * whose first entry is `mimetype`, stored uncompressed, holding `application/epub+zip` (the
- * OCF rule every reading system relies on); a PDF starts with `%PDF-`. Anything else: null.
- */
+/** Judged by bytes, never name or declared type: EPUB's stored `mimetype` entry, or `%PDF-`. */
 export function productFileFormatOf(bytes: Uint8Array): ProductFileFormat | null {
   if (bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-") return "pdf";
   // ZIP local file header: signature, method at 8, name length at 26, extra length at 28.
@@ -47,25 +40,20 @@ export function productFileFormatOf(bytes: Uint8Array): ProductFileFormat | null
   return ascii(bytes, start, EPUB_MIMETYPE.length) === EPUB_MIMETYPE ? "epub" : null;
 }
 
-/** The name a file is downloaded under: the product's slug and the format's extension. */
 export const productFileName = (slug: string, format: ProductFileFormat) =>
   `${slug}.${format}`.slice(-PRODUCT_FILE_LIMITS.fileNameMax);
 
-/** A product's file as staff see it (its bytes are only ever downloaded). */
 export interface ProductFile {
   id: number;
   format: ProductFileFormat;
   fileName: string;
-  /** Bytes. */
   size: number;
-  /** Hex SHA-256 of the file. */
   sha256: string;
   /** The shop's own sample chapter, not the book: `npm run check:launch` lists it. */
   isSample: boolean;
   createdAt: string;
 }
 
-/** A size in the units people read: "812 KB", "3.4 MB". */
 export function fileSizeLabel(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;

@@ -2,7 +2,6 @@ import { named } from "../api/api-schemas.ts";
 import { toCents } from "../money/money.ts";
 import { z } from "../validation/zod.ts";
 
-/** The columns of content/products.csv, in file order (SPEC §3 Product). */
 export const PRODUCT_COLUMNS = [
   "id",
   "name",
@@ -36,10 +35,7 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-/**
- * A cell of digits, as `pattern` allows them. JavaScript's Number() also reads "0x10" (16),
- * "1e2" (100), "+5" and "" (0): a file is read as the digits a person sees, never those.
- */
+/** Number() also reads "0x10", "1e2", "+5" and "": a cell is read as the digits a person sees. */
 function digitsCell(pattern: RegExp, message: string) {
   return z
     .string()
@@ -48,7 +44,6 @@ function digitsCell(pattern: RegExp, message: string) {
     .transform(Number);
 }
 
-/** SPEC §3's price: dollars, at most two decimals (79.95, 80, 0.5); what the edit form accepts. */
 export const PRICE_CELL_MESSAGE =
   "expected an amount in dollars such as 79.95: digits with at most two decimals (no signs, exponents, spaces or $)";
 
@@ -63,7 +58,6 @@ const optionalInteger = z
 
 const text = z.string().optional();
 
-/** A product as the shop holds it (SPEC §3 Product); `GET /api/products` lists these. */
 export const productSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -78,7 +72,6 @@ export const productSchema = z.object({
   language: text,
   trim: text,
   pageCount: z.number().int().optional(),
-  /** YYYY-MM-DD. */
   publicationDate: text,
   audience: text,
   genre: text,
@@ -86,15 +79,9 @@ export const productSchema = z.object({
   material: text,
   color: text,
   size: text,
-  /**
-   * Units the shop holds when it first opens; the database keeps the live count from then on
-   * (a restart never resets it). Empty for what is not counted, such as eBooks.
-   */
+  /** Opening stock only: the database keeps the live count (a restart never resets it). */
   stock: z.number().int().nonnegative().optional(),
-  /**
-   * Sold to adults only (18+): in South Australia selling body-modification equipment to a
-   * minor is an offence. An order holding one needs the buyer's declaration of age.
-   */
+  /** 18+: selling body-modification equipment to a minor is an offence in South Australia. */
   ageRestricted: z.boolean(),
 });
 
@@ -110,7 +97,6 @@ export const listedProductSchema = named(
 /** A million dollars: a price above it is a typo of a few zeros, refused rather than sold. */
 export const MAX_PRICE_CENTS = 100_000_000;
 
-/** One CSV row as text cells → a typed product. */
 export const productRowSchema = z
   .object({
     id: digitsCell(/^\d{1,15}$/, "expected a whole number (digits only)").pipe(
@@ -160,8 +146,7 @@ export const productRowSchema = z
     color: optionalText,
     size: optionalText,
     stock: optionalInteger,
-    // An empty cell is false, so only rows that say so are restricted; a typo is an error
-    // rather than a silently unrestricted product.
+    // Only rows that say so are restricted; a typo is an error, not an unrestricted product.
     ageRestricted: z
       .string()
       .trim()

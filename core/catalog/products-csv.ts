@@ -4,15 +4,8 @@ import { FORMULA_START } from "./parse-csv.ts";
 import { VERSION_COLUMN } from "./parse-products.ts";
 import { PRODUCT_COLUMNS, type Product } from "./product.ts";
 
-/**
- * The catalogue in SPEC §3's CSV format (content/products.csv's columns, in its order): what
- * GET /ProductData.csv serves and the back office's export downloads, and what an import reads
- * back. Prices in dollars with two decimals, pictures joined by "|". `stock` is left empty: the
- * live count changes with every order and lives in the back office, not in a published file.
- * A cell a spreadsheet would run as a formula gets an apostrophe first, which an import removes.
- * The back office's export (`versions`) adds a last column, each product's version when it was
- * exported: an import of that file then sees which products changed in the shop since.
- */
+// SPEC §3's CSV. `stock` stays empty: the live count lives in the back office. The export's
+// version column lets an import see which products changed since.
 export function productsToCsv(
   products: readonly Product[],
   { versions }: { versions?: ReadonlyMap<number, number> } = {},

@@ -2,36 +2,22 @@ import type { Product } from "./product.ts";
 import { isDigitalType } from "./product-files.ts";
 import { numberedSlug, productSlug, workOf } from "./slug.ts";
 
-/** A product as the shop sells it: with its address (/products/<slug>) and its work. */
 export type ShopProduct = Product & {
   slug: string;
   /** Formats of one work (the hardback and the eBook of a book) share it. */
   work: string;
-  /**
-   * Delivered by download (an eBook), never shipped: what checkout prices shipping by. Seeded
-   * from the type (the CSV's eBook rows); staff set it from then on.
-   */
+  /** Seeded from the type (the CSV's eBook rows); staff set it from then on. */
   digital: boolean;
-  /** The descriptions staff gave uploaded pictures, by address (the others' are made up). */
   pictureAlts?: Readonly<Record<string, string>>;
-  /**
-   * A counted product with none left, as the catalogue was read: its structured data says
-   * OutOfStock. Selling the last unit, or the first coming back, raises the catalogue's
-   * version, so pages kept per version follow (the page's stock line is live anyway).
-   */
+  /** Selling out or restocking raises the catalogue version, so kept pages follow. */
   soldOut?: true;
 };
 
-/** The address of a product's own page. */
 export function productPagePath(product: { slug: string }): string {
   return `/products/${encodeURIComponent(product.slug)}`;
 }
 
-/**
- * Slugs for products that have none yet (content/products.csv's rows): the work's name, and
- * the format too where the work has several ("…-hardback", "…-ebook"). A clash left after that
- * (two rows of one name and type) takes the product's id. An eBook row is digital.
- */
+/** The work's name, plus the format where a work has several; a clash left takes the id. */
 export function withSlugs(products: readonly Product[]): ShopProduct[] {
   const formats = new Map<string, number>();
   for (const product of products) {
@@ -48,7 +34,6 @@ export function withSlugs(products: readonly Product[]): ShopProduct[] {
   });
 }
 
-/** The formats of `product`'s work (itself included), in catalogue order. */
 export function formatsOf<P extends ShopProduct>(products: readonly P[], product: P): P[] {
   return products.filter((other) => other.work === product.work);
 }
@@ -56,10 +41,7 @@ export function formatsOf<P extends ShopProduct>(products: readonly P[], product
 const sameText = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/**
- * Up to `limit` other works to show beside a product: those of its category and genre first,
- * then others of its category, one format per work, in catalogue order.
- */
+/** Same category and genre first, then the same category; one format per work. */
 export function relatedTo<P extends ShopProduct>(
   products: readonly P[],
   product: P,

@@ -9,7 +9,6 @@ export function productsInCategory<P extends Pick<Product, "category">>(
   return products.filter((product) => isCategory(product, category));
 }
 
-/** Each distinct non-empty value of a field, in the order the catalogue first lists it. */
 export function distinctValues<P extends Partial<Record<Key, unknown>>, Key extends keyof P>(
   products: readonly P[],
   key: Key,
@@ -24,10 +23,7 @@ export function distinctValues<P extends Partial<Record<Key, unknown>>, Key exte
   return [...seen.values()];
 }
 
-/**
- * The filter named in the URL (`?genre=tools`), matched case-insensitively against the
- * choices; anything else, including nothing, means "All" (null).
- */
+/** Any case; anything else means All (null). */
 export function chosenFilter(choices: readonly string[], requested: string | null): string | null {
   if (!requested) return null;
   const wanted = requested.trim().toLowerCase();
@@ -48,16 +44,10 @@ export function filterProducts<P extends Partial<Record<Key, unknown>>, Key exte
   });
 }
 
-/**
- * SPEC §2 Products: the cyberware menu's fixed genres, plus Body Modification for implant kits,
- * which are not tools (docs/decisions/017).
- */
+/** SPEC §2's fixed genres plus Body Modification for implant kits (decision 017). */
 export const CYBERWARE_GENRES = ["Tools", "Sterilization", "Body Modification"] as const;
 
-/**
- * Alt text for a product image. The artwork's file names say which view a picture shows
- * (`…-front.svg`, `…-back.svg`); books show their cover.
- */
+/** The artwork's file names say which view a picture shows; books show their cover. */
 export function productImageAlt(
   product: Pick<Product, "name" | "type" | "category" | "images"> & {
     pictureAlts?: Readonly<Record<string, string>> | undefined;
@@ -65,7 +55,6 @@ export function productImageAlt(
   index: number,
 ): string {
   const path = product.images[index] ?? "";
-  // An uploaded picture says what it shows in the words staff gave it.
   const given = product.pictureAlts?.[path];
   if (given) return given;
   const view = /-(front|back|side|top|inside)\.\w+$/i.exec(path)?.[1]?.toLowerCase();

@@ -33,7 +33,6 @@ export const contactFormSchema = z.object({
 
 export type ContactForm = z.output<typeof contactFormSchema>;
 
-/** The first message per field, in field order; empty when the input is valid. */
 export function contactFormErrors(input: unknown): Partial<Record<ContactField, string>> {
   const result = contactFormSchema.safeParse(input);
   if (result.success) return {};
@@ -45,7 +44,6 @@ export function contactFormErrors(input: unknown): Partial<Record<ContactField, 
   return errors;
 }
 
-/** True when a bot filled the honeypot field. */
 export function isHoneypotFilled(input: unknown): boolean {
   if (typeof input !== "object" || input === null) return false;
   const value = (input as Record<string, unknown>)[CONTACT_HONEYPOT_FIELD];

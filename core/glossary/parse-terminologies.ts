@@ -2,7 +2,6 @@ import { z } from "../validation/zod.ts";
 import { parseCsvRows } from "../catalog/parse-csv.ts";
 import type { GlossaryTerm } from "./glossary.ts";
 
-/** SPEC §3 Glossary term: the CSV columns. */
 export const GLOSSARY_COLUMNS = ["Letter", "Terminology"] as const;
 
 const rowSchema = z
@@ -25,7 +24,6 @@ const rowSchema = z
         };
   });
 
-/** Parses content/terminologies.csv; a bad row throws an error naming file, line and column. */
 export function parseTerminologiesCsv(text: string, fileName = "terminologies.csv") {
   return parseCsvRows(text, fileName, GLOSSARY_COLUMNS, rowSchema);
 }

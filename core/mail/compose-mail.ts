@@ -11,7 +11,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
   headers?: Record<string, string>;
 }
 
@@ -31,13 +30,11 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-/** A message's parts: paragraphs, the payment box, the order's lines. Rendered twice. */
 export type Block =
   | { paragraph: string }
   | { payment: PaymentInstructions }
   | { lines: OrderView }
   | { link: { label: string; href: string } }
-  /** A paid order's download links (issue 26): one per file, with when they stop working. */
   | { downloads: readonly { label: string; href: string }[] };
 
 function textOf(blocks: readonly Block[]): string {
@@ -144,7 +141,6 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
   ].join("");
 }
 
-/** One message from its blocks, rendered as plain text and as HTML. */
 export function composeMail(
   kind: string,
   to: string,

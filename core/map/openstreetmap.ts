@@ -1,7 +1,4 @@
-/**
- * Links to OpenStreetMap for the contact page map: an embeddable frame (no API key, no
- * script on our side) and a plain link that opens the same place.
- */
+/** An embeddable frame: no API key, no script on our side. */
 export const OPENSTREETMAP_ORIGIN = "https://www.openstreetmap.org";
 
 export interface MapLocation {
@@ -12,11 +9,8 @@ export interface MapLocation {
 
 const TILE_SIZE = 256;
 
-/**
- * The embed takes a bounding box and shows the largest whole zoom level at which the box fits
- * the frame. A box 300 × 380 pixels at `zoom` fits any frame at least 300 px wide and 400 px
- * high (the contact page's map) at `zoom`, but not at `zoom + 1`, so the frame shows `zoom`.
- */
+// The embed picks the largest zoom at which the box fits the frame: a 300 × 380 px box gives
+// `zoom` in any frame of at least 300 × 400 px (the contact page's map).
 const BOX_WIDTH_PX = 300;
 const BOX_HEIGHT_PX = 380;
 
@@ -38,7 +32,6 @@ function fromWorldPixels(x: number, y: number, world: number) {
 
 const fixed = (value: number) => value.toFixed(6);
 
-/** The bounding box (west, south, east, north) that shows `location` at its zoom level. */
 export function boundingBox(location: MapLocation) {
   const { world, x, y } = toWorldPixels(location);
   const southWest = fromWorldPixels(x - BOX_WIDTH_PX / 2, y + BOX_HEIGHT_PX / 2, world);
@@ -51,7 +44,6 @@ export function boundingBox(location: MapLocation) {
   };
 }
 
-/** The address of OpenStreetMap's embeddable map, centred on `location` with a marker. */
 export function openStreetMapEmbedUrl(location: MapLocation): string {
   const { west, south, east, north } = boundingBox(location);
   const params = new URLSearchParams({
@@ -62,7 +54,6 @@ export function openStreetMapEmbedUrl(location: MapLocation): string {
   return `${OPENSTREETMAP_ORIGIN}/export/embed.html?${params.toString()}`;
 }
 
-/** A link that opens `location` on openstreetmap.org at the same zoom, with a marker. */
 export function openStreetMapLinkUrl({ latitude, longitude, zoom }: MapLocation): string {
   return `${OPENSTREETMAP_ORIGIN}/?mlat=${latitude}&mlon=${longitude}#map=${zoom}/${latitude}/${longitude}`;
 }

@@ -12,9 +12,7 @@ import {
 import { MAX_PRODUCT_RESULTS } from "../search/search-response.ts";
 import { z } from "../validation/zod.ts";
 
-// The input of each tool of the shop's MCP server (/api/mcp, issue 27). The SDK checks every
-// call against these before the tool runs and answers a bad one with an MCP error; their
-// descriptions are what an assistant reads to call the tool.
+// The SDK checks every call against these; their descriptions are what an assistant reads.
 
 const query = z
   .string()
@@ -82,7 +80,6 @@ export const searchPagesInput = z
   })
   .strict();
 
-/** A cart line an assistant sends: a product id from search_catalog and a quantity. */
 const cartLines = z
   .array(orderLineSchema.pick({ id: true, quantity: true }).strict())
   .min(1, "Give at least one line")
@@ -103,7 +100,6 @@ export const quoteCartInput = z
 
 export const checkoutLinkInput = z.object({ lines: cartLines }).strict();
 
-/** An answer of the MCP server: one JSON-RPC 2.0 response, with a result or an error. */
 export const jsonRpcAnswerSchema = z
   .object({
     jsonrpc: z.literal("2.0"),

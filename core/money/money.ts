@@ -30,17 +30,13 @@ export function gstCentsIncludedIn(totalCentsInclGst: number): number {
   return Math.round(totalCentsInclGst / 11);
 }
 
-/**
- * A price typed in dollars ("79.95", "$1,234.5", "80") as whole cents; null when it is not an
- * amount of dollars and cents (fractions of a cent are refused, as the catalogue refuses them).
- */
+/** Fractions of a cent are refused, as the catalogue refuses them. */
 export function parseDollars(text: string): number | null {
   const plain = text.trim().replace(/^\$/, "").replaceAll(",", "");
   if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
   return toCents(Number(plain));
 }
 
-/** Cents as dollars for an input's value: 8995 → "89.95". */
 export function centsAsDollars(cents: number): string {
   return (cents / 100).toFixed(2);
 }

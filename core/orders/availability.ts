@@ -1,4 +1,3 @@
-/** At or below this count a shop page says how many are left. */
 export const LOW_STOCK_THRESHOLD = 5;
 
 /** Units left per product id; a product missing from the map is not counted (eBooks). */
@@ -9,7 +8,6 @@ export type Availability =
   | { state: "low"; label: string; left: number }
   | { state: "out"; label: string };
 
-/** What a shop page says about a product: untracked or plenty is simply "In stock". */
 export function availability(left: number | undefined): Availability {
   if (left === undefined || left > LOW_STOCK_THRESHOLD)
     return { state: "in_stock", label: "In stock" };

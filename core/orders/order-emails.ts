@@ -11,20 +11,12 @@ export { escapeHtml } from "../mail/compose-mail.ts";
 
 const money = formatMoney;
 
-/**
- * The buyer's first name is their own free text: it is used only when the order's address is
- * an account's verified one (issue 23). A guest's address is nobody's proven mailbox, and the
- * shop never mails a visitor's words to it.
- */
+/** A first name is the buyer's own text: only an account's verified address gets it (issue 23). */
 const greeting = ({ order, verified }: OrderMailInput) =>
   verified && order.address ? `Hello ${order.address.firstName},` : "Hello,";
 
 const holdsDownloads = (order: OrderView) => order.lines.some((line) => line.digital);
 
-/**
- * A paid order's download links, each with when it stops working (issue 26); or, when a file
- * is not ready yet, that the links follow.
- */
 function downloadBlocks(order: OrderView, link: string): Block[] {
   if (!holdsDownloads(order)) return [];
   if (order.downloads.length === 0) {
@@ -62,13 +54,10 @@ const adultsOnlyWarning = (order: OrderView): Block[] =>
 
 export interface OrderMailInput {
   order: OrderView;
-  /** The order's page, with the token that opens it without an account. */
   link: string;
-  /** The order's address is its account's, verified: the e-mail may quote the buyer's words. */
   verified?: boolean;
 }
 
-/** Sent when the order is placed: how to pay comes first, then what was ordered. */
 export function orderReceivedEmail(input: OrderMailInput): MailMessage {
   const { order, link } = input;
   const blocks: Block[] = [
@@ -102,7 +91,6 @@ export function orderReceivedEmail(input: OrderMailInput): MailMessage {
 
 export function paymentReceivedEmail(
   input: OrderMailInput & {
-    /** What reached the account, when staff recorded it; the total otherwise. */
     amountCents?: number | undefined;
   },
 ): MailMessage {
@@ -170,7 +158,6 @@ const CANCEL_WORDING: Record<CancelReason, string> = {
 export function orderCancelledEmail(
   input: OrderMailInput & {
     reason: CancelReason;
-    /** The shop's own words, when staff cancelled it. */
     explanation?: string | null | undefined;
   },
 ): MailMessage {
@@ -215,7 +202,6 @@ export function paymentReminderEmail(input: OrderMailInput & { expiresOn: Date }
   );
 }
 
-/** To the shop: a new order to watch for in the bank account. */
 export function newOrderAlertEmail({
   order,
   adminTo,

@@ -7,10 +7,7 @@ export function formatOrderNumber(sequence: number): string {
   return `${ORDER_NUMBER_PREFIX}${sequence}`;
 }
 
-/**
- * The sequence behind "KB-100042" (any case, spaces around ignored), or undefined: also for a
- * number past what the database's order numbers can be (KB-2147483648 is no order).
- */
+/** Undefined also past what the database's order numbers can hold (KB-2147483648). */
 export function parseOrderNumber(text: string): number | undefined {
   const match = /^KB-(\d{1,12})$/i.exec(text.trim());
   if (!match?.[1]) return undefined;

@@ -5,35 +5,24 @@ import type { OrderQuote, PricedLine } from "./order.ts";
 import { ORDER_LIMITS } from "./order-limits.ts";
 import type { OrderLineInput } from "./order-schemas.ts";
 
-/**
- * What pricing reads of a product: the catalogue's, or the few fields a page carries. A
- * product not marked `digital` is a parcel.
- */
 export type PricingProduct = Pick<
   ShopProduct,
   "id" | "type" | "name" | "priceCents" | "ageRestricted"
 > &
   Partial<Pick<ShopProduct, "sku" | "isbn" | "digital">>;
 
-/** A reason the shop will not take an order as asked; the API answers it as a 4xx. */
 export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
   constructor(
-    readonly code:
-      "unknown_product" | "quantity_limit" | "out_of_stock" | "adult_declaration_required",
+    readonly code: "unknown_product" | "quantity_limit",
     message: string,
   ) {
     super(message);
   }
 }
 
-/**
- * Prices lines from the catalogue (never from what the browser sent), merges repeated lines of
- * one product, and adds shipping (SPEC §9, free over the threshold) and the GST inside the total.
- * Shipping is for parcels: an order of downloads only (eBooks) pays none, whatever the address.
- * `maxUnitsPerProduct` is the shop's cap on one product per order (MAX_UNITS_PER_PRODUCT), over
- * lines merged, so two lines of one product cannot pass it together.
- */
+// Never priced from what the browser sent (SPEC §9). The per-product cap counts merged lines,
+// so two lines of one product cannot pass it together.
 export function priceOrder(
   lines: readonly OrderLineInput[],
   catalogue: ReadonlyMap<number, PricingProduct>,

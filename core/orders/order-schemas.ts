@@ -11,11 +11,10 @@ import { ORDER_LIMITS } from "./order-limits.ts";
 
 export { ORDER_LIMITS };
 
-/** Where an order ships: the shop's one address definition (core/address.ts). */
 export const shippingAddressSchema = addressSchema;
 export type ShippingAddress = Address;
 
-/** One cart line as the browser sends it: which product, and how many. Never a price. */
+/** Never a price: the server prices every line. */
 export const orderLineSchema = z.object({
   id: z.number({ error: "Product id must be a number" }).int().positive(),
   type: z
@@ -37,7 +36,6 @@ const linesSchema = z
   .min(1, "Your cart is empty")
   .max(ORDER_LIMITS.linesMax, `An order holds at most ${ORDER_LIMITS.linesMax} lines`);
 
-/** `POST /api/orders/quote`: what the cart would cost, priced by the server. */
 export const quoteRequestSchema = z.object({
   lines: linesSchema,
   address: draftAddressSchema.default({ postcode: "", country: "" }),
@@ -49,12 +47,10 @@ export const idempotencyKeySchema = z
   .string({ error: "Idempotency key is required" })
   .regex(/^[\w-]{16,100}$/, "Idempotency key must be 16 to 100 letters, digits, - or _");
 
-/** `POST /api/orders`: the checkout form. */
 export const placeOrderSchema = z.object({
   idempotencyKey: idempotencyKeySchema,
   email: emailSchema,
   lines: linesSchema,
-  /** Required when a line is a physical product; an order of downloads only has none. */
   address: shippingAddressSchema.optional(),
   note: z
     .string()
@@ -68,28 +64,17 @@ export const placeOrderSchema = z.object({
     .transform((note) => (note ? note : undefined)),
   /** The total the buyer saw; when the server's differs, nothing is placed (409). */
   expectedTotalCents: z.number().int().nonnegative().optional(),
-  /**
-   * The buyer declares being 18 or over: required (true) when a line is a product sold to
-   * adults only (`ageRestricted` in the catalogue), and stored with the order.
-   */
   adultDeclared: z.boolean({ error: "The declaration of age must be true or false" }).optional(),
 });
 export const ADULT_DECLARATION_REQUIRED =
   "Please confirm that you are 18 or over: your order holds a product sold to adults only.";
 
-/** What the order schema asks the catalogue about a line's product. */
 export interface OrderCatalogueRules {
-  /** Sold to adults only: the order needs the buyer's declaration. */
   isAgeRestricted: (productId: number) => boolean;
-  /** Delivered by download: a line of it needs no shipping address. Unknown ids ship. */
   isDigital: (productId: number) => boolean;
 }
 
-/**
- * The order schema with the catalogue's rules: an order holding a product sold to adults only
- * needs `adultDeclared: true`, and one holding a physical product needs a shipping address.
- * The checkout and the API both check with this.
- */
+/** The checkout and the API both check with this. */
 export function placeOrderSchemaFor({ isAgeRestricted, isDigital }: OrderCatalogueRules) {
   return placeOrderSchema.superRefine((order, context) => {
     // Runs beside the field checks, so its message shows with theirs: lines may be malformed.
@@ -124,16 +109,13 @@ export type PlaceOrder = Omit<z.output<typeof placeOrderSchema>, "note"> & {
   note?: string | undefined;
 };
 
-/** `POST /api/orders/:number/cancel` and the guest's `?token=`. */
 export const orderTokenSchema = z.string().regex(/^[\w-]{20,100}$/);
 
-/** The `:number` of an order's address (KB-100001); anything else finds no order. */
 export const orderNumberParamsSchema = z.object({ number: z.string().max(40) });
 
-/** `?token=` of a guest's order link; a malformed one is no token (the order is then 404). */
+/** A malformed token is no token: the order is then 404. */
 export const orderAccessQuerySchema = z.object({
   token: orderTokenSchema.optional().catch(undefined),
 });
 
-/** `GET /api/stock`: units left per counted product id. */
 export const stockLevelsSchema = z.object({ stock: z.record(z.string(), z.number().int()) });

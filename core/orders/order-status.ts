@@ -1,9 +1,5 @@
-/**
- * An order's life (bank transfer): it waits for the money, is paid, ships, and is done; it may
- * be cancelled while it waits for payment or once paid, never after it has shipped. An order
- * of downloads only (issue 26) has nothing to ship: once paid its links are sent and it is
- * delivered; the shop may still cancel it then (a refund), which stops the links.
- */
+// Never cancelled once shipped. An order of downloads only is delivered once paid; cancelling it
+// then (a refund) stops its links (issue 26).
 export const ORDER_STATUSES = [
   "awaiting_payment",
   "paid",
@@ -32,17 +28,12 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/**
- * Whether an order may move from `from` to `to`. A paid order with a parcel ships; one of
- * downloads only is delivered instead (`shipsParcel`: whether any line is a physical product).
- */
 export function canMoveOrder(from: OrderStatus, to: OrderStatus, shipsParcel = true): boolean {
   if (from === "paid" && to === "shipped" && !shipsParcel) return false;
   if (from === "paid" && to === "delivered" && shipsParcel) return false;
   return NEXT[from].includes(to);
 }
 
-/** Download links work while the order is paid for and not cancelled (or refunded). */
 export const DOWNLOADABLE_STATUSES: readonly OrderStatus[] = [
   "paid",
   "shipped",
@@ -50,7 +41,6 @@ export const DOWNLOADABLE_STATUSES: readonly OrderStatus[] = [
   "done",
 ];
 
-/** Why an order is cancelled, shown to the buyer and in the e-mail. */
 export const CANCEL_REASONS = {
   buyer: "You cancelled it",
   expired: "We did not receive the payment in time",
@@ -58,10 +48,7 @@ export const CANCEL_REASONS = {
 } as const;
 export type CancelReason = keyof typeof CANCEL_REASONS;
 
-/**
- * An unpaid order this big holds stock others may want: staff see it flagged in the back
- * office, to check it is genuine (issue 23).
- */
+/** Holds stock others may want, so staff see it flagged to check it is genuine (issue 23). */
 export const LARGE_UNPAID_ORDER = { units: 10, totalCents: 50_000 } as const;
 
 export function isLargeUnpaid(order: {

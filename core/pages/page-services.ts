@@ -6,40 +6,30 @@ import type { PlaceOrder, QuoteRequest } from "../orders/order-schemas.ts";
 import type { ShopProduct } from "../catalog/shop-product.ts";
 import type { SearchEngine } from "../search/search-engine.ts";
 
-/**
- * What the server hands to the site's loaders and actions (app/load-context.ts), described here
- * so that the server implements it and the app reads it without either importing the other.
- * Every call is the request's own: the client's address counts against the same per-address
- * limits as the API's, and goes into the security log. A refusal is thrown as an error with
- * a `statusCode`, a `code`, a `message` and maybe `fields` (see `refusalOf`).
- */
+// Here so server and app share it without importing each other. Each call counts against the
+// API's per-address limits and goes into the security log; refusals: see `refusalOf`.
 export interface PageServices {
-  /** The catalogue's in-memory search (/search). */
   search: SearchEngine;
-  /** The catalogue as this instance holds it now: staff change it while the site runs. */
+  /** Staff change the catalogue while the site runs. */
   catalogue(): CatalogueView;
   contact: {
-    /** Stores (and forwards) a Contact Us message; a filled honeypot is dropped unseen. */
+    /** A filled honeypot is dropped unseen. */
     send(form: ContactForm & { honeypot?: string }): Promise<void>;
   };
   accounts: AccountPages;
   orders: OrderPages;
 }
 
-/** The products for sale, and the version of the catalogue they come from. */
 export interface CatalogueView {
   version: number;
   products: readonly ShopProduct[];
-  /** The same products by slug (a product page's lookup), built once per catalogue. */
   bySlug: ReadonlyMap<string, ShopProduct>;
-  /** A renamed product's old slugs → its slug now: the old address answers 301. */
+  /** A renamed product's old slug answers 301. */
   movedSlugs: ReadonlyMap<string, string>;
 }
 
-/** A login in a form's answer: the token the page stores, the device cookie it sets. */
 export interface PageLogin {
   token: string;
-  /** A Set-Cookie header value for the account's device cookie. */
   setCookie: string;
 }
 
@@ -47,7 +37,6 @@ export interface PageLogin {
 export interface AccountPages {
   /** The same answer for a new address and a taken one: a link, or a notice, is e-mailed. */
   signUp(input: Signup): Promise<void>;
-  /** A sign-up's e-mailed link followed: the account is made and logged in. */
   finishSignup(token: string): Promise<PageLogin>;
   logIn(input: Login): Promise<PageLogin>;
   forgotPassword(email: string): Promise<void>;
@@ -70,17 +59,13 @@ export interface AccountPages {
 }
 
 export interface OrderPages {
-  /** What the lines cost, priced as checkout charges them; nothing is stored. */
   quote(request: QuoteRequest): OrderQuote;
-  /** Places an order as a guest, or for the account of `login` when one is given. */
   place(input: PlaceOrder, login: string | undefined): Promise<PlacedOrder>;
-  /** The order, for its account (`login`) or the holder of its link's token. */
   find(number: string, access: { login?: string; token?: string }): Promise<OrderView | undefined>;
   cancel(
     number: string,
     access: { login?: string; token?: string },
   ): Promise<OrderView | undefined>;
-  /** A fresh link for one of a paid order's downloads, for whoever may see the order. */
   renewDownload(
     number: string,
     downloadId: number,
@@ -88,14 +73,12 @@ export interface OrderPages {
   ): Promise<OrderView | undefined>;
 }
 
-/** One request's context: the services, and the nonce its inline scripts carry. */
 export interface PageContext {
   services: PageServices;
-  /** Absent for a page that goes to many visitors (prerendered or kept): hashes allow its scripts. */
+  /** Absent for a page many visitors get (prerendered or kept): hashes allow its scripts. */
   cspNonce?: string | undefined;
 }
 
-/** A refusal a service threw: what the page shows, and the status its answer carries. */
 export interface Refusal {
   statusCode: number;
   code: string;
@@ -104,10 +87,7 @@ export interface Refusal {
   retryAfterSeconds?: number;
 }
 
-/**
- * The refusal inside `error`, if it is one. Checked by shape, not class: the server's error
- * class and the site's build are separate copies of the code.
- */
+/** By shape, not class: the server's error class and the site's build are separate copies. */
 export function refusalOf(error: unknown): Refusal | undefined {
   if (!(error instanceof Error)) return undefined;
   const candidate = error as Error & Partial<Refusal>;

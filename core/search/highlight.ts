@@ -1,7 +1,4 @@
-/**
- * Where a result matched, as plain text and the ranges to mark: the page renders the ranges as
- * <mark> elements around text React escapes, so no markup ever travels in a result.
- */
+// Ranges, not markup: the page wraps them in <mark> around text React escapes.
 import { compactCode, foldForSearch, wordsOf, type Word } from "./search-text.ts";
 
 export type MarkRange = [start: number, end: number];
@@ -25,7 +22,6 @@ export interface Highlight {
 const SNIPPET_BEFORE = 60;
 const SNIPPET_LENGTH = 180;
 
-/** Joins overlapping ranges and sorts them. */
 function mergeRanges(ranges: MarkRange[]): MarkRange[] {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
   const merged: MarkRange[] = [];
@@ -37,10 +33,7 @@ function mergeRanges(ranges: MarkRange[]): MarkRange[] {
   return merged;
 }
 
-/**
- * The ranges of `text` to mark: every occurrence of the phrase, and every word of the text the
- * query matched (whole words, also when the query gave only their start or had a typo).
- */
+/** Whole words, also when the query gave only their start or had a typo. */
 export function markMatches(
   text: string,
   phrase: string,
@@ -68,10 +61,7 @@ export function markCode(code: string, words: ReadonlySet<string>): MarkRange[] 
   return words.has(compactCode(foldForSearch(code))) ? [[0, code.length]] : [];
 }
 
-/**
- * About SNIPPET_LENGTH characters of a long text around its first mark, cut at spaces, with
- * ellipses; the marks move with it. Short texts come whole.
- */
+/** Cut at spaces around the first mark; short texts come whole. */
 export function snippet(text: string, marks: MarkRange[]): Highlight {
   if (text.length <= SNIPPET_LENGTH) return { text, marks };
   const [first] = marks;

@@ -2,11 +2,7 @@ import { SHIPPING_CENTS } from "../cart/shipping.ts";
 import { formatMoney } from "../format.ts";
 import { formatAddress, siteConfig } from "../site-config.ts";
 
-/**
- * The text the site's MDX components render (docs/content-guide.md), so a search for the
- * support e-mail or the meetup venue finds the pages that show them. Components that render
- * no searchable words are dropped.
- */
+/** What MDX components render, so a search for the support e-mail finds the pages showing it. */
 export const mdxComponentText: Readonly<Record<string, string>> = {
   CompanyName: siteConfig.companyName,
   Abn: `ABN ${siteConfig.abn}`,
@@ -28,7 +24,6 @@ const ENTITIES: Readonly<Record<string, string>> = {
   nbsp: " ",
 };
 
-/** Lines of an `export`/`import` statement, which can span several lines (`export const meta = {…};`). */
 function dropStatements(lines: readonly string[]): string[] {
   const kept: string[] = [];
   let depth = 0;
@@ -72,10 +67,6 @@ function plainLine(line: string, components: Readonly<Record<string, string>>): 
     .replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, "$1");
 }
 
-/**
- * The words a reader sees on an MDX page, as one line of plain text: statements
- * (`export const meta`, imports), markup, link targets and JSX are removed.
- */
 export function mdxToPlainText(
   source: string,
   components: Readonly<Record<string, string>> = mdxComponentText,

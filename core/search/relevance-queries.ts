@@ -1,8 +1,4 @@
-/**
- * The relevance table: queries a visitor types (typos, codes, partial words, two words) with
- * the result that must come first, written against content/. `npm run bench` prints how many
- * hold; search-engine.test.ts holds the ones marked `important`.
- */
+/** `npm run bench` prints how many hold; search-engine.test.ts holds those marked `important`. */
 export type ResultSection = "products" | "pages" | "glossary";
 
 export interface RelevanceQuery {

@@ -10,7 +10,6 @@ export const MAX_QUERY_LENGTH = 200;
 export const QUERY_TOO_LONG = `Search text must be at most ${MAX_QUERY_LENGTH} characters`;
 /** A NUL would otherwise match across every text the index joins with it. */
 export const QUERY_UNSAFE = unsafeCharactersMessage("Search text");
-/** Whether search text is one the index can read (no control or invisible characters). */
 export const isReadableQuery = (q: string) => !hasUnsafeCharacters(q);
 export const PRICE_INVALID = "A price filter must be a number of dollars from 0 to 100000";
 export const MAX_PRICE_FILTER = 100_000;
@@ -47,7 +46,6 @@ export interface SearchRequest extends SearchFilters {
   scope: SearchScope;
 }
 
-/** Whether a price in cents lies in a range given in dollars, as the address holds it. */
 export function inPriceRange(priceCents: number, { min, max }: { min?: number; max?: number }) {
   return (
     (min === undefined || priceCents >= toCents(min)) &&
@@ -65,14 +63,9 @@ function readPrice(value: string | null): number | undefined | "invalid" {
   return Number.isFinite(price) && price >= 0 && price <= MAX_PRICE_FILTER ? price : "invalid";
 }
 
-/** The query parameters a search address holds; `readSearchQuery` reads these and no other. */
 export const SEARCH_QUERY_PARAMS = ["q", "scope", "category", "min", "max"] as const;
 
-/**
- * Reads a search address the way the API's schema does (a trimmed q of at most 200
- * characters; an unknown scope means all, an unknown category none; prices of 0 to 100,000),
- * without zod, for the search page.
- */
+/** As the API's schema reads it, without zod, for the search page. */
 export function readSearchQuery(params: URLSearchParams): SearchQueryResult {
   const q = (params.get("q") ?? "").trim();
   if (q.length > MAX_QUERY_LENGTH) return { ok: false, q, message: QUERY_TOO_LONG };
@@ -94,7 +87,6 @@ export function readSearchQuery(params: URLSearchParams): SearchQueryResult {
   };
 }
 
-/** The address of a search, with only the parameters that are set, in a stable order. */
 export function searchHref(request: Partial<SearchRequest>): string {
   const params = new URLSearchParams();
   if (request.scope && request.scope !== "all") params.set("scope", request.scope);

@@ -7,7 +7,6 @@ import { SEARCH_CATEGORIES, SEARCH_SCOPE_VALUES } from "./search-query.ts";
 export const MAX_PRODUCT_RESULTS = 48;
 export const MAX_PAGE_RESULTS = 50;
 export const MAX_GLOSSARY_RESULTS = 50;
-/** Suggestions shown under the header's search box as a person types. */
 export const MAX_SUGGESTIONS = 8;
 export const MIN_SUGGESTION_LENGTH = 2;
 
@@ -15,32 +14,26 @@ const markRangeSchema = z
   .tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])
   .meta({ description: "Start (included) and end (excluded) of a matched piece of text" });
 
-/** Where a result matched: a field's text (or a piece of it) with the matched words. */
 export const searchMatchSchema = z.object({
   field: z.string(),
-  /** The field's name as a person reads it ("Description", "SKU"). */
   label: z.string(),
   text: z.string(),
   marks: z.array(markRangeSchema),
-  /** The match needed a typo forgiven. */
   typo: z.boolean(),
 });
 export type SearchMatch = z.output<typeof searchMatchSchema>;
 
 export const productHitSchema = productSchema.extend({
-  /** The product's page is /products/<slug>. */
   slug: z.string(),
   match: searchMatchSchema,
 });
 export type ProductHit = z.output<typeof productHitSchema>;
 
-/** A page or glossary term that matched, with a piece of its text around the match. */
 export const pageHitSchema = z.object({
   kind: z.enum(["page", "glossary"]),
   title: z.string(),
   titleMarks: z.array(markRangeSchema),
   path: z.string(),
-  /** A short piece of the page's text (a term's whole definition), as plain text. */
   snippet: z.string(),
   snippetMarks: z.array(markRangeSchema),
   typo: z.boolean(),
@@ -59,7 +52,6 @@ export const searchFacetsSchema = z.object({
     facetCountSchema.extend({ min: z.number().optional(), max: z.number().optional() }),
   ),
 });
-export type SearchFacets = z.output<typeof searchFacetsSchema>;
 
 /** GET /api/search's answer. A scope that leaves a section out gives it no results. */
 export const searchResponseSchema = named(
@@ -80,9 +72,7 @@ export const searchResponseSchema = named(
     morePages: z.boolean(),
     glossary: z.array(pageHitSchema),
     moreGlossary: z.boolean(),
-    /** Counts of each filter's values among the products that matched the text. */
     facets: searchFacetsSchema,
-    /** A close spelling that has results, when the query found nothing. */
     didYouMean: z.string().optional(),
   }),
 );
@@ -97,7 +87,6 @@ export const suggestionSchema = z.object({
 });
 export type Suggestion = z.output<typeof suggestionSchema>;
 
-/** GET /api/search/suggestions's answer: at most eight, best first. */
 export const suggestionsResponseSchema = named(
   "SearchSuggestions",
   z.object({ query: z.string(), suggestions: z.array(suggestionSchema) }),

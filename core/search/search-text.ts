@@ -1,13 +1,6 @@
-/**
- * How search reads text: folding, words, codes and typos. The index and the highlighter use
- * the same functions, so what is found is what gets marked.
- */
+// The index and the highlighter share these, so what is found is what gets marked.
 
-/**
- * Lower case, with typographic dashes and quotes folded to their keyboard forms so "S-XXL"
- * finds "S–XXL" and "don't" finds "don’t". Every replacement keeps the length, so a position
- * in the folded text is the same position in the original (checked where lower-casing is not).
- */
+/** Every replacement keeps the length, so folded positions are positions in the original. */
 export function foldForSearch(text: string): string {
   return text
     .toLowerCase()
@@ -18,21 +11,16 @@ export function foldForSearch(text: string): string {
 
 export interface Word {
   text: string;
-  /** Where the word starts in the text it was read from. */
   at: number;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** The runs of letters and digits of an already folded text, with their positions. */
 export function wordsOf(folded: string): Word[] {
   return [...folded.matchAll(WORD)].map((match) => ({ text: match[0], at: match.index }));
 }
 
-/**
- * A product code (SKU, ISBN) as one word: letters and digits only, so "978-0-6489217-0-7",
- * "9780648921707" and "KYB-TL-001"/"kybtl001" meet.
- */
+/** Letters and digits only, so "978-0-6489217-0-7" and "9780648921707" meet. */
 export function compactCode(folded: string): string {
   return folded.replace(/[^\p{L}\p{N}]/gu, "");
 }
@@ -44,11 +32,7 @@ export function typoBudget(word: string): number {
   return word.length >= 4 ? 1 : 0;
 }
 
-/**
- * Edits between two words, where a wrong, missing or extra letter and two neighbours swapped
- * each count one (optimal string alignment). Gives up, returning `limit + 1`, once the answer
- * must exceed `limit`.
- */
+/** Optimal string alignment; gives up with `limit + 1` once the answer must exceed `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let beforePrevious = new Array<number>(b.length + 1).fill(0);

@@ -10,8 +10,6 @@ import {
   SEARCH_SCOPE_VALUES,
 } from "./search-query.ts";
 
-export { MAX_QUERY_LENGTH, type SearchScope } from "./search-query.ts";
-
 export const searchScopeSchema = z.enum(SEARCH_SCOPE_VALUES);
 
 const priceFilter = z
@@ -31,7 +29,6 @@ const queryText = z
   .refine(isReadableQuery, QUERY_UNSAFE)
   .default("");
 
-/** GET /api/search: the text, where to look, and the shop's filters. */
 export const searchQuerySchema = z.object({
   q: queryText,
   scope: searchScopeSchema.catch("all").default("all"),
@@ -43,7 +40,4 @@ export const searchQuerySchema = z.object({
   max: priceFilter,
 });
 
-/** GET /api/search/suggestions: what has been typed so far. */
 export const suggestionsQuerySchema = z.object({ q: queryText });
-
-export type SearchQuery = z.infer<typeof searchQuerySchema>;

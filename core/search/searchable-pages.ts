@@ -1,7 +1,4 @@
-/**
- * The pages search can find (SPEC §2 Search lists the first eight; every information page is
- * included). `content` names the MDX file in content/pages whose text is also searched.
- */
+/** SPEC §2 lists the first eight; `content` names the MDX file whose text is also searched. */
 export interface SearchablePage {
   title: string;
   path: string;

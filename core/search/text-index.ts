@@ -3,13 +3,14 @@
  * query inside the title or the text, any case) and more: every word of the query at the start
  * of a word of any field, with typos forgiven, and product codes with or without hyphens.
  *
- * The vocabulary is MiniSearch's radix tree (`SearchableMap`): it answers the exact word, the
+ * The vocabulary is MiniSearch's radix tree (vocabulary.ts): it answers the exact word, the
  * words that start with a prefix, and the words within an edit distance. Which documents hold a
  * word sits beside it in typed arrays, so a query that matches tens of thousands of products
  * costs a pass over integers, not an object per product (decision 017 has the measurements).
  */
-import SearchableMap from "minisearch/SearchableMap";
-import { compactCode, editDistance, foldForSearch, typoBudget, wordsOf } from "./search-text.ts";
+import { JoinedText } from "./joined-text.ts";
+import { compactCode, editDistance, foldForSearch, wordsOf } from "./search-text.ts";
+import { Vocabulary } from "./vocabulary.ts";
 
 /**
  * Where a field ranks a match: a phrase in the title first, then every word in the title, then
@@ -62,62 +63,14 @@ interface Postings {
   documents: Int32Array;
 }
 
-/** The documents' folded texts of one field, joined, for the "contains" pass. */
-class JoinedText {
-  readonly text: string;
-  private readonly starts: Int32Array;
-
-  constructor(texts: readonly string[]) {
-    this.starts = new Int32Array(texts.length);
-    let offset = 0;
-    texts.forEach((text, index) => {
-      this.starts[index] = offset;
-      offset += text.length + 1;
-    });
-    this.text = texts.join("\u0000");
-  }
-
-  /** The folded text of one document. */
-  textOf(document: number): string {
-    const start = this.starts[document] as number;
-    const end =
-      document + 1 < this.starts.length
-        ? (this.starts[document + 1] as number) - 1
-        : this.text.length;
-    return this.text.slice(start, end);
-  }
-
-  /** Calls `visit` once for every document whose text contains `needle`. */
-  forEachContaining(needle: string, visit: (document: number) => void) {
-    const { text, starts } = this;
-    let from = 0;
-    for (;;) {
-      const at = text.indexOf(needle, from);
-      if (at === -1) return;
-      let low = 0;
-      let high = starts.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if ((starts[middle] as number) <= at) low = middle;
-        else high = middle - 1;
-      }
-      visit(low);
-      from = low + 1 < starts.length ? (starts[low + 1] as number) : text.length;
-    }
-  }
-}
-
 export class TextIndex<D> {
   readonly size: number;
   /** Each document's place in title order (ties in a rank go by title). */
   readonly titleOrder: Int32Array;
-  private readonly vocabulary: SearchableMap<number>;
+  private readonly vocabulary: Vocabulary;
   private readonly postings: Record<FieldRole, Postings>;
   private readonly joined: { title: JoinedText; text: JoinedText };
   private readonly hasCodes: boolean;
-  /** The vocabulary by id, and joined in that order for the "contains" pass over words. */
-  private readonly terms: string[];
-  private readonly joinedVocabulary: JoinedText;
   // Reused by every query (search is synchronous): the best rank per document and the
   // documents that have one; per query word, its rank per document and the documents ranked.
   private readonly best: Uint8Array;
@@ -172,11 +125,8 @@ export class TextIndex<D> {
       title: new JoinedText(joinedTexts.title),
       text: new JoinedText(joinedTexts.text),
     };
-    this.vocabulary = new SearchableMap<number>();
-    for (const [term, id] of termIds) this.vocabulary.set(term, id);
     // Ids were given in the order words were first seen, which is the map's order.
-    this.terms = [...termIds.keys()];
-    this.joinedVocabulary = new JoinedText(this.terms);
+    this.vocabulary = new Vocabulary([...termIds.keys()]);
     const postings = {} as Record<FieldRole, Postings>;
     for (const role of ROLES) {
       const starts = new Uint32Array(termIds.size + 1);
@@ -217,59 +167,6 @@ export class TextIndex<D> {
       count += (starts[id + 1] as number) - (starts[id] as number);
     }
     return count;
-  }
-
-  /**
-   * Vocabulary words within `limit` edits of `word`, a swap of neighbours counting one: the
-   * radix tree counts a swap as two, so the word's swapped forms are looked up too.
-   */
-  private near(word: string, limit: number): Map<number, string> {
-    const found = new Map<number, string>();
-    for (const [term, [id]] of this.vocabulary.fuzzyGet(word, limit)) found.set(id, term);
-    for (let at = 0; at + 1 < word.length; at += 1) {
-      if (word[at] === word[at + 1]) continue;
-      const swapped = `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
-      if (limit === 1) {
-        const id = this.vocabulary.get(swapped);
-        if (id !== undefined) found.set(id, swapped);
-      } else {
-        for (const [term, [id]] of this.vocabulary.fuzzyGet(swapped, limit - 1)) {
-          if (editDistance(word, term, limit) <= limit) found.set(id, term);
-        }
-      }
-    }
-    return found;
-  }
-
-  /**
-   * The vocabulary words one query word stands for: itself, the words it starts (from two
-   * letters), and those within its typo budget. `true` marks a typo.
-   */
-  private expand(word: string): Map<number, boolean> {
-    const found = new Map<number, boolean>();
-    const exact = this.vocabulary.get(word);
-    if (exact !== undefined) found.set(exact, false);
-    if (word.length >= 2) {
-      for (const id of this.vocabulary.atPrefix(word).values()) found.set(id, false);
-    }
-    const budget = typoBudget(word);
-    if (budget > 0) {
-      for (const id of this.near(word, budget).keys()) {
-        if (!found.has(id)) found.set(id, true);
-      }
-      // A word being typed, or cut short, with a typo: "sterl" starts "sterilisation", "pouhc"
-      // starts "pouches". Words that share its first two letters are compared by their start.
-      for (const [term, id] of this.vocabulary.atPrefix(word.slice(0, 2))) {
-        if (found.has(id) || term.length <= word.length) continue;
-        for (let length = word.length - budget; length <= word.length + budget; length += 1) {
-          if (editDistance(word, term.slice(0, length), budget) <= budget) {
-            found.set(id, true);
-            break;
-          }
-        }
-      }
-    }
-    return found;
   }
 
   private slot(index: number) {
@@ -348,9 +245,10 @@ export class TextIndex<D> {
     roles: readonly FieldRole[],
     words: Set<string>,
   ) {
-    const expansions = queryWords.map((word) => this.expand(word));
+    const expansions = queryWords.map((word) => this.vocabulary.expand(word));
     if (queryWords.length === 0 || expansions.some((found) => found.size === 0)) return;
-    for (const found of expansions) for (const id of found.keys()) words.add(this.termOf(id));
+    for (const found of expansions)
+      for (const id of found.keys()) words.add(this.vocabulary.termOf(id));
     const counts = expansions.map((found, index) =>
       this.rankWord(index, found, roles, (role) => ROLE_TIER[role]),
     );
@@ -389,9 +287,9 @@ export class TextIndex<D> {
     const single = parts.length === 1 && parts[0] === phrase;
     const counts = parts.map((part, index) => {
       const ids = new Map<number, boolean>();
-      this.joinedVocabulary.forEachContaining(part, (id) => {
+      this.vocabulary.forEachContaining(part, (id) => {
         ids.set(id, false);
-        if (single) words.add(this.termOf(id));
+        if (single) words.add(this.vocabulary.termOf(id));
       });
       // In a slot, rank 1 marks a title, 4 a text.
       return this.rankWord(index, ids, ["title", "text"], (role) => (role === "title" ? 0 : 3));
@@ -429,11 +327,11 @@ export class TextIndex<D> {
     const code = this.hasCodes && roles.includes("code") ? compactCode(phrase) : "";
     if (code.length >= 3) {
       const exact = this.vocabulary.get(code);
-      const ids = new Set<number>(this.vocabulary.atPrefix(code).values());
+      const ids = new Set<number>(this.vocabulary.idsStarting(code));
       if (exact !== undefined) ids.add(exact);
       for (const id of ids) {
         this.offerAll("code", id, TIER.code);
-        words.add(this.termOf(id));
+        words.add(this.vocabulary.termOf(id));
       }
     }
     if (contains) this.matchPhrase(phrase, words);
@@ -450,20 +348,16 @@ export class TextIndex<D> {
     return { documents, ranks, words, phrase };
   }
 
-  private termOf(id: number): string {
-    return this.terms[id] as string;
-  }
-
   /**
    * The closest vocabulary word to each query word that has none within its typo budget
    * (two edits, three from eight letters), or undefined when every word already matches.
    */
   nearWords(query: string): (NearWord | undefined)[] {
     return wordsOf(foldForSearch(query)).map(({ text }) => {
-      if (this.expand(text).size > 0 || !/^\p{L}{3,}$/u.test(text)) return undefined;
+      if (this.vocabulary.expand(text).size > 0 || !/^\p{L}{3,}$/u.test(text)) return undefined;
       const limit = text.length >= 8 ? 3 : 2;
       let nearest: NearWord | undefined;
-      for (const [id, term] of this.near(text, limit)) {
+      for (const [id, term] of this.vocabulary.near(text, limit)) {
         const distance = editDistance(text, term, limit);
         if (distance > limit || term.length < 3 || !/^\p{L}+$/u.test(term)) continue;
         const documents = this.documentCount(id);

@@ -1,9 +1,6 @@
 import type { z } from "zod";
 
-/**
- * The first message for each field of a failed parse (`"_"` for form-level issues), the shape
- * both the forms and the API's 400 answers use.
- */
+/** `"_"` holds form-level issues; the forms and the API's 400 answers share this shape. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -1,11 +1,7 @@
 import { isRecordId } from "./record-id.ts";
 import { z } from "./zod.ts";
 
-/**
- * An id in an address (`/api/admin/products/:id`): digits, or the route answers 400 with
- * `message`. Digits of a number no record can have become 0, which no row has (ids start at
- * 1), so the route's own lookup finds nothing and answers 404 as for any other missing record.
- */
+/** Too-large digits become 0 (no row has it), so the lookup answers 404 like any missing row. */
 export function recordIdParam(message: string) {
   return z
     .string({ error: message })

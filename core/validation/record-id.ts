@@ -1,9 +1,4 @@
-/**
- * The largest value of the database's `integer` columns (ids, order numbers). A number past it
- * names no record: asked of PostgreSQL it is an error ("out of range for type integer"), so it
- * is answered as "not found" before it reaches a query (issue 34). No zod here: the order
- * number's parser is in the pages' bundles.
- */
+/** Past it PostgreSQL errors ("out of range"), so it is answered "not found" first (issue 34). */
 export const LARGEST_RECORD_ID = 2_147_483_647;
 
 export const isRecordId = (value: number) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testProducts } from "#tests/fixtures/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { products } from "../db/schema.ts";
-import { createTestDatabase, testEngines } from "../test/test-database.ts";
+import { createTestDatabase, testEngines } from "#tests/server/test-database.ts";
 import {
   catalogueVersion,
   readCatalogue,

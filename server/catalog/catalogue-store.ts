@@ -16,7 +16,6 @@ import {
   type ProductRow,
 } from "../db/schema.ts";
 
-/** The catalogue as one instance holds it: what it shows, and what orders may name. */
 export interface CatalogueSnapshot {
   /** catalogue_state's version when it was read: another instance's change raises it. */
   version: number;
@@ -24,13 +23,11 @@ export interface CatalogueSnapshot {
   products: readonly ShopProduct[];
   /** Every product, retired and draft ones too, by id: orders and the back office name them. */
   byId: ReadonlyMap<number, ShopProduct>;
-  /** The products shown, by slug: a product page's lookup. */
   bySlug: ReadonlyMap<string, ShopProduct>;
   /** Slugs products had before a rename → the product's current slug (a 301 to it). */
   movedSlugs: ReadonlyMap<string, string>;
 }
 
-/** The lookups of a snapshot, built once per catalogue read. */
 export function snapshotOf(
   version: number,
   all: readonly ShopProduct[],
@@ -84,7 +81,6 @@ export function productOfRow(row: ProductRow): ShopProduct {
   };
 }
 
-/** The columns of a product (every SPEC §3 field but stock, which product_stock counts). */
 export function rowOfProduct(product: ShopProduct) {
   const orNull = <T>(value: T | undefined) => value ?? null;
   return {
@@ -114,7 +110,7 @@ export function rowOfProduct(product: ShopProduct) {
   };
 }
 
-/** Raises the catalogue's version in `tx`, the transaction of the change: others reload. */
+/** In the change's own transaction, so other instances reload. */
 export async function markCatalogueChanged(tx: Db | Tx): Promise<number> {
   const [row] = await tx
     .update(catalogueState)
@@ -129,7 +125,6 @@ export async function catalogueVersion(db: Db): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** The whole catalogue as the database holds it now. */
 export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
   // Read in one transaction, so the version names exactly these rows.
   return db.transaction(async (tx) => {
@@ -162,7 +157,6 @@ export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
   });
 }
 
-/** A slug another product has, or had: two products never share an address. */
 export class SlugTakenError extends Error {
   constructor(readonly slug: string) {
     super(`The address /products/${slug} belongs to another product.`);
@@ -170,12 +164,7 @@ export class SlugTakenError extends Error {
   }
 }
 
-/**
- * Gives a product a new slug in `tx`, keeping the old one as a redirect to it (a 301, so links
- * and search engines follow), and raises the catalogue's version so every instance learns of
- * it. Answers false when there is no such product. A slug another product has or had is refused;
- * the product's own old slug may be taken back.
- */
+/** The old slug stays as a 301; another product's current or old slug is refused. */
 export async function renameProductSlug(tx: Db | Tx, id: number, newSlug: string) {
   if (!SLUG_PATTERN.test(newSlug) || newSlug.length > MAX_SLUG_LENGTH) {
     throw new RangeError(`Not a slug: ${JSON.stringify(newSlug)}`);
@@ -201,7 +190,6 @@ export async function renameProductSlug(tx: Db | Tx, id: number, newSlug: string
   return true;
 }
 
-/** Whether another product has `slug`, or had it (its old address still leads to it). */
 export async function slugHeldByAnother(tx: Db | Tx, slug: string, id?: number) {
   const [owner] = await tx
     .select({ id: products.id })
@@ -215,10 +203,6 @@ export async function slugHeldByAnother(tx: Db | Tx, slug: string, id?: number) 
   return former !== undefined && former.productId !== id;
 }
 
-/**
- * Keeps a renamed product's old slug as a move to it (in the transaction of the rename); the
- * new slug, if it was one of the product's old ones, is its own address again.
- */
 export async function recordSlugMove(tx: Db | Tx, id: number, oldSlug: string, newSlug: string) {
   await tx.delete(productSlugs).where(eq(productSlugs.slug, newSlug));
   await tx
@@ -227,13 +211,7 @@ export async function recordSlugMove(tx: Db | Tx, id: number, oldSlug: string, n
     .onConflictDoNothing({ target: productSlugs.slug });
 }
 
-/**
- * Fills an empty catalogue from content/products.csv (SPEC §3's format), with each counted
- * product's opening stock; a catalogue that has products is left alone, whatever the file says
- * now (staff own it from then on). Instances starting together seed it once: the first takes
- * the lock, the others find it full. Each eBook gets its work's sample files (`samples`, read
- * only when the catalogue is empty), marked as samples. Answers how many products it added.
- */
+/** Only an empty catalogue: staff own it from then on. Instances starting together seed it once. */
 export async function seedCatalogue(
   db: Db,
   seed: readonly Product[],
@@ -256,7 +234,6 @@ export async function seedCatalogue(
   });
 }
 
-/** The shop's sample chapter for each digital product whose work has one. */
 async function seedSampleFiles(tx: Tx, seeded: readonly ShopProduct[], samples: SampleFiles) {
   const rows = seeded.flatMap((product) =>
     product.digital
@@ -271,10 +248,7 @@ async function seedSampleFiles(tx: Tx, seeded: readonly ShopProduct[], samples: 
   if (rows.length > 0) await tx.insert(productFiles).values(rows);
 }
 
-/**
- * Gives every counted product its opening stock. Counts already in the database are the live
- * ones and stay as they are.
- */
+/** Counts already in the database are the live ones and stay. */
 export async function seedStock(db: Db | Tx, seed: readonly Product[]) {
   const counted = seed.filter((product) => product.stock !== undefined);
   if (counted.length === 0) return;

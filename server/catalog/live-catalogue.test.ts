@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testCatalogue, testProducts } from "#tests/fixtures/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { products, productStock } from "../db/schema.ts";
-import { createTestApp } from "../test/test-app.ts";
-import { createTestDatabase, testEngines } from "../test/test-database.ts";
+import { createTestApp } from "#tests/server/test-app.ts";
+import { createTestDatabase, testEngines } from "#tests/server/test-database.ts";
 import { markCatalogueChanged, readCatalogue, seedCatalogue } from "./catalogue-store.ts";
 import { createLiveCatalogue } from "./live-catalogue.ts";
 

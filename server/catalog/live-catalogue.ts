@@ -9,19 +9,12 @@ import {
   type CatalogueSnapshot,
 } from "./catalogue-store.ts";
 
-/**
- * The catalogue an instance serves, kept in memory and followed live (issue 25): every
- * instance asks the database for the catalogue's version once a second (one indexed read of
- * one row) and reloads when another instance changed it, so a change shows everywhere within
- * about a second, without a restart. A poll rather than LISTEN/NOTIFY: it works the same on the
- * embedded PGlite and on PostgreSQL, needs no connection held open, and cannot miss a change.
- */
+// Polled once a second (one indexed read) rather than LISTEN/NOTIFY: the same on PGlite and
+// PostgreSQL, no connection held open, and no change missed (issue 25).
 export interface LiveCatalogue {
   /** What this instance shows now; never awaits. */
   current(): CatalogueSnapshot;
-  /** The products for sale now, by id: what checkout prices. */
   forSale(): ReadonlyMap<number, ShopProduct>;
-  /** Called after each reload with the new snapshot (search, kept pages, prepared answers). */
   onChange(listener: (snapshot: CatalogueSnapshot) => void): void;
   /** Checks the version now (after this instance's own change); true when it reloaded. */
   refresh(): Promise<boolean>;
@@ -81,7 +74,6 @@ export async function createLiveCatalogue(
   };
 }
 
-/** A catalogue that never changes: tests of HTTP behaviour without a database. */
 export function fixedCatalogueOf(products: readonly Product[]): LiveCatalogue {
   const shown = withSlugs(products);
   const snapshot = snapshotOf(0, shown, new Set(shown.map((product) => product.id)));
@@ -95,10 +87,6 @@ export function fixedCatalogueOf(products: readonly Product[]): LiveCatalogue {
   };
 }
 
-/**
- * A fixed list's products by id, for an order service in a test or the bench; an eBook row is
- * digital (withSlugs), as the seed makes it.
- */
 export function fixedCatalogue(
   products: readonly Product[],
 ): () => ReadonlyMap<number, ShopProduct> {

@@ -8,10 +8,8 @@ import type { PageDocument } from "#core/search/search-engine.ts";
 import { glossaryTermPath } from "#core/glossary/term-path.ts";
 import { searchablePages } from "#core/search/searchable-pages.ts";
 
-/** What the shop and search API serve, read once at start and kept in memory. */
 export interface Catalog {
   products: readonly Product[];
-  /** Information pages (with their text) first, then one document per glossary term. */
   pages: readonly PageDocument[];
 }
 
@@ -34,11 +32,7 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-/**
- * Reads and validates content/: the product CSV, the glossary CSV and the text of every
- * searchable page. Any bad row or missing file throws with the file, line and column, so the
- * server refuses to start instead of serving a broken shop.
- */
+/** A bad row or missing file throws, so the server refuses to start rather than serve it. */
 export async function loadCatalog(contentDir: string): Promise<Catalog> {
   const productsFile = path.join(contentDir, PRODUCTS_FILE);
   const termsFile = path.join(contentDir, TERMINOLOGIES_FILE);

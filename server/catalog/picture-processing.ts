@@ -6,7 +6,6 @@ import {
   type PictureFormat,
 } from "#core/catalog/pictures.ts";
 
-/** An upload that is not a picture the shop takes; `code` and `message` are the 400's. */
 export class PictureRefused extends Error {
   override name = "PictureRefused";
   constructor(
@@ -45,13 +44,8 @@ const notAPicture = () =>
     "The file is not a picture the shop can use: send a JPEG, PNG, WebP, AVIF or GIF.",
   );
 
-/**
- * Checks an upload by its bytes, never its name or declared type, and makes the shop's files
- * of it: WebP and AVIF at each width of `widthsFor`, upright, without the original's metadata
- * (a phone photo's EXIF can hold where it was taken). The size in the header is checked before
- * anything is decoded, so a small file that unpacks into gigabytes (a decompression bomb) is
- * refused without the memory it asks for; sharp's own pixel limit backs that up.
- */
+// By bytes, never name or type; metadata dropped (EXIF can hold where a photo was taken). The
+// header's size is judged before decoding, so a decompression bomb never gets its memory.
 export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
   if (bytes.length > PICTURE_LIMITS.bytesMax) throw tooLarge();
   const options = { limitInputPixels: PICTURE_LIMITS.pixelsMax, failOn: "error" } as const;

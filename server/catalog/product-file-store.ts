@@ -4,9 +4,6 @@ import type { ProductFile, ProductFileFormat } from "#core/catalog/product-files
 import type { Db, Tx } from "../db/client.ts";
 import { productFiles, products } from "../db/schema.ts";
 
-// A digital product's files (issue 26) as the shop reads them: what staff see listed, and the
-// bytes a download sends. Written by admin/product-file-admin.ts and the seed's samples.
-
 const listed = {
   id: productFiles.id,
   productId: productFiles.productId,
@@ -18,7 +15,6 @@ const listed = {
   createdAt: productFiles.createdAt,
 };
 
-/** The files of `productIds` (never their bytes), by product, EPUB before PDF. */
 export async function productFilesOf(
   executor: Db | Tx,
   productIds: readonly number[],
@@ -39,15 +35,6 @@ export async function productFilesOf(
   return found;
 }
 
-/** One of a product's files with its bytes, or undefined. */
-export async function readProductFile(db: Db | Tx, productId: number, format: ProductFileFormat) {
-  const [row] = await db
-    .select()
-    .from(productFiles)
-    .where(and(eq(productFiles.productId, productId), eq(productFiles.format, format)));
-  return row;
-}
-
 export interface NewProductFile {
   format: ProductFileFormat;
   fileName: string;
@@ -55,7 +42,6 @@ export interface NewProductFile {
   isSample: boolean;
 }
 
-/** The columns of a new file: its size and SHA-256 follow from its bytes. */
 export const productFileRow = (productId: number, file: NewProductFile) => ({
   productId,
   format: file.format,
@@ -74,7 +60,6 @@ export interface SampleFileProduct {
   formats: ProductFileFormat[];
 }
 
-/** Every product on sale (or a draft) whose files include a sample, in id order. */
 export async function productsWithSampleFiles(db: Db): Promise<SampleFileProduct[]> {
   const rows = await db
     .select({

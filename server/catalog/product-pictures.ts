@@ -3,10 +3,6 @@ import { parsePictureAddress, pictureAddress, type PictureFormat } from "#core/c
 import type { Db, Tx } from "../db/client.ts";
 import { productPictureFiles, productPictures, products } from "../db/schema.ts";
 
-// Uploaded product pictures as the shop reads them: their descriptions for the catalogue, and
-// their files for /pictures/<id>-<width>.<format> (routes/pictures.ts).
-
-/** The description of every uploaded picture (by picture id), or of those of `productIds`. */
 export async function pictureAlts(
   executor: Db | Tx,
   productIds?: readonly number[],
@@ -19,7 +15,6 @@ export async function pictureAlts(
   return new Map(rows.map((row) => [row.id, row.alt]));
 }
 
-/** The descriptions of `images` that are uploaded pictures, by address. */
 export function altsOfImages(
   images: readonly string[],
   alts: ReadonlyMap<number, string>,
@@ -33,7 +28,6 @@ export function altsOfImages(
   return found;
 }
 
-/** One made file of a picture, or undefined. */
 export async function readPictureFile(
   db: Db,
   id: number,
@@ -53,13 +47,7 @@ export async function readPictureFile(
   return row?.bytes;
 }
 
-/**
- * Deletes the uploaded pictures of a product that its `images` no longer name (a picture
- * removed on the product's page), in the transaction of that change; never one that another
- * product still lists (the back office refuses listing another product's upload, but a file
- * is deleted only when no product shows it, whatever wrote the lists). An import never calls
- * this: it takes no picture away.
- */
+/** Never one another product still lists; an import never calls this (it takes no picture away). */
 export async function dropUnnamedPictures(tx: Tx, productId: number, images: readonly string[]) {
   const kept = images.flatMap((src) => {
     const address = parsePictureAddress(src);
@@ -77,12 +65,7 @@ export async function dropUnnamedPictures(tx: Tx, productId: number, images: rea
   );
 }
 
-/**
- * The addresses among `images` that name an uploaded picture `productId` does not have:
- * another product's (removing it there would leave this one showing a missing file), a
- * removed one's, a made-up one's, or a width or format never made. A product lists only its
- * own uploads; `null` for a product not created yet, which has none.
- */
+/** A product lists only its own uploads: removing another's there would break this one. */
 export async function picturesNotOwned(
   tx: Tx,
   productId: number | null,

@@ -3,18 +3,13 @@ import path from "node:path";
 import { PRODUCT_FILE_FORMATS, productFileFormatOf } from "#core/catalog/product-files.ts";
 import type { NewProductFile } from "./product-file-store.ts";
 
-/** Where the shop's own sample chapters live, built by `npm run samples`. */
 export const SAMPLES_DIR = "samples";
 
-/** A work's sample files, by work (content/samples/<work>.epub and .pdf). */
 export type SampleFiles = ReadonlyMap<string, readonly Omit<NewProductFile, "fileName">[]>;
 
 const EXTENSION = new RegExp(`^(.+)\\.(${PRODUCT_FILE_FORMATS.join("|")})$`);
 
-/**
- * The sample EPUBs and PDFs in `contentDir`/samples, each checked by its bytes as an upload
- * is: a file that is not what its name says stops the start with its name.
- */
+/** Checked by bytes as an upload is: a file that is not what its name says stops the start. */
 export async function loadSampleFiles(contentDir: string): Promise<SampleFiles> {
   const folder = path.join(contentDir, SAMPLES_DIR);
   const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {

@@ -8,11 +8,7 @@ import { forwardContactMessage } from "./forward-contact-message.ts";
 
 export type ContactService = ReturnType<typeof createContactService>;
 
-/**
- * Contact Us messages, from the API (SPEC §7's multipart form) or the page's own form: stored,
- * which is the record, then forwarded to the form service when CONTACT_FORWARD_URL is set. A
- * failed forward is logged and never loses the stored copy.
- */
+/** Stored first (the record); a failed forward is logged and never loses the stored copy. */
 export function createContactService(
   db: Db,
   config: Pick<Config, "CONTACT_FORWARD_URL" | "CONTACT_FORWARD_TIMEOUT_MS">,

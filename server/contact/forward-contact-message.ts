@@ -5,11 +5,7 @@ export interface ForwardOptions {
   timeoutMs: number;
 }
 
-/**
- * Sends a contact message to the form-handling service the way SPEC §7 describes: multipart
- * fields email and message, Accept: application/json, success judged by the status alone.
- * Throws when the service cannot be reached, is too slow or does not accept the message.
- */
+/** SPEC §7: multipart email and message, Accept: application/json, success by status alone. */
 export async function forwardContactMessage(
   { email, message }: ContactForm,
   { url, timeoutMs }: ForwardOptions,

@@ -21,10 +21,8 @@ export interface Database {
   db: Db;
   /** "stub" only in tests of HTTP behaviour that never reach the database. */
   kind: "pglite" | "postgres" | "stub";
-  /** Throws when the database cannot answer (used by /api/ready). */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded database's folder as a tar archive, taken between transactions (backups). */
   dumpDataDir?: () => Promise<Blob>;
 }
 
@@ -35,16 +33,12 @@ const MIGRATION_LOCK_ID = 727_361_001;
 
 export interface PostgresOptions {
   url: string;
-  /**
-   * The role that owns the schema (DATABASE_OWNER_URL): it runs the migrations and grants
-   * `url`'s role only what the app needs. Without it, `url`'s role runs them and owns all.
-   */
+  /** Runs the migrations and grants `url`'s role only what the app needs. */
   ownerUrl?: string | undefined;
   poolSize?: number;
   statementTimeoutMs?: number;
 }
 
-/** Embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let client: PGlite;
   let pgDir: string | undefined;
@@ -70,12 +64,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-/**
- * A consistent copy of a PGlite folder while it is in use. PGlite runs one transaction at a
- * time and a lone query waits its turn too, so while the copy holds that turn no write is half
- * done: it has every transaction committed before it and nothing of any after. The checkpoint
- * first leaves the restored database little write-ahead log to replay.
- */
+// PGlite runs one transaction (or lone query) at a time, so holding that turn makes the copy
+// consistent. The checkpoint first leaves the restore little write-ahead log to replay.
 export async function dumpPgliteDataDir(client: PGlite): Promise<Blob> {
   await client.exec("checkpoint");
   return client._runExclusiveTransaction(() => client.dumpDataDir("none"));
@@ -92,8 +82,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  // Nor may a client in use (a background job mid-transaction when the database restarts):
-  // its query rejects and is handled there; the client's own error event is only noise.
+  // Nor a client in use: its query rejects and is handled there; this event is only noise.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -106,10 +95,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   };
 }
 
-/**
- * Applies committed migrations under a session advisory lock, so several instances starting
- * at once run them exactly once; the others wait, then find nothing left to do.
- */
+/** Under a session advisory lock, so instances starting at once run them exactly once. */
 export async function migratePostgres(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -122,12 +108,8 @@ export async function migratePostgres(url: string) {
   }
 }
 
-/**
- * Gives the app's role what it needs on the owner's tables, and no more: reading and writing
- * rows, but only reading and appending the audit log (issue 23). The role owns nothing, so it
- * can neither change a table (no `ALTER TABLE audit_log DISABLE TRIGGER`) nor create one.
- * Run at every start, after the migrations, so tables a migration adds are covered.
- */
+// Rows read and written, audit_log only read and appended (issue 23); the role owns nothing, so
+// it cannot ALTER a table. Run at every start, so tables a migration adds are covered.
 export async function grantAppRole(ownerUrl: string, appUrl: string) {
   const app = new pg.Client({ connectionString: appUrl });
   await app.connect();

@@ -5,22 +5,17 @@ interface DriverError {
   constraint?: string;
 }
 
-/** Drizzle wraps driver errors together with the query and its parameters. */
 function driverError(error: unknown): DriverError | undefined {
   const inner = error instanceof DrizzleQueryError ? error.cause : error;
   return typeof inner === "object" && inner !== null ? (inner as DriverError) : undefined;
 }
 
-/** The violated unique constraint's name, or undefined when `error` is something else. */
 export function uniqueViolation(error: unknown): string | undefined {
   const inner = driverError(error);
   return inner?.code === "23505" ? (inner.constraint ?? "") : undefined;
 }
 
-/**
- * What may be logged of an error: a failed query keeps its SQL and the driver's reason but
- * loses its parameters, which can hold password hashes or personal details.
- */
+/** Parameters dropped: they can hold password hashes or personal details. */
 export function loggableError(error: unknown): unknown {
   if (!(error instanceof DrizzleQueryError)) return error;
   const safe = new Error(`Failed query: ${error.query}`, { cause: error.cause });

@@ -5,11 +5,7 @@ export interface Job {
   runOnce(): Promise<unknown>;
 }
 
-/**
- * Runs background jobs (sending mail, unpaid orders) every `intervalMs` inside the server.
- * A run never overlaps the previous one; a failing run is logged and retried next time.
- * `kick()` starts a run soon, so a new order's e-mail does not wait for the next tick.
- */
+/** A run never overlaps the last; `kick()` starts one soon, so a new order's e-mail goes out. */
 export function createJobRunner(jobs: readonly Job[], intervalMs: number, log: FastifyBaseLogger) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, waitFor } from "../../bench/lib/processes.ts";
 import { loadConfig } from "../config.ts";
-import { createTestApp } from "../test/test-app.ts";
+import { createTestApp } from "#tests/server/test-app.ts";
 
 const folders: string[] = [];
 afterAll(() => {
@@ -136,7 +136,7 @@ describe("the server's log on stdout", () => {
   it("loses no line when the server is stopped with SIGTERM", async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const child = spawn("node", ["--import", "tsx", "server/test/api-only-server.ts"], {
+    const child = spawn("node", ["--import", "tsx", "tests/server/api-only-server.ts"], {
       // As `npm start` runs it: LOG_LEVEL and LOG_SYNC left at their defaults.
       env: {
         ...process.env,

@@ -7,7 +7,6 @@ import {
 import pino from "pino";
 import { isLinkPagePath } from "#core/account/account-links.ts";
 
-/** Where log lines go: stdout by default, or a stream a test reads. */
 export interface LogDestination {
   write(line: string): void;
   flush?(callback: (error?: Error) => void): void;
@@ -18,13 +17,7 @@ export interface LogDestination {
 const BUFFER_BYTES = 4096;
 const FLUSH_INTERVAL_MS = 1000;
 
-/**
- * stdout. By default lines are written in the background (pino's asynchronous destination), a
- * few kilobytes at a time or every second, instead of one blocking write per line; they are
- * written out when the server closes and when the process exits, crashes included. `sync` (the
- * LOG_SYNC variable) writes each line before going on, for platforms that freeze a process
- * between requests.
- */
+/** Buffered (written out on close, exit and crash); `sync` for platforms that freeze a process. */
 export function stdoutDestination({ sync }: { sync: boolean }): LogDestination {
   return sync
     ? pino.destination({ dest: 1, sync: true })
@@ -36,26 +29,15 @@ export function stdoutDestination({ sync }: { sync: boolean }): LogDestination {
       });
 }
 
-/** Writes out whatever a buffered destination still holds; nothing to do for the others. */
 export async function flushLog(destination: LogDestination): Promise<void> {
-  // flush() waits for the write in progress (it ends with an fsync, which a pipe or a terminal
-  // refuses: that error says nothing about the lines); flushSync() then writes what is left.
+  // flush() ends with an fsync a pipe or terminal refuses (harmless); flushSync() writes the rest.
   const { flush, flushSync } = destination;
   if (flush) await new Promise<void>((resolve) => flush.call(destination, () => resolve()));
   flushSync?.call(destination);
 }
 
-/**
- * One access-log line per request, when it is answered, instead of Fastify's two ("incoming
- * request" and "request completed"): the request id, the request as `serializeRequest` gives it
- * (method, URL with secrets redacted, host, client address and port), the status and the
- * response time in ms. A request that fails is logged at error level with its error.
- *
- * A completed request's line is written by a logger without the redaction paths: every field
- * of it is one the serializers build (no header, no body), so there is nothing to redact, and
- * matching `*.password` and `*.token` against each line cost half of what logging a request
- * did. Error lines carry an error whose contents we do not control, and keep the redaction.
- */
+// One line per request instead of Fastify's two. Completed requests skip the redaction paths:
+// their fields are all serializer-built, and matching cost half of logging. Error lines keep it.
 export class AccessLogController extends LogController {
   #accessLog: FastifyBaseLogger | undefined;
 
@@ -77,11 +59,7 @@ export class AccessLogController extends LogController {
   }
 }
 
-/**
- * A request's address as the log keeps it. The pages e-mailed links open lose their whole
- * query (decision 021: it holds the link's secret, perhaps under a name a mail client chose);
- * elsewhere a `token=` parameter (the one-click unsubscribe, a guest's order) is redacted.
- */
+/** Link pages drop their query (decision 021); elsewhere a `token=` parameter is redacted. */
 export function loggableUrl(url: string): string {
   // A paid eBook's link has its secret in the path (issue 26).
   if (/^\/downloads\//i.test(url)) url = url.replace(/^(\/downloads\/)[^?#]*/i, "$1[redacted]");

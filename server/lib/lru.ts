@@ -1,7 +1,3 @@
-/**
- * A bounded map that forgets the least recently used entry first. Used for answers that depend
- * only on the request while the catalogue is fixed (search answers, rendered search pages).
- */
 export class Lru<Key, Value> {
   readonly #entries = new Map<Key, Value>();
 

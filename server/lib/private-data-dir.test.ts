@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { resolveAuthSecret } from "../auth/auth-secret.ts";
+import { resolveAuthSecret } from "../accounts/auth-secret.ts";
 import { loadConfig } from "../config.ts";
 import { openPglite } from "../db/client.ts";
 import { createMailTransport } from "../mail/mail-transport.ts";

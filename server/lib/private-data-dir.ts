@@ -5,10 +5,7 @@ import path from "node:path";
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
 
-/**
- * Files and folders the process creates from now on are its user's alone. Only the main
- * thread may set it, so start-up calls this rather than the functions below.
- */
+/** Only the main thread may set the umask, so start-up calls this, not the functions below. */
 export function privateUmask(): void {
   process.umask(0o077);
 }
@@ -17,12 +14,7 @@ export class DataDirError extends Error {
   override name = "DataDirError";
 }
 
-/**
- * Makes DATA_DIR ready before anything is written in it: created 0700 when missing, and
- * refused when group or others may read, write or enter it, since it holds the database, the
- * secret that signs login tokens and e-mails with password-reset links (issue 23). Start-up
- * also sets the umask to 077 (see `privateUmask`), so what else the server creates is private.
- */
+/** Refused if group or others have access: it holds the database and token secret (issue 23). */
 export async function preparePrivateDataDir(dataDir: string): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const { mode } = await stat(dataDir);
@@ -35,10 +27,7 @@ export async function preparePrivateDataDir(dataDir: string): Promise<void> {
   }
 }
 
-/**
- * PGlite (Emscripten's file system) creates its files 0666 whatever the umask; the folder
- * around them is private, and this takes the group and others off the files it holds already.
- */
+/** PGlite (Emscripten's file system) creates files 0666 whatever the umask. */
 export async function makeFilesPrivate(folder: string): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   await Promise.all(

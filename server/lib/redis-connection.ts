@@ -1,48 +1,35 @@
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 
-/**
- * Redis holds the rate-limit counters that instances share; it is an accelerator, never a
- * dependency (issue 34). While it is away (refusing, gone, or accepting and never answering)
- * every counter goes to the instance's own memory, and back to Redis once it answers again.
- */
+// Redis is an accelerator, never a dependency (issue 34): while it is away counters use memory.
 
 /** A local Redis answers in about a millisecond: a request never waits longer than this. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
 /** While Redis is away, a reminder this often (and no more: a flapping Redis must not flood). */
 export const REDIS_AWAY_REMINDER_MS = 60_000;
-/** Reconnection attempts: quickly at first, then every 2 s at most. */
 const RECONNECT_DELAY_MS = { first: 100, longest: 2000 } as const;
 
 export interface RedisConnection {
   readonly client: Redis;
-  /** Whether counters go to Redis now: connected, and nothing failed since. */
   usable(): boolean;
-  /** A command failed or timed out: memory until Redis answers again. */
   failed(error: unknown): void;
-  /**
-   * `shared()` in Redis when it is usable, otherwise (or when it fails) `local()`. A rejection
-   * for which `isAnswer` is true is Redis's answer (a limit refusing), not a failure.
-   */
+  /** A rejection `isAnswer` accepts is Redis's answer (a limit refusing), not a failure. */
   either<T>(
     shared: () => Promise<T>,
     local: () => Promise<T>,
     isAnswer?: (rejection: unknown) => boolean,
   ): Promise<T>;
-  /** Resolves once connected, or false when Redis is away or not there within `ms`. */
   connected(ms: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
-/** One client for every shared counter, with what the app's log needs to say about it. */
 export function connectRedis(
   url: string,
   log: FastifyBaseLogger,
   { reminderMs = REDIS_AWAY_REMINDER_MS }: { reminderMs?: number } = {},
 ): RedisConnection {
   const client = new Redis(url, {
-    // Commands fail at once while disconnected (no queue to wait in), and within
-    // REDIS_COMMAND_TIMEOUT_MS when Redis accepts them and never answers.
+    // Fail at once while disconnected, within REDIS_COMMAND_TIMEOUT_MS when Redis never answers.
     enableOfflineQueue: false,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 0,
@@ -52,10 +39,8 @@ export function connectRedis(
     retryStrategy: (times) =>
       Math.min(RECONNECT_DELAY_MS.first * 2 ** (times - 1), RECONNECT_DELAY_MS.longest),
   });
-  // The address without any password, for the log.
   const where = new URL(url).host;
   let closing = false;
-  /** When Redis went away; undefined while it is usable. */
   let awaySince: number | undefined;
   let lastWarning = -Infinity;
   /** Whether this outage was logged: one that begins within a reminder of the last is not. */

@@ -1,8 +1,4 @@
-/**
- * The backup's tar, over tar-stream: a handful of regular files written and read whole.
- * `tar -tzvf backup.tar.gz` lists what we write. The reader takes regular files only and never
- * writes a path from the archive anywhere: callers look entries up by the names they expect.
- */
+// The reader takes regular files only and never writes an archive's path anywhere.
 import { extract, pack } from "tar-stream";
 
 export interface TarEntry {
@@ -10,14 +6,12 @@ export interface TarEntry {
   bytes: Uint8Array;
 }
 
-/** An archive that cannot be read: its message is shown to the person restoring. */
 export class TarError extends Error {
   override name = "TarError";
 }
 
 const BLOCK = 512;
 
-/** The archive's bytes; each entry a file only its owner reads (0600), dated `mtime`. */
 export async function packTar(entries: readonly TarEntry[], mtime = new Date()): Promise<Buffer> {
   const archive = pack();
   for (const { name, bytes } of entries) {
@@ -29,7 +23,6 @@ export async function packTar(entries: readonly TarEntry[], mtime = new Date()):
   return Buffer.concat(chunks);
 }
 
-/** The regular files of an archive by name; throws TarError on anything else or malformed. */
 export async function readTar(archive: Uint8Array): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
   const reader = extract();
@@ -54,8 +47,7 @@ export async function readTar(archive: Uint8Array): Promise<Map<string, Buffer>>
       cause: error,
     });
   }
-  // tar-stream accepts an archive cut after a whole entry; the end marker (two zero blocks)
-  // tells that nothing after it was lost.
+  // tar-stream accepts an archive cut after an entry; the end marker says nothing was lost.
   const marker = archive.subarray(end, end + 2 * BLOCK);
   if (marker.length < 2 * BLOCK || marker.some((byte) => byte !== 0)) {
     throw new TarError("the tar archive is cut short (no end marker)");

@@ -14,9 +14,9 @@ import {
   signUp,
   uniqueIp,
   updateAccount,
-} from "../test/account-helpers.ts";
-import { createTestApp } from "../test/test-app.ts";
-import { createTestDatabase } from "../test/test-database.ts";
+} from "#tests/server/account-helpers.ts";
+import { createTestApp } from "#tests/server/test-app.ts";
+import { createTestDatabase } from "#tests/server/test-database.ts";
 import { RECIPIENT_LIMIT } from "./outbox.ts";
 import { TOTE } from "#tests/fixtures/catalogue.ts";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "#core/orders/order-emails.ts";
 import { loadConfig } from "../config.ts";
 import { createMailTransport, MalformedRecipientError } from "./mail-transport.ts";
-import { startSmtpTestServer } from "./smtp-test-server.ts";
+import { startSmtpTestServer } from "#tests/server/smtp-test-server.ts";
 
 const message: MailMessage = {
   kind: "order_received",

@@ -8,32 +8,22 @@ import { isEmailShape } from "#core/validation/email.ts";
 import type { Config } from "../config.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../lib/private-data-dir.ts";
 
-/** A message whose recipient is not one plain address: it can never be sent. */
 export class MalformedRecipientError extends Error {
   override name = "MalformedRecipientError";
 }
 
 export interface MailTransport {
-  /** Resolves once the mail server (or the outbox folder) has the message; throws otherwise. */
   send(message: MailMessage & { id?: number }): Promise<void>;
   /** Where mail goes, for the start-up log line (never the credentials). */
   description: string;
 }
 
-/**
- * SMTP when SMTP_URL is set. Without it, the embedded default: every message is written as an
- * .eml file under DATA_DIR/outbox/ and logged, so `npm start` works with nothing set up and a
- * developer can open what a buyer would have received.
- */
+/** Without SMTP_URL, .eml files under DATA_DIR/outbox/: `npm start` works with nothing set up. */
 export function createMailTransport(
   config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir">,
   log: Pick<FastifyBaseLogger, "info">,
 ): MailTransport {
-  /**
-   * Addresses go to nodemailer as `{ name, address }` objects, never as strings it would parse
-   * for display names, groups and lists; and a recipient that is not one plain address is
-   * refused here too, whatever let it into the outbox (issue 23).
-   */
+  /** Objects, never strings nodemailer would parse for names or lists (issue 23). */
   const envelope = (message: MailMessage) => {
     if (!isEmailShape(message.to)) {
       throw new MalformedRecipientError(
@@ -51,9 +41,8 @@ export function createMailTransport(
   };
 
   if (config.SMTP_URL) {
-    // Nodemailer waits up to 2 min to connect and 10 min on a silent socket; a send must end
-    // well inside the mail worker's lease (LEASE_MS), or a second instance could send it again.
-    // Query parameters in SMTP_URL still override these.
+    // Nodemailer's defaults wait minutes; a send must end well inside the worker's LEASE_MS or
+    // another instance could send it again. SMTP_URL's query parameters still override these.
     const smtp = nodemailer.createTransport({
       url: config.SMTP_URL,
       connectionTimeout: 30_000,

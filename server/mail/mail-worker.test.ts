@@ -4,12 +4,12 @@ import type { MailMessage } from "#core/orders/order-emails.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
-import { createTestDatabase } from "../test/test-database.ts";
+import { createTestDatabase } from "#tests/server/test-database.ts";
 import { createMailTransport } from "./mail-transport.ts";
 import { createMailWorker, LEASE_MS, retryDelayMs } from "./mail-worker.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import { enqueueMail } from "./outbox.ts";
-import { startSmtpTestServer } from "./smtp-test-server.ts";
+import { startSmtpTestServer } from "#tests/server/smtp-test-server.ts";
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 

@@ -4,16 +4,10 @@ import type { Db } from "../db/client.ts";
 import { outbox, type OutboxRow } from "../db/schema.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
-/**
- * How long a claimed message is reserved for the instance that claimed it. A run stops sending
- * once half of it has gone (the rest wait for the lease to end), and the SMTP timeouts in
- * mail-transport.ts are far shorter, so a slow server cannot let a second instance re-claim a
- * message that is still being sent.
- */
+/** Far beyond the SMTP timeouts, so no second instance re-claims a message still being sent. */
 export const LEASE_MS = 5 * 60 * 1000;
 const FIRST_RETRY_MS = 30 * 1000;
 const LONGEST_RETRY_MS = 15 * 60 * 1000;
-/** After this many failed attempts each new failure is logged as an error, not a warning. */
 const ALARM_AFTER_ATTEMPTS = 10;
 
 /** 30 s, 1 min, 2 min, … up to 15 min between tries; a message is never given up. */
@@ -29,13 +23,8 @@ export interface MailWorkerOptions {
   batchSize?: number;
 }
 
-/**
- * Sends what the outbox holds. A run claims due messages in a short transaction
- * (FOR UPDATE SKIP LOCKED, then a lease: next_attempt_at moves LEASE_MS ahead) and sends
- * outside it, so a slow mail server never holds row locks and several instances never send
- * one message twice. A crash between sending and marking leaves the lease to run out and the
- * message is tried again: a rare duplicate rather than a lost message.
- */
+// Claimed in a short transaction (SKIP LOCKED, then a lease) and sent outside it; a crash after
+// sending leaves the lease to run out: a rare duplicate rather than a lost message.
 export function createMailWorker({
   db,
   transport,

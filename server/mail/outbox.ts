@@ -4,13 +4,8 @@ import { isEmailShape } from "#core/validation/email.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 
-/**
- * Messages a visitor can make the shop send to any address they type: a new order's
- * confirmation, a sign-up's link or the "someone tried to sign up" notice, a verification, a
- * password reset, an "address in use" notice, a mailing-list opt-in. At most `messages` of them go to one mailbox in `windowMs`, so nobody can use the
- * shop to flood a stranger's inbox (issue 23). Follow-ups of something already done (payment
- * received, shipped, a changed password) are never held back.
- */
+// Messages a visitor can make the shop send to any address: capped per mailbox so nobody floods
+// a stranger's inbox (issue 23). Follow-ups of something done are never held back.
 export const RECIPIENT_LIMIT = { messages: 5, windowMs: 60 * 60 * 1000 } as const;
 export const INITIATING_KINDS = [
   "order_received",
@@ -22,7 +17,6 @@ export const INITIATING_KINDS = [
   "confirm_subscription",
 ] as const;
 
-/** Whether `to` has had RECIPIENT_LIMIT.messages initiating messages within the window. */
 export async function recipientAtLimit(executor: Db | Tx, to: string): Promise<boolean> {
   const [row] = await executor
     .select({ count: sql<number>`count(*)::int` })
@@ -37,11 +31,7 @@ export async function recipientAtLimit(executor: Db | Tx, to: string): Promise<b
   return (row?.count ?? 0) >= RECIPIENT_LIMIT.messages;
 }
 
-/**
- * Queues a message. Pass the transaction that writes its cause (an order, a status change),
- * so the message exists exactly when the change does; the mail worker sends it. An initiating
- * message to a mailbox at its limit is not queued: answers false (the caller may log it).
- */
+/** Pass the transaction of its cause, so the message exists exactly when the change does. */
 export async function enqueueMail(executor: Db | Tx, message: MailMessage): Promise<boolean> {
   // The schemas let only plain addresses through; this holds whoever calls.
   if (!isEmailShape(message.to)) {

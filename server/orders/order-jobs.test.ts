@@ -4,12 +4,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import type { Actor } from "../admin/audit-log.ts";
+import type { Actor } from "../staff/audit-log.ts";
 import { auditLog, orders, outbox, productStock } from "../db/schema.ts";
-import { createTestDatabase } from "../test/test-database.ts";
-import { createUserStore } from "../auth/user-store.ts";
+import { createTestDatabase } from "#tests/server/test-database.ts";
+import { createUserStore } from "../accounts/user-store.ts";
 import { createUnpaidOrderJob } from "./order-jobs.ts";
-import { createOrderService, OrderConflictError, type OrderService } from "./order-service.ts";
+import { placeOrder } from "./order-placing.ts";
+import { findOrder } from "./order-reading.ts";
+import { createOrderService, type OrderService } from "./order-service.ts";
+import { cancelOrderByShop, markOrderPaid, markOrderShipped } from "./order-staff-steps.ts";
 import { CLEANER, testProducts } from "#tests/fixtures/catalogue.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -63,7 +66,8 @@ async function newOrder(quantity = 1, { signedIn = false } = {}) {
         })
       ).id
     : undefined;
-  const placed = await service.place(
+  const placed = await placeOrder(
+    service,
     {
       idempotencyKey: randomUUID(),
       email,
@@ -94,15 +98,20 @@ async function asStaff(id: number) {
 
 async function pay(id: number) {
   const { row, change } = await asStaff(id);
-  return service.markPaid(id, { amountCents: row.totalCents, receivedOn: sydneyToday }, change);
+  return markOrderPaid(
+    service,
+    id,
+    { amountCents: row.totalCents, receivedOn: sydneyToday },
+    change,
+  );
 }
 
 async function ship(id: number, shipment = { carrier: "X", trackingNumber: "1" }) {
-  return service.markShipped(id, shipment, (await asStaff(id)).change);
+  return markOrderShipped(service, id, shipment, (await asStaff(id)).change);
 }
 
 async function cancelByShop(id: number, reason: string | null = null) {
-  return service.cancel(id, reason, (await asStaff(id)).change);
+  return cancelOrderByShop(service, id, reason, (await asStaff(id)).change);
 }
 
 async function kindsFor(email: string) {
@@ -123,7 +132,7 @@ async function cleanerStock() {
 }
 
 function jobAt(offsetMs: number) {
-  return createUnpaidOrderJob(database.db, service, {
+  return createUnpaidOrderJob(service, {
     reminderDays: 3,
     now: () => new Date(Date.now() + offsetMs),
   });
@@ -149,7 +158,7 @@ describe("unpaid orders", () => {
       "order_cancelled",
     ]);
     expect(await cleanerStock()).toBe(4);
-    const view = await service.find(order.number, { token: await newestToken(order.number) });
+    const view = await findOrder(service, order.number, { token: await newestToken(order.number) });
     expect(view?.status).toBe("cancelled");
     expect(view?.history.at(-1)?.note).toBe("expired");
   });
@@ -212,7 +221,7 @@ describe("status changes", () => {
 
   it("refuses to ship an unpaid order or cancel a shipped one", async () => {
     const { id } = await newOrder();
-    await expect(ship(id)).rejects.toThrow(OrderConflictError);
+    await expect(ship(id)).rejects.toMatchObject({ statusCode: 409, code: "status_changed" });
     await pay(id);
     await ship(id);
     await expect(cancelByShop(id)).rejects.toThrow(/shipped, so it cannot be marked cancelled/);

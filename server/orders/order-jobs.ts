@@ -1,9 +1,11 @@
 import { and, asc, eq, isNull, lte, type SQL } from "drizzle-orm";
 import { paymentReminderEmail } from "#core/orders/order-emails.ts";
-import type { Db } from "../db/client.ts";
+import type { Tx } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import type { OrderService, Tx } from "./order-service.ts";
+import { addressVerified, loadOrderView } from "./order-reading.ts";
+import { orderLink, type OrderService } from "./order-service.ts";
+import { cancelLockedOrder } from "./order-transitions.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders handled per transaction; the next run takes the rest. */
@@ -14,22 +16,12 @@ export interface UnpaidOrderJobOptions {
   now?: () => Date;
 }
 
-/**
- * Unpaid orders: a reminder after `reminderDays` while the order still waits, cancelled (stock
- * returned) once its `pay_by` passes (a guest's hold is shorter than an account's, issue 23).
- * Each order is claimed with FOR UPDATE SKIP LOCKED inside the transaction that changes it, so
- * any number of server instances may run this at once and each order is reminded or
- * cancelled exactly once.
- */
+/** SKIP LOCKED claims: any number of instances may run this, each order handled exactly once. */
 export function createUnpaidOrderJob(
-  db: Db,
   service: OrderService,
   { reminderDays, now = () => new Date() }: UnpaidOrderJobOptions,
 ) {
-  /**
-   * Unpaid orders matching `due`, each locked for this transaction; rows another instance
-   * holds are skipped, not waited for.
-   */
+  const { db } = service;
   function claimUnpaid(tx: Tx, due: SQL | undefined) {
     return tx
       .select()
@@ -43,7 +35,7 @@ export function createUnpaidOrderJob(
   async function expire(at: Date): Promise<number> {
     return db.transaction(async (tx) => {
       const due = await claimUnpaid(tx, lte(orders.payBy, at));
-      for (const order of due) await service.cancelLocked(tx, order, "expired", null);
+      for (const order of due) await cancelLockedOrder(service, tx, order, "expired", null);
       return due.length;
     });
   }
@@ -59,13 +51,13 @@ export function createUnpaidOrderJob(
       );
       for (const order of due) {
         await tx.update(orders).set({ reminderSentAt: at }).where(eq(orders.id, order.id));
-        const view = await service.loadView(tx, order);
+        const view = await loadOrderView(tx, order, service.downloads);
         await enqueueMail(
           tx,
           paymentReminderEmail({
             order: view,
-            link: service.link(order),
-            verified: await service.addressVerified(tx, order),
+            link: orderLink(service, order),
+            verified: await addressVerified(tx, order),
             expiresOn: order.payBy,
           }),
         );

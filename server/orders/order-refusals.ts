@@ -1,20 +1,41 @@
 import { OrderRefusedError } from "#core/orders/order-pricing.ts";
-import { HttpError } from "../lib/http-errors.ts";
-import { BuyerLimitError, OrderConflictError } from "./order-service.ts";
+import { HttpError } from "../http/http-errors.ts";
 
-/** Refused as asked, though well formed: the shop's rules (stock, caps) say no. */
-const CONFLICTS = new Set(["out_of_stock", "quantity_limit"]);
+const REFUSAL_STATUS = {
+  unknown_product: 400,
+  adult_declaration_required: 400,
+  payment_refused: 400,
+  quantity_limit: 409,
+  out_of_stock: 409,
+  price_changed: 409,
+  idempotency_conflict: 409,
+  status_changed: 409,
+  cannot_cancel: 409,
+  version_conflict: 409,
+  downloads_closed: 409,
+  too_many_unpaid_orders: 429,
+  too_many_unpaid_orders_from_network: 429,
+  too_many_unpaid_units: 429,
+  too_many_emails: 429,
+} as const;
 
-/**
- * An order service's refusal as the HTTP error the API and the site answer: 400 for a cart
- * that cannot be ordered, 409 when stock, prices or the order's state say no, 429 for a
- * buyer's caps. Anything else is thrown on as it is.
- */
-export function answerRefusal(error: unknown): never {
-  if (error instanceof OrderRefusedError) {
-    throw new HttpError(CONFLICTS.has(error.code) ? 409 : 400, error.code, error.message);
+type OrderRefusalCode = keyof typeof REFUSAL_STATUS;
+
+/** One refusal shape from use case to API and page (a `Refusal`, core/pages/page-services.ts). */
+export function orderRefusal(
+  code: OrderRefusalCode,
+  message: string,
+  fields?: Record<string, string>,
+): HttpError {
+  return new HttpError(REFUSAL_STATUS[code], code, message, fields);
+}
+
+/** Pricing is core's, shared with the browser, so its refusal knows no status until here. */
+export function priced<T>(price: () => T): T {
+  try {
+    return price();
+  } catch (error) {
+    if (error instanceof OrderRefusedError) throw orderRefusal(error.code, error.message);
+    throw error;
   }
-  if (error instanceof OrderConflictError) throw new HttpError(409, error.code, error.message);
-  if (error instanceof BuyerLimitError) throw new HttpError(429, error.code, error.message);
-  throw error;
 }

@@ -30,7 +30,6 @@ export function pricedLine(row: OrderLineRow): PricedLine {
   };
 }
 
-/** An order as its buyer (and its e-mails) see it. */
 export function orderView(
   order: OrderRow,
   lines: readonly OrderLineRow[],

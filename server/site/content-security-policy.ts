@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 
-/** Sources a page needs beyond the site itself, e.g. the contact page's map frame. */
 export interface CspExtras {
   frameSrc?: string[];
   imgSrc?: string[];
@@ -8,7 +7,6 @@ export interface CspExtras {
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
-/** The `'sha256-…'` source of every non-empty inline script in a prerendered page. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
@@ -19,11 +17,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/**
- * A page's Content-Security-Policy: scripts from the site itself plus exactly the inline
- * scripts named by `scriptSources` (hashes for a prerendered page, the answer's nonce for a
- * server-rendered one); no 'unsafe-inline' anywhere.
- */
+/** Exactly the inline scripts named (hashes, or the answer's nonce); never 'unsafe-inline'. */
 export function contentSecurityPolicy(scriptSources: readonly string[], extras: CspExtras = {}) {
   return [
     "default-src 'self'",

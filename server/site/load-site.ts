@@ -7,10 +7,6 @@ import { cataloguePagesOf, pageQueriesOf } from "./page-queries.ts";
 import type { Site } from "./site-routes.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
-/**
- * The output of `npm run build`: the client files (prerendered pages, assets) and React
- * Router's server build, whose handler renders everything else.
- */
 export async function loadSite(buildDir: string, mode: string): Promise<Site> {
   const serverBuild = path.join(buildDir, "server", "index.js");
   try {
@@ -32,10 +28,7 @@ export async function loadSite(buildDir: string, mode: string): Promise<Site> {
   }
 }
 
-/**
- * The build's own maker of a request's context (app/load-context.ts, exported by
- * entry.server.tsx): route modules read the context objects of the build they are in.
- */
+/** Route modules read the context objects of their own build, so its maker comes from it. */
 export function buildContext(build: ServerBuild) {
   const entry = build.entry.module as unknown as {
     pageContext?: (context: PageContext) => RouterContextProvider;

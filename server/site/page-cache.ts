@@ -1,27 +1,25 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { cachedBody, etagMatches, negotiateEncoding, type CachedBody } from "../lib/cached-body.ts";
+import {
+  cachedBody,
+  etagMatches,
+  negotiateEncoding,
+  type CachedBody,
+} from "../http/cached-body.ts";
 import { Lru } from "../lib/lru.ts";
 import { escapeHtml } from "#core/mail/compose-mail.ts";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.ts";
 import type { SiteOptions } from "./site-routes.ts";
 import { isText } from "./web-request.ts";
 
-/** A page rendered for one set of its own query parameters, kept to be sent again. */
 export interface KeptPage extends CachedBody {
   status: number;
   contentType: string;
-  /** HTML only: a policy naming its inline scripts by hash, as a prerendered page's does. */
   csp?: string;
   /** Where a redirect sends (a renamed product's old slug): sent to everyone who shares it. */
   location?: string;
 }
 
-/**
- * Rendered pages by path and the query parameters the page reads (`/books?genre=Tools`), so a
- * filter is rendered once however often it is asked for (issue 23). A render in progress is
- * shared by everyone who asks meanwhile. `clear()` forgets them all, for when what pages show
- * changes (the catalogue).
- */
+/** A filter is rendered once however often asked (issue 23); a render in progress is shared. */
 export class PageCache {
   readonly #pages: Lru<string, KeptPage>;
   readonly #rendering = new Map<string, Promise<KeptPage | undefined>>();
@@ -36,7 +34,6 @@ export class PageCache {
     return this.#pages.get(key);
   }
 
-  /** Renders once for everyone waiting; keeps what may be kept (a 200 page or its data). */
   async render(key: string, make: () => Promise<KeptPage>): Promise<KeptPage> {
     const running = this.#rendering.get(key);
     if (running) {
@@ -69,10 +66,7 @@ export class PageCache {
   }
 }
 
-/**
- * Renders the address as anyone would see it: no cookies or credentials, no nonce (the page
- * goes to many visitors, so its inline scripts are allowed by hash, as in a prerendered file).
- */
+/** No cookies and no nonce: the page goes to many visitors, so its scripts are allowed by hash. */
 export async function renderToKeep(
   request: FastifyRequest,
   options: Pick<SiteOptions, "renderPage" | "services" | "cspExtras">,

@@ -1,15 +1,12 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
-/** What the server needs of a route module's `handle` (app/lib/route-handle.ts). */
 interface PageHandle {
   query?: readonly string[];
   catalogue?: boolean;
 }
 
-/** Answers, for a page's path, the query parameters its routes read (empty for none). */
 export type PageQueries = (pathname: string) => ReadonlySet<string>;
 
-/** The build's route tree, as React Router's matcher takes it. */
 function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((route) => route?.parentId === parentId)
@@ -24,11 +21,7 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObjec
     });
 }
 
-/**
- * The query parameters each page reads, as its route modules declare them in `handle.query`
- * (issue 23). Anything else in an address (`utm_*`, `fbclid`, `gclid`, a parameter made up to
- * defeat a cache) changes nothing the page shows, so the server can drop it.
- */
+/** From `handle.query` (issue 23): utm_*, fbclid or cache-busters change nothing shown. */
 export function pageQueriesOf(build: ServerBuild): PageQueries {
   const handles = handlesOf(build);
   // One set per list of handles (kept per path by handlesOf), not one per request.
@@ -44,10 +37,7 @@ export function pageQueriesOf(build: ServerBuild): PageQueries {
   };
 }
 
-/**
- * Whether a page shows the catalogue (`handle.catalogue`): the server renders it from the
- * catalogue it holds and keeps it until the catalogue changes (issue 25).
- */
+/** Rendered from the catalogue held and kept until it changes (issue 25). */
 export type CataloguePages = (pathname: string) => boolean;
 
 export function cataloguePagesOf(build: ServerBuild): CataloguePages {
@@ -55,7 +45,6 @@ export function cataloguePagesOf(build: ServerBuild): CataloguePages {
   return (pathname) => handles(pathname).some((handle) => handle.catalogue === true);
 }
 
-/** The handles of the routes a path matches, remembered for the paths asked about. */
 function handlesOf(build: ServerBuild): (pathname: string) => readonly PageHandle[] {
   const tree = routeTree(build.routes);
   const known = new Map<string, readonly PageHandle[]>();
@@ -71,11 +60,7 @@ function handlesOf(build: ServerBuild): (pathname: string) => readonly PageHandl
   };
 }
 
-/**
- * The part of `url`'s query a page reads, in one order (parameters sorted by name, each one's
- * values in the order given), as a string for a cache key; "" when it reads none of it.
- * React Router's own `_routes` (which loaders a data request wants) is kept when anything is.
- */
+/** Sorted, for a cache key; React Router's `_routes` is kept when anything is. */
 export function ownQuery(url: URL, reads: ReadonlySet<string>): string {
   const kept = [...url.searchParams].filter(([name]) => reads.has(name));
   if (kept.length === 0) return "";

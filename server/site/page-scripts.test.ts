@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD, createBuiltSiteApp, isBuilt } from "../test/built-site.ts";
+import { BUILD, createBuiltSiteApp, isBuilt } from "#tests/server/built-site.ts";
 
 /** DESIGN.md "Budgets": no route over 130 KB of JavaScript (gzip). `npm run bench` measures too. */
 const ROUTE_JS_KB = 130;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBuiltSiteApp, isBuilt } from "../test/built-site.ts";
+import { createBuiltSiteApp, isBuilt } from "#tests/server/built-site.ts";
 
 /** Every `<link>` tag of a page's head, with its attributes, in document order. */
 function headLinks(html: string) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeOrder } from "../test/staff-helpers.ts";
-import { createBuiltSiteApp, isBuilt } from "../test/built-site.ts";
+import { placeOrder } from "#tests/server/order-helpers.ts";
+import { createBuiltSiteApp, isBuilt } from "#tests/server/built-site.ts";
 
 // Pages that show one person's data, as the server answers them from the real build (issue 34).
 describe.skipIf(!isBuilt)("pages with personal data over the built site", () => {

@@ -1,22 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { cachedBody, etagMatches, negotiateEncoding } from "../lib/cached-body.ts";
-import { addressGroup } from "../lib/client-address.ts";
+import { cachedBody, etagMatches, negotiateEncoding } from "../http/cached-body.ts";
+import { addressGroup } from "../http/client-address.ts";
 import type { PageContext, PageServices } from "#core/pages/page-services.ts";
-import { errorBody } from "../lib/http-errors.ts";
+import { errorBody } from "../http/http-errors.ts";
 import { contentSecurityPolicy, type CspExtras } from "./content-security-policy.ts";
 import { PageCache, renderToKeep, sendKept, tooManyPage } from "./page-cache.ts";
 import { ownQuery, type CataloguePages, type PageQueries } from "./page-queries.ts";
 import { isText, toWebRequest } from "./web-request.ts";
 import type { StaticFile, StaticFiles } from "./static-files.ts";
 
-/**
- * React Router's request handler (`createRequestHandler` over the server build), given this
- * request's services and nonce (load-site.ts turns them into the build's own context).
- */
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
 
-/** The built site: its files, React Router's renderer, and pages' extra CSP sources. */
 export interface Site {
   files: StaticFiles;
   renderPage: PageHandler;
@@ -24,35 +19,21 @@ export interface Site {
   cspExtras?: Readonly<Record<string, CspExtras>>;
   /** False only for the dev server, whose pages Vite fills with inline scripts and styles. */
   enforceCsp?: boolean;
-  /** The query parameters each page reads (route handles); without it, every one counts. */
   pageQueries?: PageQueries;
-  /** Pages that show the catalogue (route handles): rendered once per catalogue and kept. */
   cataloguePages?: CataloguePages;
 }
 
 export interface SiteOptions extends Site {
-  /** The services of a request, as its loaders and actions read them (page-services.ts). */
   services: (request: FastifyRequest) => PageServices;
-  /** Tells of a change to the catalogue: kept pages show the old one and are dropped. */
   onCatalogueChange?: (listener: () => void) => void;
 }
 
-/**
- * Pages React Router renders per client address, for anything that is not a prerendered file
- * or a page kept from an earlier render: a search, a 404, an order page, a filter not asked
- * for before (issue 23). A person browsing, even quickly, asks for a few a minute; each costs
- * the server 5–10 ms of CPU, so a script asking in a loop is stopped here.
- */
+/** A render costs 5–10 ms of CPU: people ask a few a minute; a looping script stops here. */
 export const RENDER_LIMIT = { max: 120, timeWindow: 60_000 } as const;
 
-/** Rendered pages kept, by path and the query parameters the page reads (page-cache.ts). */
 const KEPT_PAGES = 500;
 
-/**
- * The site beside the API (decision 011): a prerendered file when the build has one for the
- * address, React Router's server rendering for everything else (server-rendered routes, an
- * address with a query string, data for a navigation in the page, unknown paths).
- */
+/** A prerendered file when there is one, server rendering otherwise (decision 011). */
 export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options) => {
   // A page's form posts go to React Router as they came: it reads the body itself.
   site.removeAllContentTypeParsers();
@@ -66,7 +47,6 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
   const kept = new PageCache(KEPT_PAGES);
   options.onCatalogueChange?.(() => kept.clear());
 
-  /** A render, unless this address has had its share: then a 429 that says when to come back. */
   async function render(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -98,8 +78,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
         options.enforceCsp !== false &&
         options.cataloguePages?.(page)
       ) {
-        // A page of the catalogue (a shop, the cart): rendered once per distinct address of
-        // its own parameters, kept until the catalogue changes, as fast as a file after that.
+        // Rendered once per distinct set of its parameters, kept until the catalogue changes.
         const own = keptQuery(url, options.pageQueries?.(page) ?? new Set());
         const data = url.pathname.endsWith(".data") ? ".data" : "";
         const key = `${page}${data}?${own}`;
@@ -113,7 +92,6 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
         // Tracking and made-up parameters change nothing a page shows: the file it is.
         const own = ownQuery(url, options.pageQueries(pagePath(url.pathname)));
         if (own === "") return sendFile(request, reply, file);
-        // The page's own filters: rendered once per distinct address, then kept.
         const data = url.pathname.endsWith(".data") ? ".data" : "";
         const key = `${pagePath(url.pathname)}${data}?${own}`;
         const hit = kept.get(key);
@@ -132,10 +110,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
   });
 };
 
-/**
- * The part of a kept page's address that names it: the page's own parameters, and for a data
- * request the loaders it asks for (`_routes`), which change the answer too.
- */
+/** For a data request, `_routes` (the loaders asked for) changes the answer too. */
 function keptQuery(url: URL, reads: ReadonlySet<string>): string {
   const own = ownQuery(url, reads);
   if (own !== "") return own;
@@ -143,13 +118,9 @@ function keptQuery(url: URL, reads: ReadonlySet<string>): string {
   return new URLSearchParams(routes).toString();
 }
 
-/** React Router's own data requests carry `_routes`; only other parameters change a page. */
 const notRoutes = (name: string) => name !== "_routes";
 
-/**
- * The page a path shows, as a key: `/Books/` is `/books`; `/books.data` is the data of
- * `/books`, and `/books/_.data` of `/books/` (`/_.data` of `/`, React Router's data addresses).
- */
+/** `/Books/` is `/books`; `/books.data` is its data, `/_.data` that of `/`. */
 function pagePath(pathname: string): string {
   const page = pathname.endsWith("/_.data")
     ? pathname.slice(0, -"_.data".length)
@@ -159,7 +130,6 @@ function pagePath(pathname: string): string {
   return (page.length > 1 ? page.replace(/\/+$/, "") : page).toLowerCase() || "/";
 }
 
-/** The answer to an address that has had its share of renders: a page, or text for data. */
 function tooMany(reply: FastifyReply, url: URL, seconds: number) {
   reply.code(429).headers({ "retry-after": String(seconds), "cache-control": "no-store" });
   const message = `Too many pages were asked for from your address in a short time. Please wait ${seconds} seconds and try again.`;
@@ -174,8 +144,7 @@ function tooMany(reply: FastifyReply, url: URL, seconds: number) {
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   reply.headers({ etag: file.etag, "cache-control": file.cacheControl, vary: "Accept-Encoding" });
-  // Before the 304 too: a browser replaces the stored page's headers with a 304's, so a 304
-  // carrying the default CSP that allows nothing would block the cached page's own scripts.
+  // Before the 304 too: a browser takes a 304's headers, and a CSP allowing nothing would block it.
   if (file.csp) reply.header("content-security-policy", file.csp);
   if (etagMatches(request.headers["if-none-match"], file.etag)) return reply.code(304).send();
   reply.type(file.contentType);
@@ -208,13 +177,11 @@ async function renderPage(request: FastifyRequest, reply: FastifyReply, options:
       contentSecurityPolicy([`'nonce-${nonce}'`], options.cspExtras?.[pathname]),
     );
   } else if (type.startsWith("text/html")) {
-    // The dev server's pages, which Vite fills with inline scripts and styles.
     reply.removeHeader("content-security-policy");
   }
   if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
   if (!response.body || request.method === "HEAD") return reply.send();
-  // Pages are rendered whole before they are sent (app/entry.server.tsx), so the body is
-  // compressed in one go, quickly rather than as small as possible.
+  // Rendered whole before sending, so compressed in one go, quickly rather than smallest.
   const body = cachedBody(Buffer.from(await response.arrayBuffer()), isText(type), { fast: true });
   const { body: payload, encoding } = negotiateEncoding(body, request.headers["accept-encoding"]);
   reply.header("vary", "Accept-Encoding");

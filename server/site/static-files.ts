@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { cachedBody, type CachedBody } from "../lib/cached-body.ts";
+import { cachedBody, type CachedBody } from "../http/cached-body.ts";
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
@@ -10,14 +10,12 @@ import {
 export interface StaticFile extends CachedBody {
   contentType: string;
   cacheControl: string;
-  /** HTML only: the Content-Security-Policy allowing exactly this page's inline scripts. */
   csp?: string;
   /** A prerendered page or its data, which the server renders instead for a query string. */
   page: boolean;
 }
 
 export interface StaticFiles {
-  /** Look up a request path ("/books", "/books/", "/assets/x.js"). */
   find(urlPath: string): StaticFile | undefined;
   size: number;
 }
@@ -68,7 +66,6 @@ function cacheControlFor(urlPath: string, ext: string): string {
   return "public, max-age=3600";
 }
 
-/** The URL a built file answers: "books/index.html" → "/books". */
 function urlPathFor(relative: string): string {
   const posix = relative.split(path.sep).join("/");
   if (posix === "index.html") return "/";
@@ -76,10 +73,7 @@ function urlPathFor(relative: string): string {
   return `/${posix}`;
 }
 
-/**
- * Loads the client build (prerendered pages, their data, hashed assets, public files) into
- * memory with pre-compressed variants, so serving one is a map lookup. It is a few megabytes.
- */
+/** Held in memory with compressed variants, so serving one is a map lookup (a few megabytes). */
 export async function loadStaticFiles(
   clientDir: string,
   cspExtras: Readonly<Record<string, CspExtras>> = {},

@@ -16,7 +16,6 @@ export function toWebRequest(request: FastifyRequest, signal: AbortSignal): Requ
   return new Request(new URL(request.url, `${request.protocol}://${request.host}`), init);
 }
 
-/** Worth compressing: text of any kind, JSON, XML and React Router's data. */
 export function isText(type: string): boolean {
   return /^(text\/|application\/(json|xml))/.test(type);
 }

@@ -1,6 +1,4 @@
-// The two stores @fastify/rate-limit ships, which lib/rate-limit-store.ts combines; the
-// package types only its plugin (version pinned in package.json; server/redis-outage.test.ts
-// fails if these change).
+// The package types only its plugin; server/redis-outage.test.ts fails if these stores change.
 declare module "@fastify/rate-limit/store/LocalStore.js" {
   import type { FastifyRateLimitStore } from "@fastify/rate-limit";
   const LocalStore: new (

@@ -8,8 +8,8 @@ import {
   test,
   waitForHydration,
   watchLayoutShifts,
-} from "./fixtures.ts";
-import { countMails, linkIn, waitForMail } from "./outbox.ts";
+} from "../browser/fixtures.ts";
+import { countMails, linkIn, waitForMail } from "../browser/outbox.ts";
 import {
   createUser,
   holdToken,
@@ -17,7 +17,7 @@ import {
   newAccount,
   sessionStatus,
   storedToken,
-} from "./users.ts";
+} from "../browser/users.ts";
 
 // Issue 13 (decision 015): what the e-mails prove and what logging out ends, through the
 // pages a person uses and the .eml files the test server writes instead of sending.

@@ -1,6 +1,12 @@
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
-import { linkIn, waitForMail } from "./outbox.ts";
-import { createUser, holdToken, newAccount, storedToken } from "./users.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  setTheme,
+  test,
+  waitForHydration,
+} from "../browser/fixtures.ts";
+import { linkIn, waitForMail } from "../browser/outbox.ts";
+import { createUser, holdToken, newAccount, storedToken } from "../browser/users.ts";
 
 const DELETE_CONFIRMATION =
   "Are you sure you want to delete your account? Deleting an account is not recoverable.";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
-import { logInAsStaff, test } from "./staff.ts";
+import { expect, expectNoAxeViolations, waitForHydration } from "../browser/fixtures.ts";
+import { logInAsStaff, test } from "../browser/staff.ts";
 
 /** The catalogue's Salt Water Circuit eBook: seeded with the shop's sample chapter. */
 const SEEDED_EBOOK = 8;

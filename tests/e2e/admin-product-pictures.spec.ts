@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { photoPng } from "#tests/fixtures/pictures.ts";
-import { fillCartAndCheckOut, placeOrder } from "./checkout.ts";
-import { expect, expectNoAxeViolations, setTheme, waitForHydration } from "./fixtures.ts";
-import { logInAsStaff, test } from "./staff.ts";
+import { fillCartAndCheckOut, placeOrder } from "../browser/checkout.ts";
+import { expect, expectNoAxeViolations, setTheme, waitForHydration } from "../browser/fixtures.ts";
+import { logInAsStaff, test } from "../browser/staff.ts";
 
 test.describe("a new product with a picture", () => {
   // The upload of a file that is not a picture is refused with a 400 the console reports.

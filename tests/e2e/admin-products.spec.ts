@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import Papa from "papaparse";
-import { expect, expectNoAxeViolations } from "./fixtures.ts";
-import { logInAsStaff, test } from "./staff.ts";
+import { expect, expectNoAxeViolations } from "../browser/fixtures.ts";
+import { logInAsStaff, test } from "../browser/staff.ts";
 
 /** A paperback no other browser test orders or prices. */
 const BOOK = { id: 11, name: "Biomedical Engineering Maths for Beginners", price: "54.95" };

@@ -1,22 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
-import { ADDRESS } from "#tests/fixtures/addresses.ts";
-import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
-import { waitForMail } from "./outbox.ts";
-import { logInAsStaff, test } from "./staff.ts";
-import { createUser, holdToken } from "./users.ts";
+import { orderInput } from "#tests/fixtures/orders.ts";
+import { expect, expectNoAxeViolations, waitForHydration } from "../browser/fixtures.ts";
+import { waitForMail } from "../browser/outbox.ts";
+import { logInAsStaff, test } from "../browser/staff.ts";
+import { createUser, holdToken } from "../browser/users.ts";
 
 /** An order of a parcel (plenty in stock), placed through the API, logged in or as a guest. */
 async function placeOrder(request: APIRequestContext, token: string | null, email: string) {
   const response = await request.post("/api/orders", {
     headers: token ? { authorization: `Bearer ${token}` } : {},
-    data: {
-      idempotencyKey: randomUUID(),
-      email,
-      lines: [{ id: 13, type: "Magnet Tester", quantity: 1 }],
-      address: ADDRESS,
-    },
+    data: orderInput({ email, lines: [{ id: 13, type: "Magnet Tester", quantity: 1 }] }),
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { order: { number: string } }).order.number;

@@ -1,5 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolationsInBothThemes, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolationsInBothThemes,
+  test,
+  waitForHydration,
+} from "../browser/fixtures.ts";
 
 interface StoredLine {
   id: number;

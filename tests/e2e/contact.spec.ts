@@ -6,7 +6,7 @@ import {
   test,
   waitForHydration,
   holdScripts,
-} from "./fixtures.ts";
+} from "../browser/fixtures.ts";
 
 const MAP_ORIGIN = "https://www.openstreetmap.org";
 

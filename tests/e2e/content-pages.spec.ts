@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, test, waitForHydration } from "../browser/fixtures.ts";
 
 test("the second spellings of SPEC §2 serve the same page with the main address as canonical", async ({
   page,

@@ -1,9 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolationsInBothThemes, waitForHydration } from "./fixtures.ts";
-import { placeOrder } from "./checkout.ts";
-import { waitForMail, type OutboxMail } from "./outbox.ts";
-import { logInAsStaff, test } from "./staff.ts";
-import { logInThroughApi } from "./users.ts";
+import {
+  expect,
+  expectNoAxeViolationsInBothThemes,
+  waitForHydration,
+} from "../browser/fixtures.ts";
+import { placeOrder } from "../browser/checkout.ts";
+import { waitForMail, type OutboxMail } from "../browser/outbox.ts";
+import { logInAsStaff, test } from "../browser/staff.ts";
+import { logInThroughApi } from "../browser/users.ts";
 
 // Issue 26: an eBook is delivered by download once paid, never shipped.
 

@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, holdScripts, test, waitForHydration } from "./fixtures.ts";
-import { createUser, holdToken, sessionStatus, storedToken } from "./users.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  holdScripts,
+  test,
+  waitForHydration,
+} from "../browser/fixtures.ts";
+import { createUser, holdToken, sessionStatus, storedToken } from "../browser/users.ts";
 
 /**
  * Issue 24: the account's forms post to the page's action, a plain form before the page's

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "../browser/fixtures.ts";
 
 /**
  * The back office reads everything with the staff login kept in this browser (SPEC's

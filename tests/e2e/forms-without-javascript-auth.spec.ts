@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, holdScripts, test } from "./fixtures.ts";
-import { linkIn, waitForMail } from "./outbox.ts";
-import { createUser, newAccount, storedToken } from "./users.ts";
+import { expect, holdScripts, test } from "../browser/fixtures.ts";
+import { linkIn, waitForMail } from "../browser/outbox.ts";
+import { createUser, newAccount, storedToken } from "../browser/users.ts";
 
 const LOGIN_FAILED = "Login failed. Please check your username and password and try again.";
 const NEEDS_JAVASCRIPT = /This site needs JavaScript to keep you logged in/;

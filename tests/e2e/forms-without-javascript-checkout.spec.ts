@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADDRESS, ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
-import { expect, holdScripts, test, waitForHydration } from "./fixtures.ts";
+import { expect, holdScripts, test, waitForHydration } from "../browser/fixtures.ts";
 
 // Plenty in stock (content/products.csv), so parallel tests never run out.
 const STICKERS = { id: 30, type: "Sticker Pack", quantity: 2 };

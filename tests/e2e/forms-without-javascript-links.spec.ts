@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { expect, holdScripts, test } from "./fixtures.ts";
-import { linkIn, type OutboxMail, waitForMail } from "./outbox.ts";
-import { createUser } from "./users.ts";
+import { expect, holdScripts, test } from "../browser/fixtures.ts";
+import { linkIn, type OutboxMail, waitForMail } from "../browser/outbox.ts";
+import { createUser } from "../browser/users.ts";
 
 // Issue 24, decision 021: the pages e-mailed links open, and the form that sends a reset link,
 // pressed in a browser that runs no JavaScript. Opening a link changes nothing; the page's one

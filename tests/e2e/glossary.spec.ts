@@ -1,4 +1,10 @@
-import { expect, expectNoAxeViolations, setTheme, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  setTheme,
+  test,
+  waitForHydration,
+} from "../browser/fixtures.ts";
 
 test("the glossary filters by letter, kept in the address", async ({ page }) => {
   await page.goto("/terminologies");

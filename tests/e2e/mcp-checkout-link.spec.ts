@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "../browser/fixtures.ts";
 
 // content/products.csv: the sticker pack (plenty in stock) and the eBook (never runs out).
 const STICKERS = { id: 30, quantity: 2 };

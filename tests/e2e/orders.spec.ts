@@ -8,10 +8,10 @@ import {
   test,
   waitForHydration,
   watchLayoutShifts,
-} from "./fixtures.ts";
-import { fillCartAndCheckOut, placeOrder } from "./checkout.ts";
-import { waitForMail } from "./outbox.ts";
-import { createUser } from "./users.ts";
+} from "../browser/fixtures.ts";
+import { fillCartAndCheckOut, placeOrder } from "../browser/checkout.ts";
+import { waitForMail } from "../browser/outbox.ts";
+import { createUser } from "../browser/users.ts";
 
 // Products with plenty of stock (content/products.csv), so parallel tests never run out.
 const BOOK = { shop: "/books", label: "Add to Cart: Salt Water Circuit (Paperback)" }; // 20

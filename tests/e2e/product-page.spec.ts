@@ -4,7 +4,7 @@ import {
   holdScripts,
   test,
   waitForHydration,
-} from "./fixtures.ts";
+} from "../browser/fixtures.ts";
 
 const NAME = "Neural Interfaces: From Electrode to Algorithm";
 const HARDBACK = "/products/neural-interfaces-from-electrode-to-algorithm-hardback";

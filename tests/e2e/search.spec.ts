@@ -1,4 +1,9 @@
-import { expect, expectNoAxeViolationsInBothThemes, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolationsInBothThemes,
+  test,
+  waitForHydration,
+} from "../browser/fixtures.ts";
 
 test("the header search shows shop and page results for the default scope", async ({ page }) => {
   await page.goto("/");

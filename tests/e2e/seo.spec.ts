@@ -1,6 +1,6 @@
 import { caseVariants, noIndexPaths } from "../../app/paths.ts";
-import { expect, test } from "./fixtures.ts";
-import { siteRoutes } from "./site-routes.ts";
+import { expect, test } from "../browser/fixtures.ts";
+import { siteRoutes } from "../browser/site-routes.ts";
 
 const routes = siteRoutes();
 

@@ -6,9 +6,9 @@ import {
   menuButton,
   test,
   waitForHydration,
-} from "./fixtures.ts";
-import { medicalPages, pageFacts } from "./page-facts.ts";
-import { builtFormActions, distinctSiteRoutes } from "./site-routes.ts";
+} from "../browser/fixtures.ts";
+import { medicalPages, pageFacts } from "../browser/page-facts.ts";
+import { builtFormActions, distinctSiteRoutes } from "../browser/site-routes.ts";
 
 const routes = distinctSiteRoutes();
 

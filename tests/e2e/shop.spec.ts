@@ -6,7 +6,7 @@ import {
   holdScripts,
   test,
   waitForHydration,
-} from "./fixtures.ts";
+} from "../browser/fixtures.ts";
 
 const shopPages = [
   {

@@ -7,7 +7,7 @@ import {
   test,
   waitForHydration,
   watchLayoutShifts,
-} from "./fixtures.ts";
+} from "../browser/fixtures.ts";
 
 // content/products.csv: 25 has 3 in stock, 14 has 8, 13 has 60; 2 is an eBook (not counted).
 const CLEANER = "Ultrasonic Instrument Cleaner 2 L";

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderInRoute } from "#app/test/render-in-route.tsx";
+import { renderInRoute } from "#tests/app/render-in-route.tsx";
 import { DownloadMyData } from "./download-my-data.tsx";
 
 describe("DownloadMyData", () => {

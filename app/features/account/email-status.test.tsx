@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderInRoute } from "#app/test/render-in-route.tsx";
+import { renderInRoute } from "#tests/app/render-in-route.tsx";
 import type { AccountAnswer } from "./account-answers.ts";
 import { EmailStatus } from "./email-status.tsx";
 

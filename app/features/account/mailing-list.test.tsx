@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MAILING_LIST_CONSENT_WORDING } from "#core/account/mailing-list.ts";
-import { renderInRoute } from "#app/test/render-in-route.tsx";
+import { renderInRoute } from "#tests/app/render-in-route.tsx";
 import type { AccountAnswer } from "./account-answers.ts";
 import { MailingList, SUBSCRIBED, SUBSCRIPTION_PENDING, UNSUBSCRIBED } from "./mailing-list.tsx";
 

@@ -4,7 +4,6 @@ import { adminPaths } from "#app/paths.ts";
 import { noun } from "./admin-format.ts";
 import styles from "./admin.module.css";
 
-/** The back office's sections, and what needs doing across them. */
 export function AdminNav({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>

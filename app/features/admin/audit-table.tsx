@@ -3,7 +3,6 @@ import { auditActionLabel } from "#core/admin/audit-actions.ts";
 import { formatWhen } from "./admin-format.ts";
 import styles from "./admin.module.css";
 
-/** What the entry's details say, in a few words. */
 function describe(entry: AuditEntry): string {
   const details = entry.details ?? {};
   const parts = Object.entries(details)
@@ -15,7 +14,6 @@ function describe(entry: AuditEntry): string {
   return parts.join(", ");
 }
 
-/** Audit entries: when, who, from where, what, on which record. */
 export function AuditTable({
   entries,
   caption,
@@ -27,8 +25,7 @@ export function AuditTable({
 }) {
   if (entries.length === 0) return <p className={styles.muted}>No staff action recorded yet.</p>;
   return (
-    // Holds nothing to focus, so the box itself takes focus: a keyboard scrolls a wide table
-    // (axe's scrollable-region-focusable; WCAG 2.1.1).
+    // Nothing inside to focus, so the box takes focus and a keyboard can scroll it (WCAG 2.1.1).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region, as above
     <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table}>

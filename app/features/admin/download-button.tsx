@@ -6,11 +6,9 @@ import { saveFile } from "#app/lib/save-file.ts";
 
 interface DownloadButtonProps {
   label: string;
-  /** Fetches the file (with the staff login); undefined when the form around it is not valid. */
   fetchFile: () => Promise<{ file: Blob; name: string } | undefined>;
 }
 
-/** A button that fetches a file with the login's bearer token and saves it. */
 export function DownloadButton({ label, fetchFile }: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);

@@ -42,16 +42,12 @@ interface ConfirmedFormProps {
   version: number;
   schema: z.ZodType;
   submitLabel: string;
-  /** The change cannot be undone: its button looks it. */
   destructive?: boolean;
   confirm: (values: Record<string, string>) => Confirmation;
   children: (errors: Record<string, string>) => ReactNode;
 }
 
-/**
- * A change to an order: checked with the same schema the server uses, then confirmed in a
- * dialog that says what will happen, then sent. The server's refusal shows by the fields.
- */
+/** Checked with the server's schema, confirmed in a dialog saying what will happen, then sent. */
 function ConfirmedForm({
   intent,
   title,
@@ -116,7 +112,6 @@ function ConfirmedForm({
   );
 }
 
-/** Mark paid / mark shipped / cancel, as far as the order's status allows. */
 export function OrderActions({ order }: { order: AdminOrder }) {
   const today = sydneyToday();
   const placedOn = sydneyDay(new Date(order.createdAt));
@@ -276,10 +271,6 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   );
 }
 
-/**
- * A paid order's download links (issue 26): each file's downloads out of the limit, until
- * when it works, and a reset of its count (confirmed, audited) when a buyer has used it up.
- */
 export function OrderDownloadsPanel({ order }: { order: AdminOrder }) {
   const digital = order.lines.filter((line) => line.digital);
   if (digital.length === 0) return null;
@@ -295,8 +286,7 @@ export function OrderDownloadsPanel({ order }: { order: AdminOrder }) {
               : "No links yet: a product has no file. Upload its EPUB or PDF on the product's screen."}
         </p>
       ) : (
-        // Scrolls by itself on a narrow screen, never the page; focusable, so a keyboard scrolls
-        // it even when no row has a button (axe's scrollable-region-focusable).
+        // Focusable, so a keyboard scrolls it even when no row has a button.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region
         <div className={styles.tableWrap} role="region" aria-label="Download links" tabIndex={0}>
           <table className={styles.table}>

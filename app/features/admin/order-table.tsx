@@ -5,7 +5,6 @@ import { adminOrderPath } from "#app/paths.ts";
 import { formatWhen, money } from "./admin-format.ts";
 import styles from "./admin.module.css";
 
-/** Orders as rows: the number opens the order. */
 export function OrderTable({ orders, caption }: { orders: AdminOrderRow[]; caption: string }) {
   return (
     <div className={styles.tableWrap}>

@@ -2,13 +2,11 @@ import { Link } from "react-router";
 import styles from "./admin.module.css";
 
 interface PagerProps {
-  /** The address of the newer and older pages, or null where there is none. */
   newer: string | null;
   older: string | null;
   what: string;
 }
 
-/** "Newer …" and "Older …" links between the pages of a list. */
 export function Pager({ newer, older, what }: PagerProps) {
   if (!newer && !older) return null;
   return (
@@ -19,7 +17,6 @@ export function Pager({ newer, older, what }: PagerProps) {
   );
 }
 
-/** The list's address with `before`/`after` set to a cursor (and the other one removed). */
 export function pageLink(
   location: { pathname: string; search: string },
   direction: "before" | "after",

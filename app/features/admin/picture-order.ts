@@ -1,4 +1,3 @@
-/** The pictures with the one at `index` moved one place earlier (-1) or later (+1). */
 export function movePicture(images: readonly string[], index: number, by: -1 | 1): string[] {
   const to = index + by;
   if (index < 0 || index >= images.length || to < 0 || to >= images.length) return [...images];
@@ -7,7 +6,6 @@ export function movePicture(images: readonly string[], index: number, by: -1 | 1
   return moved;
 }
 
-/** The pictures without `src`. */
 export function removePicture(images: readonly string[], src: string): string[] {
   return images.filter((image) => image !== src);
 }

@@ -16,17 +16,11 @@ const ACCEPT = `.epub,.pdf,${Object.values(PRODUCT_FILE_TYPES).join(",")}`;
 
 interface ProductFilesProps {
   product: AdminProduct;
-  /** Messages per field of the last file action (`file`). */
   fields: Record<string, string>;
-  /** The intent being sent now, to say so on its button. */
   working: string;
 }
 
-/**
- * A digital product's files (issue 26): its EPUB and PDF with their size, the shop's sample
- * chapters marked as such, each removable; and a form to upload one (a new EPUB replaces the
- * EPUB, a new PDF the PDF).
- */
+/** A new EPUB replaces the EPUB, a new PDF the PDF. */
 export function ProductFiles({ product, fields, working }: ProductFilesProps) {
   const megabytes = PRODUCT_FILE_LIMITS.bytesMax / (1024 * 1024);
   return (

@@ -7,7 +7,6 @@ import {
 import { parseDollars } from "#core/money/money.ts";
 import { fieldErrors } from "#core/validation/field-errors.ts";
 
-/** The one-line text fields of SPEC §3 beside name and category, with their labels. */
 export const TEXT_FIELDS = [
   ["type", "Format or type"],
   ["isbn", "ISBN"],
@@ -22,7 +21,6 @@ export const TEXT_FIELDS = [
   ["size", "Size"],
 ] as const satisfies readonly (readonly [keyof AdminProduct, string])[];
 
-/** Every field's name as the form labels it: what a change to it is called on screen. */
 export const FIELD_LABELS: Record<ProductField, string> = {
   name: "Name",
   description: "Description",
@@ -43,11 +41,7 @@ export const PRICE_MESSAGE = "Price must be an amount in dollars, such as 79.95"
 type Checked =
   { ok: true; body: Record<string, unknown> } | { ok: false; fields: Record<string, string> };
 
-/**
- * The edit form as the API takes it: the price typed in dollars becomes whole cents, the
- * checkboxes booleans (pictures have their own section: product-pictures.tsx). Checked with the API's own schema so a
- * mistake is shown by its field without a round trip; the server checks again.
- */
+/** Checked with the API's own schema, so a mistake shows by its field without a round trip. */
 export function productFromForm(form: FormData, mode: "create" | "update"): Checked {
   const text = (name: string) => String(form.get(name) ?? "");
   const body: Record<string, unknown> = {
@@ -79,7 +73,6 @@ export function productFromForm(form: FormData, mode: "create" | "update"): Chec
   return { ok: true, body };
 }
 
-/** A field's message from the API's `fields`, or from one of its entries (`name.0`). */
 export function messageFor(fields: Record<string, string>, name: string): string | undefined {
   if (fields[name]) return fields[name];
   const nested = Object.entries(fields).find(([key]) => key.startsWith(`${name}.`));

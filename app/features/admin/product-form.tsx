@@ -9,24 +9,18 @@ import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
 import { messageFor, TEXT_FIELDS } from "./product-form-data.ts";
 
-/** The form's starting choice for a saved category: its shop's name, or none when it names no shop. */
 function startingCategory(category: string | undefined): string {
   const known = category === undefined ? null : categoryNamed(category);
   return known ? PRODUCT_CATEGORY_NAMES[known] : "";
 }
 
 interface ProductFormProps {
-  /** The product as loaded; undefined for a new one. */
   product?: AdminProduct | undefined;
-  /** Messages per field: the page's own check, or the API's `fields`. */
   fields: Record<string, string>;
   busy: boolean;
 }
 
-/**
- * Every SPEC §3 field of one product, each labelled, with its message beside it. The price is
- * typed in dollars; while it differs from the saved one, the change shows next to it.
- */
+/** While the typed price differs from the saved one, the change shows next to it. */
 export function ProductForm({ product, fields, busy }: ProductFormProps) {
   const [typedPrice, setTypedPrice] = useState<number | null>(null);
   const change =

@@ -1,11 +1,8 @@
 import { useFetcher } from "react-router";
 import { auditActionLabel } from "#core/admin/audit-actions.ts";
 import { formatDollars } from "#core/admin/price-change.ts";
-import type {
-  ImportConflict,
-  ImportSummary,
-  ProductField,
-} from "#core/admin/product-admin-schemas.ts";
+import type { ProductField } from "#core/admin/product-admin-schemas.ts";
+import type { ImportConflict, ImportSummary } from "#core/admin/product-import-schemas.ts";
 import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { formatWhen } from "./admin-format.ts";
@@ -18,11 +15,7 @@ export interface ImportProblem {
   reason: string;
 }
 
-/**
- * What the import's action answers: the file's outcome, with the CSV to apply after a check
- * (`refused` when an apply was refused for rows changed since the export: nothing applied, the
- * summary is the dry run's), or a bad file's problems.
- */
+/** `refused`: an apply refused for rows changed since the export; nothing applied. */
 export type ImportAnswer =
   | { ok: true; summary: ImportSummary; csv: string; refused?: string }
   | { ok: false; message: string; problems: ImportProblem[] };
@@ -30,7 +23,6 @@ export type ImportAnswer =
 /** The name a conflict's checkbox posts: each ticked row's `line:version`. */
 export const OVERRIDE_FIELD = "override";
 
-/** A field's value in the check's list of changes. */
 function shown(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (field === "priceCents" && typeof value === "number") return formatDollars(value);
@@ -39,11 +31,7 @@ function shown(field: string, value: unknown): string {
   return String(value as string | number);
 }
 
-/**
- * A products CSV (content/products.csv's format, or an export): "Check" lists what it would
- * change and changes nothing; "Apply" then sends the same file, with the rows changed in the
- * shop since the export that staff chose to apply anyway. A bad file lists each row's problem.
- */
+/** "Check" changes nothing; "Apply" sends the same file with the changed rows staff chose. */
 export function ProductImport() {
   const fetcher = useFetcher<ImportAnswer>({ key: "product-import" });
   const busy = fetcher.state !== "idle";
@@ -145,7 +133,6 @@ function Changes({ row }: { row: ImportSummary["updated"][number] | ImportConfli
   );
 }
 
-/** How a conflicting row's product changed since the export, in words. */
 function changedSince(conflict: ImportConflict): string {
   const last = conflict.lastChange;
   return (

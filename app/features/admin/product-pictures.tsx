@@ -14,19 +14,13 @@ const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 
 interface ProductPicturesProps {
   product: AdminProduct;
-  /** Messages per field of the last picture action (`picture`, `alt`). */
   fields: Record<string, string>;
-  /** The intent being sent now, to say so on its button. */
   working: string;
   /** The picture whose "Remove" was pressed: it asks once more before its files are deleted. */
   removing?: string | undefined;
 }
 
-/**
- * A product's pictures in the order the shop shows them (the first is the main one): each
- * with its description, moved earlier or later, or removed; and a form to upload another,
- * whose description is required.
- */
+/** The first picture is the main one; a new upload's description is required. */
 export function ProductPictures({ product, fields, working, removing }: ProductPicturesProps) {
   const full = product.images.length >= PRODUCT_LIMITS.imagesMax;
   return (

@@ -7,7 +7,6 @@ import { formatWhen } from "./admin-format.ts";
 import styles from "./admin.module.css";
 import type { ActionResult } from "./staff-api.ts";
 
-/** One product's count, with a small form to set it. */
 export function StockRow({ row }: { row: Row }) {
   const fetcher = useFetcher<ActionResult>();
   const input = useRef<HTMLInputElement>(null);

@@ -8,10 +8,7 @@ export const authStore = createLocalStorageStore<string | null>(
   null,
 );
 
-/**
- * Keeps <html data-session> in step with this tab's own changes; the page script sets it at
- * load and when another tab changes the token. CSS shows the header's matching links with it.
- */
+/** The page script sets data-session at load and on other tabs' changes; this follows our own. */
 function markSession(token: string | null) {
   document.documentElement.dataset.session = sessionOf(token);
 }
@@ -26,12 +23,10 @@ export function clearToken() {
   markSession(null);
 }
 
-/** The token held by this browser (null for a visitor). */
 export function useAuthToken(): string | null {
   return authStore.use();
 }
 
-/** The stored token while it may still be in force (not past its expiry), else null. */
 export function currentToken(): string | null {
   const token = authStore.get();
   return token !== null && isTokenUsable(token) ? token : null;

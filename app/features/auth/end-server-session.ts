@@ -1,11 +1,6 @@
-/** How long logging out waits for the server before going on without it. */
 export const LOGOUT_TIMEOUT_MS = 2000;
 
-/**
- * POST /api/logout: ends this token's session on the server, so a copy of the token is
- * worthless too (decision 015). Best effort: the browser forgets the token whatever the
- * answer, so a failure or a slow server never keeps anybody logged in here.
- */
+/** Best effort (decision 015): the browser forgets the token whatever the answer. */
 export async function endServerSession(
   token: string,
   timeoutMs = LOGOUT_TIMEOUT_MS,

@@ -10,28 +10,18 @@ export const LOGIN_FAILED = "Login failed. Please check your username and passwo
 /** The field that carries `?next=` through the post (app/routes/login.tsx). */
 export const NEXT_FIELD = "next";
 
-/**
- * The form's own address, named rather than left to the framework: a prerendered page's form
- * would otherwise post to the folder it was rendered as (`/login/`), and the page would move
- * there. `?next=` stays in it, so a refused try, answered as a page, still knows where to go.
- */
+/** Named, or a prerendered page's form would post to `/login/`; `?next=` survives a refusal. */
 function loginAction(next: string | null): string {
   return next ? `${paths.login}?${new URLSearchParams({ next })}` : paths.login;
 }
 
-/**
- * SPEC §2 Login: Username, Password with a Show/Hide toggle, Login, and its messages, posted
- * to the page's own action (a plain form before the page's JavaScript has loaded). Login
- * fields are not checked in the browser (SPEC §5): every failure is the one message of SPEC §8,
- * and only a lock-out adds when to try again.
- */
+/** Not checked in the browser (SPEC §5): every failure is SPEC §8's one message. */
 export function LoginForm({
   failure,
   next,
   sending,
 }: {
   failure: FormFailure | undefined;
-  /** Where to go once logged in (`?next=`), already checked by safeNextPath. */
   next: string | null;
   sending: boolean;
 }) {

@@ -3,16 +3,12 @@ import { data, type NavigateOptions } from "react-router";
 import type { PageLogin } from "#core/pages/page-services.ts";
 import { saveToken } from "./auth-store.ts";
 
-/** A login or sign-up page's successful answer: the token to keep, and where to go next. */
 export interface LoggedIn {
   token: string;
   next: string;
 }
 
-/**
- * The action's answer to a login: the token in the body (never in an address) for the page to
- * store, the device cookie, and no stored copy of a page that holds a credential.
- */
+/** The token in the body, never an address, and no stored copy of a page holding a credential. */
 export function answerLogin({ token, setCookie }: PageLogin, next: string) {
   const answer: LoggedIn = { token, next };
   return data(answer, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
@@ -22,12 +18,7 @@ export function isLoggedIn(answer: unknown): answer is LoggedIn {
   return typeof answer === "object" && answer !== null && "token" in answer;
 }
 
-/**
- * SPEC keeps the login in localStorage, which only the page's script can write. So the token
- * the server answered is stored as soon as the page runs, whether it was pressed after
- * hydration or before (then the answer arrives as a page, and this runs when it hydrates),
- * and the visitor moves on with the history entry replaced (SPEC §4).
- */
+/** SPEC keeps the login in localStorage, so the page stores the server's token when it runs. */
 export function useKeepLogin(
   answer: unknown,
   leave: (to: string, options?: NavigateOptions) => void,
@@ -42,10 +33,6 @@ export function useKeepLogin(
   }, [answer, leave]);
 }
 
-/**
- * What a page shows once the server has logged the visitor in: the success, and in a browser
- * that runs no JavaScript, why the login cannot be kept there.
- */
 export function LoginKept({ success }: { success: string }) {
   return (
     <>
@@ -55,7 +42,6 @@ export function LoginKept({ success }: { success: string }) {
   );
 }
 
-/** In a browser that runs no JavaScript: why the login the server made cannot be kept. */
 export function KeepLoginNeedsScript() {
   return (
     <noscript>

@@ -11,10 +11,7 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/**
- * Reads the JWT payload for display only (the greeting on /account). The server verifies
- * every token; nothing here is trusted for access decisions.
- */
+/** For display only: the server verifies every token. */
 export function readTokenPayload(token: string | null): TokenPayload | null {
   if (!token) return null;
   const segment = token.split(".")[1];
@@ -30,7 +27,6 @@ export function readTokenPayload(token: string | null): TokenPayload | null {
   }
 }
 
-/** Whether the token may still be in force: readable and not past its expiry (if it has one). */
 export function isTokenUsable(token: string): boolean {
   const payload = readTokenPayload(token);
   return payload !== null && (payload.exp === undefined || payload.exp * 1000 > Date.now());

@@ -5,12 +5,7 @@ export interface NoticeState {
   notice?: string;
 }
 
-/**
- * A message handed over by the page that navigated here ("Success: Registration successful",
- * "Your session has ended…"). It is filled in just after the page appears, so the live region
- * that shows it is already in place and screen readers announce it; then it is dropped from the
- * history entry so a reload does not repeat it.
- */
+/** Filled in after the page appears so the live region announces it; then dropped from history. */
 export function useNotice(): string | null {
   const location = useLocation();
   const navigate = useNavigate();

@@ -5,15 +5,9 @@ import { paths } from "#app/paths.ts";
 import { clearToken, useAuthToken } from "./auth-store.ts";
 import { isTokenUsable } from "./token-payload.ts";
 
-/** Shown on /login when a stored token turned out to be expired or revoked. */
 export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
 
-/**
- * SPEC §2/§6 route guards. /signup and /login are for visitors (a token holder goes to
- * /account, or `memberHome`), /account for token holders (a visitor goes to /login). The decision waits for
- * hydration, because the token lives in localStorage; until then `ready` is false and the page
- * shows nothing private and no form a token holder would see flash.
- */
+/** SPEC §2/§6 guards, decided after hydration (the token is in localStorage). */
 export function useSessionGuard(
   audience: "visitor" | "member",
   memberHome: string = paths.account,
@@ -21,8 +15,7 @@ export function useSessionGuard(
   const hydrated = useHydrated();
   const token = useAuthToken();
   const navigate = useNavigate();
-  // Set when this page itself navigates away (after login, logout, deletion), so the guard
-  // does not start a second, competing navigation.
+  // Set when this page navigates away itself, so the guard starts no competing navigation.
   const leaving = useRef(false);
   // Whether this page has seen a token: losing it later (logout) means "go home", not "log in".
   const hadToken = useRef(false);
@@ -35,7 +28,6 @@ export function useSessionGuard(
     [navigate],
   );
 
-  /** Drops an expired or revoked token and sends the visitor to log in again. */
   const endSession = useCallback(() => {
     leave(paths.login, { replace: true, state: { notice: SESSION_ENDED_NOTICE } });
     clearToken();

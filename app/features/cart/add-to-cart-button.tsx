@@ -9,24 +9,16 @@ interface AddToCartButtonProps {
   product: { id: number; type: string; name: string };
   /** Out of stock: a real disabled button, in place and still named Add to Cart. */
   disabled?: boolean;
-  /** The id of the visible reason it is disabled ("Out of stock"), read with the button. */
   reasonId?: string | undefined;
-  /**
-   * The page's own address: the button is then a form posting there, so a press before the
-   * page has hydrated is not lost (the route's action answers with `addedOnServer`).
-   */
+  /** A form posting here, so a press before hydration is not lost. */
   formAction?: string | undefined;
-  /** The route's action answered a press made before hydration: the line to add now. */
   addedOnServer?: { id: number; type: string } | undefined;
 }
 
 /** Lines the server answered for, added once each (React may run an effect twice in dev). */
 const addedAnswers = new WeakSet<object>();
 
-/**
- * SPEC §2/§4: adds the product, then shows 'Added to Cart!' for 2 seconds in a status region
- * so screen readers announce it too.
- */
+/** SPEC §2/§4: 'Added to Cart!' for 2 seconds in a status region, so it is announced. */
 export function AddToCartButton({
   product,
   disabled = false,
@@ -35,8 +27,7 @@ export function AddToCartButton({
   addedOnServer,
 }: AddToCartButtonProps) {
   const [added, showAdded] = useAddedMessage();
-  // The cart is in this browser's storage, which the server never sees: a press answered by
-  // the server is stored here, once the page's script runs.
+  // The server never sees the cart: a press it answered is stored here once the script runs.
   useEffect(() => {
     if (!addedOnServer || addedAnswers.has(addedOnServer)) return;
     addedAnswers.add(addedOnServer);

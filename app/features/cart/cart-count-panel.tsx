@@ -4,7 +4,6 @@ import { paths } from "#app/paths.ts";
 import { useCartCount } from "./cart-store.ts";
 import styles from "./cart-count-panel.module.css";
 
-/** SPEC §2 Products: the side column showing Cart Count. */
 export function CartCountPanel() {
   const count = useCartCount();
   const titleId = useId();

@@ -1,9 +1,6 @@
 import styles from "./cart-needs-java-script.module.css";
 
-/**
- * Add to Cart pressed where no script runs at all: the cart is kept in this browser's storage
- * (SPEC §3), which only the page's script can write (decision 022).
- */
+/** The cart is in browser storage, which only the page's script writes (decision 022). */
 export function CartNeedsJavaScript({ name }: { name: string }) {
   return (
     <p role="alert" className={styles.alert}>
@@ -13,11 +10,7 @@ export function CartNeedsJavaScript({ name }: { name: string }) {
   );
 }
 
-/**
- * Where a page shows the cart and no script runs at all: the lines are in this browser's
- * storage, which only the page's script can read, so the page says so instead of staying
- * empty ("Loading your cart…" is hidden then). `purpose`: what the visitor came to do.
- */
+/** Says so instead of staying empty ("Loading your cart…" is hidden then). */
 export function CartNeedsJavaScriptToShow({ purpose }: { purpose: string }) {
   return (
     <noscript>

@@ -4,7 +4,6 @@ import { NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
 import { siteConfig } from "#core/site-config.ts";
 import styles from "./cart-summary.module.css";
 
-/** Items, shipping, Total Value (SPEC §9) and the GST inside it, in one list. */
 export function CartSummary({
   totals,
   freeShipping = false,

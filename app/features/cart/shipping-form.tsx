@@ -4,10 +4,7 @@ import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address-fields.t
 import { updateShippingField, useShippingForm } from "./shipping-store.ts";
 import styles from "./shipping-form.module.css";
 
-/**
- * What was typed before the page hydrated is on screen but not yet kept: keep it as the form
- * is attached (the fields are uncontrolled, so React leaves what is typed in place).
- */
+/** Uncontrolled fields keep what was typed before hydration; keep it in storage too. */
 function keepTypedBeforeHydration(form: HTMLFormElement | null) {
   if (!form) return;
   for (const field of ADDRESS_FIELDS) {
@@ -18,17 +15,13 @@ function keepTypedBeforeHydration(form: HTMLFormElement | null) {
   }
 }
 
-/**
- * SPEC §5: the shipping form is not validated; what is typed is kept for the tab's session
- * and the cart recalculates shipping as the postcode and country change.
- */
+/** SPEC §5: not validated; kept for the tab's session. */
 export function ShippingForm() {
   const values = useShippingForm();
   const id = useId();
   const titleId = `${id}-title`;
   return (
-    // Kept in this browser as it is typed, never sent; POST, so no press could put an address
-    // in a URL.
+    // Never sent; POST, so no press could put an address in a URL.
     <form
       method="post"
       ref={keepTypedBeforeHydration}

@@ -6,10 +6,7 @@ import {
 } from "#core/cart/shipping.ts";
 import { createLocalStorageStore } from "#app/lib/local-storage-store.ts";
 
-/**
- * What the visitor typed into the Shipping Info form. It lives in sessionStorage: it survives
- * a reload and the way to checkout, and is forgotten when the tab closes.
- */
+/** sessionStorage: survives a reload and the way to checkout, forgotten when the tab closes. */
 export const SHIPPING_STORAGE_KEY = "shipping";
 
 export const shippingStore = createLocalStorageStore<ShippingForm>(

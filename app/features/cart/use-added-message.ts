@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 /** SPEC §9: 'Added to Cart!' stays for 2000 ms. */
 export const ADDED_MESSAGE_MS = 2000;
 
-/** True for ADDED_MESSAGE_MS after each `show()`; a new click starts the time again. */
 export function useAddedMessage(): [visible: boolean, show: () => void] {
   const [visible, setVisible] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -11,20 +11,14 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useCart } from "./cart-store.ts";
 import { useShippingForm } from "./shipping-store.ts";
 
-/**
- * The stored cart priced from the catalogue, with shipping from the Shipping Info form
- * (free over the policy's threshold): the function checkout and the server charge with, on
- * the same lines, so the cart's total is the order's. A product no longer in the catalogue
- * adds nothing (SPEC §8 shows it as 'Unknown Product'); the per-order cap is checkout's to say.
- * `ready` is false until hydration: the prerendered page cannot know the visitor's cart.
- */
+// Priced by the same function checkout and the server charge with, so the cart's total is the
+// order's. `ready` is false until hydration: a prerendered page cannot know the cart.
 export function usePricedCart<P extends PricingProduct>(
   products: readonly P[],
 ): {
   ready: boolean;
   lines: CartLine<P>[];
   totals: CartTotals;
-  /** What shipping costs; `parcel` is false for a cart of downloads only (nothing ships). */
   shipping: ShippingQuote & { parcel: boolean };
 } {
   const catalogue = useMemo(

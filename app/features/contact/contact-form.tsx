@@ -11,17 +11,11 @@ import { isFailure, type FormFailure } from "#app/lib/forms.ts";
 import { lazyModule } from "#app/lib/lazy-module.ts";
 import styles from "./contact-form.module.css";
 
-/** The shared contact schema, fetched when the form is first used. */
 export const contactRules = lazyModule(() => import("#core/contact/contact-schema.ts"));
 
-/** What the page's action answered: sent, or why not (with what was typed). */
 export type ContactAnswer = { sent: true } | (FormFailure & { status?: number });
 
-/**
- * SPEC §2 Contact Us Form: email and message, posted to the page's own action (a plain form
- * before the page's JavaScript has loaded). Once checked, the messages follow corrections as
- * they are typed; a sent message clears both fields (SPEC §4).
- */
+/** Once checked, messages follow corrections as typed; a sent message clears both (SPEC §4). */
 export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sending: boolean }) {
   const failure = isFailure(answer) ? answer : undefined;
   const [corrected, setCorrected] = useState<{ for: FormFailure; fields: FormFailure["fields"] }>();
@@ -34,15 +28,13 @@ export function ContactForm({ answer, sending }: { answer?: ContactAnswer; sendi
   if (shown.answer !== answer) setShown({ answer, round: shown.round + 1 });
   const round = shown.answer === answer ? shown.round : shown.round + 1;
 
-  // The count follows the field as it is now (typed into before hydration, or refilled), and
-  // the first field with a problem takes the focus.
+  // Count what is there now (typed before hydration, or refilled); the first problem takes focus.
   useEffect(() => {
     setLength(message.current?.value.length ?? 0);
     const first = failure && ["email", "message"].find((field) => failure.fields[field]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }, [round, failure]);
 
-  /** After a refusal, the messages follow what is typed (the rules have arrived by then). */
   function recheck() {
     const rules = contactRules.current();
     if (!failure || !rules || !form.current) return;

@@ -14,7 +14,6 @@ const importers = import.meta.glob<ContentModule>([
 ]);
 const loaded = new Map<string, ContentModule>();
 
-/** Loads (once) the MDX module of a page. */
 export async function loadContentModule(page: ContentPageEntry): Promise<ContentModule> {
   const cached = loaded.get(page.source);
   if (cached) return cached;
@@ -25,7 +24,6 @@ export async function loadContentModule(page: ContentPageEntry): Promise<Content
   return module;
 }
 
-/** The module `loadContentModule` has loaded, for rendering. */
 export function loadedContentModule(source: string): ContentModule | undefined {
   return loaded.get(source);
 }

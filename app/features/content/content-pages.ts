@@ -1,10 +1,6 @@
 import { paths } from "#app/paths.ts";
 
-/**
- * The read-only pages written in MDX: each route path and its file in content/pages. One
- * route module serves them all (routes/content-page.tsx). The contact page and the glossary
- * have routes of their own and use their MDX file as an introduction.
- */
+/** One route module serves them all; contact and glossary have their own and use MDX as intro. */
 export const contentPages = [
   { path: paths.home, source: "home" },
   { path: paths.cyberwareCatalogue, source: "cyberware-catalogue" },
@@ -37,7 +33,7 @@ export const contentPages = [
 
 export type ContentPageEntry = (typeof contentPages)[number];
 
-/** The page served at `pathname` (route paths match in any case, like SPEC's /Cytheseus). */
+/** Route paths match in any case, like SPEC's /Cytheseus. */
 export function contentPageAt(pathname: string): ContentPageEntry | undefined {
   const wanted = pathname.toLowerCase();
   return contentPages.find((page) => page.path.toLowerCase() === wanted);

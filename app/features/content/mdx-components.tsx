@@ -8,7 +8,6 @@ import { SpinningEmblem } from "./spinning-emblem.tsx";
 import detailsStyles from "#app/components/details-list.module.css";
 import styles from "./prose.module.css";
 
-/** Site-relative links move within the app; outside addresses stay plain links. */
 function SmartLink({ href = "", children, ...rest }: ComponentProps<"a">) {
   if (href.startsWith("/") && !href.startsWith("//") && !/\.\w{2,5}$/.test(href)) {
     return (

@@ -1,6 +1,5 @@
 import styles from "./spinning-emblem.module.css";
 
-/** The Cytheseus emblem; it turns slowly unless the reader prefers reduced motion. */
 export function SpinningEmblem() {
   return (
     <div className={styles.wrap}>

@@ -22,10 +22,7 @@ async function load(): Promise<GlossaryTerm[]> {
   return body;
 }
 
-/**
- * The whole glossary (/glossary.json), fetched once per visit: switching letters reuses it.
- * A failed fetch is forgotten, so the next attempt asks again.
- */
+/** Fetched once per visit; a failed fetch is forgotten so the next attempt asks again. */
 export function fetchGlossary(): Promise<GlossaryTerm[]> {
   request ??= load().catch((error: unknown) => {
     request = undefined;

@@ -7,19 +7,13 @@ import styles from "./glossary-view.module.css";
 
 interface GlossaryViewProps {
   data: GlossaryPageData;
-  /** One capital letter, or null for All. */
   letter: string | null;
-  /** The page's own path; "All" links back to it without a query. */
   path: string;
 }
 
 const termCount = (count: number) => (count === 1 ? "1 term" : `${count} terms`);
 
-/**
- * SPEC §2 Terminologies: All and A–Z, filtered by letter, with "All Terms" or the letter.
- * Until the whole glossary has arrived (docs/decisions/013), All shows the first terms and
- * says how many follow, and a letter waits for the rest unless the server sent its terms.
- */
+/** Until the whole glossary arrives (decision 013), All shows the first terms, a letter waits. */
 export function GlossaryView({ data, letter, path }: GlossaryViewProps) {
   const available = new Set(data.letters);
   const heading = letter ?? "All Terms";
@@ -115,7 +109,6 @@ function TermList({ data, letter }: { data: GlossaryPageData; letter: string | n
   );
 }
 
-/** The first terms are shown, but the rest of the glossary could not be fetched. */
 function RestUnavailable() {
   return (
     <p role="alert" className={styles.problem}>
@@ -125,7 +118,6 @@ function RestUnavailable() {
   );
 }
 
-/** Shown instead of an empty page when the glossary data cannot be loaded. */
 export function GlossaryUnavailable() {
   return (
     <p role="alert" className={styles.problem}>

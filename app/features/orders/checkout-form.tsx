@@ -15,7 +15,6 @@ import { CHECKOUT_FIELDS, type CheckoutFailure } from "./checkout-order.ts";
 import { orderRules } from "./order-rules.ts";
 import styles from "./orders.module.css";
 
-/** The id of the control that shows each of the order schema's fields (`address.city`…). */
 const FIELD_IDS: Record<string, string> = {
   email: "checkout-email",
   ...Object.fromEntries(ADDRESS_FIELDS.map(({ name }) => [`address.${name}`, `checkout-${name}`])),
@@ -24,40 +23,21 @@ const FIELD_IDS: Record<string, string> = {
 };
 
 interface CheckoutFormProps {
-  /** Where the form posts: checkout, or a checkout link's address whose cart it orders. */
   action: string;
-  /** The action's answer when it refused: its messages, and what was typed. */
   failure: CheckoutFailure | undefined;
   placing: boolean;
-  /** The stored cart, once the page has hydrated: its idempotency key goes with the press. */
   cart: readonly CartItem[];
-  /** A product sold to adults only is in the cart: the buyer must declare being 18+. */
   needsAdultDeclaration: boolean;
-  /**
-   * Some line ships (a parcel): the form asks for the address. An order of downloads only
-   * (eBooks) is not asked for one. While the cart is unknown, it is asked.
-   */
+  /** True while the cart is unknown: only an order of downloads only needs no address. */
   asksAddress: boolean;
-  /** The total the buyer is looking at (none before the page has priced the cart). */
   expectedTotalCents: number | undefined;
-  /**
-   * What empty fields take once the page has hydrated: the address typed on /cart, the
-   * account's e-mail. What was typed before is kept.
-   */
   prefill: Readonly<Record<string, string | undefined>>;
-  /** An address field changed: the cart page's form and the quote follow. */
   onAddressInput: (name: string, value: string) => void;
-  /**
-   * What the order comes to, shown just before Place order: it appears once the page has read
-   * the cart, and nothing above it moves then.
-   */
+  /** Appears once the page has read the cart; nothing above it moves then. */
   summary?: ReactNode;
 }
 
-/**
- * E-mail, shipping address and a note, then Place order: a form posted to the page's action,
- * with the cart and the login this browser keeps (StoredField), so it works before hydration.
- */
+/** Posts the stored cart and login (StoredField), so it works before hydration. */
 export function CheckoutForm({
   action,
   failure,
@@ -85,8 +65,7 @@ export function CheckoutForm({
     if (first) document.getElementById(FIELD_IDS[first]!)?.focus();
   }, [round, failure]);
 
-  // Each empty field takes its stored value once, when it is known: a field the buyer empties
-  // afterwards stays empty.
+  // Each empty field is prefilled once: a field the buyer empties afterwards stays empty.
   const filled = useRef(new Set<string>());
   useEffect(() => {
     const elements = form.current?.elements;
@@ -98,8 +77,7 @@ export function CheckoutForm({
     }
   });
 
-  // On hydration, what was typed before (or sent back by the action) becomes the address the
-  // quote and the cart page follow.
+  // On hydration, what was typed before becomes the address the quote and the cart page follow.
   const hydrating = useRef(onAddressInput);
   useEffect(() => {
     const elements = form.current?.elements;
@@ -268,7 +246,6 @@ const changeCart = (
   </>
 );
 
-/** Why the order was not placed, for what no field shows; and what to do about it. */
 function FailureMessage({
   failure,
   unshown,

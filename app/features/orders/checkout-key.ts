@@ -1,10 +1,8 @@
 import type { CartItem } from "#core/cart/cart.ts";
 import { orderLines } from "./order-api.ts";
 
-/** Where the checkout keeps its idempotency key, beside the cart it was made for. */
 export const CHECKOUT_KEY_STORAGE = "checkoutKey";
 
-/** The cart's content, whatever the order of its lines. */
 function signature(cart: readonly CartItem[]): string {
   return JSON.stringify(
     orderLines(cart).sort((a, b) => a.id - b.id || a.type.localeCompare(b.type)),
@@ -18,10 +16,7 @@ function randomKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/**
- * One key per cart content: a double press, a retry or a second tab with the same cart sends
- * the same key, so the server places one order; a changed cart gets a new key.
- */
+/** Same cart, same key: a double press, a retry or a second tab places one order. */
 export function checkoutKey(cart: readonly CartItem[]): string {
   const wanted = signature(cart);
   try {
@@ -42,7 +37,6 @@ export function checkoutKey(cart: readonly CartItem[]): string {
   return key;
 }
 
-/** After an order is placed (or the key turned out to be used for other details). */
 export function forgetCheckoutKey() {
   try {
     localStorage.removeItem(CHECKOUT_KEY_STORAGE);

@@ -6,14 +6,9 @@ import type { OrderQuote } from "#core/orders/order.ts";
 import type { OrderLineInput, QuoteRequest } from "#core/orders/order-schemas.ts";
 import { refusalOf } from "#core/pages/page-services.ts";
 
-/**
- * What a checkout link (`/checkout?cart=12:1,40:2`, made by the MCP tool create_checkout_link)
- * puts in the cart: the lines as cart items with the product's fields, priced by the server; or
- * why it cannot, in the server's words (a product gone, a quantity over the shop's limit).
- */
+/** A checkout link's cart (MCP create_checkout_link), priced by the server, or why it cannot be. */
 export type LinkedCart = { cart: CartItem[]; quote: OrderQuote } | { problem: string };
 
-/** The cart a checkout address carries, or undefined when it carries none. */
 export function cartFromLink(
   url: URL,
   products: readonly ShopProduct[],
@@ -42,7 +37,6 @@ export function cartFromLink(
   return { cart, quote: priced };
 }
 
-/** The lines of a checkout link as an order names them (the type comes from the catalogue). */
 export function linkedLines(lines: readonly { id: number; quantity: number }[]): OrderLineInput[] {
   return lines.map(({ id, quantity }) => ({ id, quantity, type: "" }));
 }

@@ -1,26 +1,25 @@
-import { data } from "react-router";
+import { data, useOutletContext } from "react-router";
 import type { OrderView } from "#core/orders/order.ts";
 import type { PageServices } from "#core/pages/page-services.ts";
 import { ApiError } from "#app/lib/api-client.ts";
 import { fetchOrder } from "./order-api.ts";
 
-/** What the order and invoice pages show: the order, and the link's token for their links. */
 export interface OrderPageData {
   /** null when the server could not open it: no token in the link (the login is the browser's). */
   order: OrderView | null;
   accessToken: string | null;
 }
 
-/** The `?token=` of an order's link (/orders/KB-100042?token=…), if any. */
+export function useOrderPage(): OrderPageData {
+  return useOutletContext<OrderPageData>();
+}
+
 export function accessTokenOf(request: Request): string | null {
   return new URL(request.url).searchParams.get("token") || null;
 }
 
-/**
- * On the server: the order its link's token opens, so the page shows it without JavaScript.
- * A login lives in this browser's storage, which the server never sees: an owner's order
- * without a token is left to the page's clientLoader.
- */
+// A login lives in the browser's storage, which the server never sees: an owner's order without
+// a token is left to the page's clientLoader.
 export async function findOrderByLink(
   request: Request,
   number: string | undefined,
@@ -32,10 +31,6 @@ export async function findOrderByLink(
   return { order: order ?? null, accessToken };
 }
 
-/**
- * In the browser: the order of an address like /orders/KB-100042?token=…, with the link's
- * token or as the signed-in owner. Anything else is the 404 screen.
- */
 export async function loadOrder(
   request: Request,
   number: string | undefined,
@@ -54,10 +49,7 @@ export async function loadOrder(
   }
 }
 
-/**
- * In the browser: the order the server opened with the link's token (no second request when
- * the page hydrates), or else the one the buyer's login opens (that login lives only here).
- */
+/** The order the server opened, if any, so hydrating makes no second request. */
 export async function loadOrderInBrowser(
   request: Request,
   number: string | undefined,

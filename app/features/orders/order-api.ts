@@ -1,7 +1,7 @@
 import type { CartItem } from "#core/cart/cart.ts";
 import { quantityOf } from "#core/cart/cart.ts";
-import type { OrderQuote, OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
-import type { OrderLineInput, PlaceOrderInput } from "#core/orders/order-schemas.ts";
+import type { OrderSummary, OrderView } from "#core/orders/order.ts";
+import type { OrderLineInput } from "#core/orders/order-schemas.ts";
 import { callApi } from "#app/lib/api-client.ts";
 import { orderPath } from "#app/paths.ts";
 
@@ -10,22 +10,6 @@ export function orderLines(cart: readonly CartItem[]): OrderLineInput[] {
   return cart.map((item) => ({ id: item.id, type: item.type, quantity: quantityOf(item) }));
 }
 
-export function fetchQuote(
-  lines: readonly OrderLineInput[],
-  address: { postcode: string; country: string },
-) {
-  return callApi<OrderQuote>("/orders/quote", { method: "POST", body: { lines, address } });
-}
-
-export function placeOrder(input: PlaceOrderInput, token: string | null) {
-  return callApi<PlacedOrder>("/orders", {
-    method: "POST",
-    body: input,
-    ...(token ? { token } : {}),
-  });
-}
-
-/** The link's token goes in the query; a signed-in buyer's bearer token in the header. */
 export function fetchOrder(number: string, accessToken: string | null, token: string | null) {
   return callApi<OrderView>(orderPath(number, accessToken), {
     method: "GET",

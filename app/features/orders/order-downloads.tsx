@@ -7,7 +7,6 @@ import { StoredField } from "#app/components/stored-field.tsx";
 import { paths } from "#app/paths.ts";
 import styles from "./orders.module.css";
 
-/** Why a download link sent the buyer back here (`?download=` of the download route). */
 const NOTICES: Record<string, string> = {
   expired: "That download link has expired. Press “Get a fresh link” beside the file below.",
   used_up:
@@ -16,16 +15,10 @@ const NOTICES: Record<string, string> = {
   file_missing: "That file is being replaced just now. Please try again later, or contact us.",
 };
 
-/** The message for a `?download=` reason, if it is one the page knows. */
 export function downloadNotice(reason: string | null): string | undefined {
   return reason ? NOTICES[reason] : undefined;
 }
 
-/**
- * A paid order's eBooks (issue 26): a real link per file while it works, and a fresh one on
- * request (once expired, or if it was shared by mistake); once used up, who to ask. Unpaid:
- * says the links come with the payment.
- */
 export function OrderDownloads({ order, notice }: { order: OrderView; notice?: string }) {
   const digital = order.lines.filter((line) => line.digital);
   if (digital.length === 0) return null;
@@ -117,11 +110,7 @@ function DownloadItem({ download }: { download: DownloadLink }) {
   );
 }
 
-/**
- * A fresh link in place of this one: a new address (the old one stops working, should it have
- * been shared by mistake) and a new date; the count stays. A plain form, so it works before the
- * page's JavaScript.
- */
+/** A plain form, so it works before the page's JavaScript. */
 function RenewForm({ id, title }: { id: number; title: string }) {
   const navigation = useNavigation();
   const renewing =

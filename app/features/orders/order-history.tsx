@@ -6,10 +6,8 @@ import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import { orderPath } from "#app/paths.ts";
 import styles from "./orders.module.css";
 
-/** The account's orders as the page's loader read them: undefined while it reads. */
 export type OrderHistoryState = OrderSummary[] | "failed" | undefined;
 
-/** "Your orders" on /account: newest first, each opening its page (and from there its invoice). */
 export function OrderHistory({ orders }: { orders: OrderHistoryState }) {
   return (
     <section aria-labelledby="your-orders">
@@ -54,10 +52,6 @@ export function OrderHistory({ orders }: { orders: OrderHistoryState }) {
   );
 }
 
-/**
- * The account's eBooks (issue 26): every working link of its paid orders, in one list; an
- * expired or used-up one sends the buyer to its order's page, which makes a fresh one.
- */
 function AccountDownloads({ orders }: { orders: readonly OrderSummary[] }) {
   const links = orders.flatMap((order) =>
     order.downloads.map((download) => ({ order: order.number, download })),

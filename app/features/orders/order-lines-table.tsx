@@ -5,7 +5,6 @@ import { siteConfig } from "#core/site-config.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./orders.module.css";
 
-/** An order's lines with shipping, total and the GST it includes, as one table. */
 export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption: string }) {
   return (
     <table className={styles.table}>

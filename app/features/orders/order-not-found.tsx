@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { paths } from "#app/paths.ts";
 
-/** The order and invoice pages' error screen: a missing order, or a failed request. */
 export function OrderNotFound() {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;

@@ -2,17 +2,10 @@ import type { OrderCatalogueRules, PlaceOrderInput } from "#core/orders/order-sc
 import { fieldErrors } from "#core/validation/field-errors.ts";
 import { lazyModule } from "#app/lib/lazy-module.ts";
 
-/**
- * The order schema, fetched when the checkout form is first used: its validation library would
- * otherwise push /checkout over the page budget for JavaScript (DESIGN.md).
- */
+/** Fetched on first use: its validation library would break /checkout's JS budget (DESIGN.md). */
 export const orderRules = lazyModule(() => import("#core/orders/order-schemas.ts"));
 
-/**
- * The message for each field the order schema refuses; none when it accepts the order. Without
- * the rules (a failed download) the order goes as typed, and the server checks it with the same
- * schema.
- */
+/** Without the rules (a failed download) the order goes as typed; the server checks it too. */
 export async function checkOrder(
   input: PlaceOrderInput,
   catalogue: OrderCatalogueRules,

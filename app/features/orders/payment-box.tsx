@@ -7,7 +7,6 @@ import styles from "./orders.module.css";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** "24 hours", "7 days": how long an unpaid order is held. */
 function holdFor(ms: number): string {
   const hours = Math.round(ms / HOUR_MS);
   if (hours < 48) return `${hours} ${hours === 1 ? "hour" : "hours"}`;
@@ -17,16 +16,12 @@ function holdFor(ms: number): string {
 
 type Copied = "yes" | "no" | null;
 
-/**
- * How to pay, first on the page and in a box of its own: buyers of bank-transfer shops most
- * often miss the reference when it sits in running text (docs/decisions/014).
- */
+/** In a box of its own: buyers most often miss a reference in running text (decision 014). */
 export function PaymentBox({
   payment,
   placedAt,
 }: {
   payment: PaymentInstructions;
-  /** When the order was placed (ISO time): the time to pay is counted from it. */
   placedAt: string;
 }) {
   const [copied, setCopied] = useState<Copied>(null);

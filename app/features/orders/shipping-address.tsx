@@ -1,7 +1,6 @@
 import type { OrderView } from "#core/orders/order.ts";
 import styles from "./orders.module.css";
 
-/** Where an order ships, one part per line. */
 export function ShippingAddress({ address }: { address: NonNullable<OrderView["address"]> }) {
   return (
     <address className={styles.address}>

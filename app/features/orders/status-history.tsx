@@ -3,7 +3,6 @@ import type { OrderView } from "#core/orders/order.ts";
 import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import styles from "./orders.module.css";
 
-/** Every status the order has had, oldest first, with when and why. */
 export function StatusHistory({ history }: { history: OrderView["history"] }) {
   return (
     <ol className={styles.history}>

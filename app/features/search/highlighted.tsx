@@ -1,9 +1,6 @@
 import type { MarkRange } from "#core/search/highlight.ts";
 
-/**
- * Text with the matched ranges in <mark>. The text stays text: React escapes it, so a result
- * can never carry markup into the page.
- */
+/** The text stays text: React escapes it, so a result can never carry markup into the page. */
 export function Highlighted({ text, marks }: { text: string; marks: readonly MarkRange[] }) {
   const pieces: { text: string; marked: boolean }[] = [];
   let at = 0;

@@ -3,7 +3,6 @@ import type { PageHit } from "#core/search/search-response.ts";
 import { Highlighted } from "./highlighted.tsx";
 import styles from "./page-results.module.css";
 
-/** Page or glossary matches: the title as a link, the path, and the text around the match. */
 export function PageResults({ hits }: { hits: readonly PageHit[] }) {
   return (
     <ul className={styles.results}>

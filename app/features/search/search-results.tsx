@@ -9,7 +9,6 @@ import { PageResults } from "./page-results.tsx";
 import { SEARCH_SCOPES } from "./search-scopes.ts";
 import styles from "./search-results.module.css";
 
-/** The heading and scope links of a search; the results or a message go below. */
 export function SearchPageView({
   request,
   children,
@@ -49,7 +48,6 @@ function ScopeLinks({ request }: { request: SearchRequest }) {
 
 export interface SearchResultsProps {
   response: SearchResponse;
-  /** The product cards of the shop section, given by the route. */
   renderProducts: (products: readonly ProductHit[]) => ReactNode;
 }
 
@@ -112,7 +110,6 @@ export function SearchResults({ response, renderProducts }: SearchResultsProps) 
   );
 }
 
-/** Under a product's name: which field matched, with the matched words marked. */
 export function MatchNote({ product }: { product: ProductHit }) {
   const { match } = product;
   return (
@@ -135,11 +132,7 @@ function moreText(count: number, noun: string) {
   return `Showing the first ${count} ${noun}. Add a word to narrow the search.`;
 }
 
-/**
- * Category and price, with how many of the matching products each would show. Links, like the
- * shop's filters (decision 012): they work before or without JavaScript, and the address says
- * what is shown.
- */
+/** Links, like the shop's filters (decision 012): they work without JavaScript. */
 function ShopFilters({ response }: { response: SearchResponse }) {
   const request = requestOf(response);
   const { categories, prices } = response.facets;
@@ -216,7 +209,6 @@ function FilterList({
   );
 }
 
-/** A price filter as the address gives it (dollars), in words. */
 function priceLabel(min?: number, max?: number): string {
   const aud = (dollars: number) => formatMoney(toCents(dollars));
   if (min !== undefined && max !== undefined) return `${aud(min)} to ${aud(max)}`;
@@ -228,11 +220,9 @@ interface ResultSectionProps {
   id: string;
   title: string;
   count: number;
-  /** Says that more matched than the answer holds. */
   more: string | undefined;
   /** SPEC §2: what an empty section says. */
   empty: string;
-  /** Shown beside the results (the shop's filters). */
   aside?: ReactNode;
   children: ReactNode;
 }

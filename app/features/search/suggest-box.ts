@@ -1,13 +1,5 @@
-/**
- * Suggestions under the header's search box as a person types: the WAI-ARIA combobox pattern
- * with a listbox popup (APG "Editable Combobox With List Autocomplete"). Part of the page script
- * (app/layout/page-script.ts), so it works on every page, hydrated or not, and the box stays a
- * plain GET form to /search underneath.
- *
- * The header renders the popup and its live region empty, with `dangerouslySetInnerHTML`, so
- * React never compares or replaces what this script puts inside them, before or after it
- * hydrates a page.
- */
+// WAI-ARIA combobox (APG list autocomplete), in the page script so it works unhydrated. The
+// header renders popup and live region empty via dangerouslySetInnerHTML: React never touches them.
 import { formatMoney } from "#core/format.ts";
 import type { Suggestion, SuggestionsResponse } from "#core/search/search-response.ts";
 
@@ -36,13 +28,10 @@ export function suggestionsAnnouncement(count: number): string {
 
 export interface SearchBoxParts {
   input: HTMLInputElement;
-  /** An empty <ul role="listbox" hidden> with an id. */
   list: HTMLElement;
-  /** An empty live region (role="status"). */
   status: HTMLElement;
 }
 
-/** Makes the input a combobox; `go` follows a chosen suggestion (a page load by default). */
 export function enhanceSearchBox(
   { input, list, status }: SearchBoxParts,
   {

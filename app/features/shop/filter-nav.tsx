@@ -3,25 +3,18 @@ import { Link, useSearchParams } from "react-router";
 import { chosenFilter } from "#core/catalog/shop.ts";
 import styles from "./filter-nav.module.css";
 
-/**
- * The filter named in the URL (`?genre=Tools`), as one of `choices`, or null for All. The
- * prerendered page is the address without one; an address with one is rendered by the server.
- */
+/** An address with a filter is rendered by the server; the prerendered page has none. */
 export function useChosenFilter(param: string, choices: readonly string[]): string | null {
   const [searchParams] = useSearchParams();
   return chosenFilter(choices, searchParams.get(param));
 }
 
 export interface FilterNavProps {
-  /** The list's title, e.g. "Genres". */
   title: string;
-  /** Label of the entry that shows everything, e.g. "All Books". */
   allLabel: string;
-  /** Query parameter holding the choice. */
   param: string;
   choices: readonly string[];
   chosen: string | null;
-  /** The page's own path, so "All" drops the parameter. */
   path: string;
 }
 

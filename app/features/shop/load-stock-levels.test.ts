@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFetch } from "#app/test/answer-fetch.ts";
+import { answerFetch } from "#tests/app/fake-fetch.ts";
 import { loadStockLevels } from "./load-stock-levels.ts";
 
 afterEach(() => {

@@ -31,7 +31,6 @@ const LABELS: Record<FieldName, string> = {
   size: "Size",
 };
 
-/** Every field beyond name, description, price and pictures, in the order a product page lists them. */
 export const ALL_FIELDS = Object.keys(LABELS) as readonly FieldName[];
 
 const BOOK_FIELDS: readonly FieldName[] = [
@@ -69,7 +68,6 @@ function FieldValue({ name, value }: { name: FieldName; value: string | number }
   return <>{value}</>;
 }
 
-/** The product's fields of `names` that it has, as a description list. */
 export function ProductFields({
   product,
   names = fieldsFor(product),
@@ -97,29 +95,19 @@ export function ProductFields({
   );
 }
 
-/** A product, with its page's slug where the catalogue gave one. */
 type CardProduct = Product & Partial<Pick<ShopProduct, "slug" | "pictureAlts">>;
 
 export interface ProductCardProps {
   product: CardProduct;
   /** The card's heading level: 2 under the page title, 3 inside a titled section. */
   headingLevel?: 2 | 3;
-  /** Load the pictures at once (cards visible without scrolling). */
   eager?: boolean;
-  /** The line under the price that says whether it can be bought (the stock line). */
   availability?: ReactNode;
-  /** The control under the card (Add to Cart). */
   action?: ReactNode;
-  /** A line under the name (where a search matched). */
   note?: ReactNode;
 }
 
-/**
- * One product as a person scans a shelf (issue 25): picture, name (a link to its page), format,
- * price, availability and the action first, so the first card's Add to Cart shows without
- * scrolling; the description, other pictures and every other field SPEC §2 lists for its
- * category follow in the card's own disclosure, in the HTML for search engines and readers.
- */
+/** Issue 25: what a shopper scans comes first, so the first Add to Cart shows without scrolling. */
 export function ProductCard({
   product,
   headingLevel = 2,
@@ -191,7 +179,6 @@ export function ProductCard({
   );
 }
 
-/** Cards in a responsive grid; the first few load their pictures at once. */
 export function ProductGrid<P extends CardProduct>({
   products,
   headingLevel,

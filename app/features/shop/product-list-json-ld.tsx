@@ -47,10 +47,6 @@ export function productStructuredData(product: Product & Pick<ShopProduct, "sold
   };
 }
 
-/**
- * The page's products as schema.org structured data (an ItemList of Products with their AUD
- * price), so search engines can show them as products.
- */
 export function ProductListJsonLd({
   products,
 }: {
@@ -75,18 +71,12 @@ const AVAILABILITY = {
   out: "https://schema.org/OutOfStock",
 } as const;
 
-/** A book's ISBN-13 as a GTIN: its 13 digits, or nothing for anything else. */
 export function gtin13Of(isbn: string | undefined): string | undefined {
   const digits = isbn?.replace(/[\s-]/g, "");
   return digits && /^\d{13}$/.test(digits) ? digits : undefined;
 }
 
-/**
- * A product's own page as schema.org data: the Product (and Book) with its address, its GTIN
- * for a book, and its one offer. The page is the same for every visitor and kept until the
- * catalogue changes (selling out changes it), so `availability` says whether any are left,
- * not how many.
- */
+/** The page is kept until the catalogue changes, so `availability` says whether any are left. */
 export function ProductJsonLd({ product }: { product: ShopProduct }) {
   const url = `${siteUrl}${productPagePath(product)}`;
   const data = productStructuredData(product);

@@ -12,7 +12,6 @@ import { ProductPicture } from "./product-picture.tsx";
 import type { Shop } from "./shops.ts";
 import styles from "./product-page.module.css";
 
-/** What a product page shows of another product: a format, or a related product. */
 export type ProductLink = Pick<
   ShopProduct,
   "id" | "slug" | "name" | "type" | "priceCents" | "images" | "category"
@@ -24,18 +23,13 @@ const THUMB = { width: 160, height: 120 };
 
 export interface ProductPageProps {
   product: ShopProduct;
-  /** The shop that lists it: the breadcrumb's middle step. */
   shop: Shop;
-  /** Formats of the same work, this one included, in catalogue order. */
   formats: readonly ProductLink[];
   related: readonly ProductLink[];
-  /** The stock line, given by the route. */
   availability?: ReactNode;
-  /** Add to Cart, given by the route. */
   action?: ReactNode;
 }
 
-/** One product's page (issue 25): pictures, name, price, formats, every field, related. */
 export function ProductPage({
   product,
   shop,
@@ -94,10 +88,7 @@ export function ProductPage({
   );
 }
 
-/**
- * A picture of the gallery opens at full size (its largest file) in the browser: a plain link,
- * so it works before the page's script and with the browser's own zoom and back button.
- */
+/** A plain link: works before the script, with the browser's own zoom and back button. */
 function FullSizeLink({ src, alt, children }: { src: string; alt: string; children: ReactNode }) {
   return (
     <a href={src} className={styles.fullSize} aria-label={`${alt} (full size)`}>
@@ -145,7 +136,6 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-/** The formats of one work (hardback, eBook) as links: each is a page of its own. */
 function FormatChoice({
   current,
   formats,

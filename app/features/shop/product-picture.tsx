@@ -9,11 +9,7 @@ type ProductPictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "sr
   sizes: string;
 };
 
-/**
- * A product picture. An uploaded one is a `<picture>` offering AVIF, then WebP, each at the
- * widths made of it; a plain file (the seeded SVG artwork) is just the `<img>`. Either way the
- * `<img>` carries the size, the class and the loading hints, so layout and CSS see one box.
- */
+/** The `<img>` always carries size, class and loading hints, so layout and CSS see one box. */
 export function ProductPicture({ src, sizes, alt, ...image }: ProductPictureProps) {
   const sources = pictureSources(src);
   const img = <img src={src} alt={alt} {...image} />;

@@ -12,19 +12,12 @@ export interface ShopScreenProps {
   /** The shop's rows (SPEC §2: only its category). */
   products: readonly Product[];
   choices: readonly string[];
-  /** The line under each card's price (its stock), given by the route. */
   renderAvailability?: (product: Product) => ReactNode;
-  /** The control under each card (Add to Cart), given by the route. */
   renderAction?: (product: Product) => ReactNode;
-  /** The right-hand column (the cart count), given by the route. */
   aside?: ReactNode;
 }
 
-/**
- * A shop screen: the filter list, the title ("All …" or the choice), the product cards and
- * the side column. The choice is a URL parameter named after the field, so it survives reload,
- * back and sharing; the server renders a shared link already filtered.
- */
+/** The choice is a URL parameter: it survives reload, back and sharing, rendered by the server. */
 export function ShopScreen({
   shop,
   products,
@@ -63,20 +56,14 @@ export function ShopScreen({
 }
 
 export interface ShopLayoutProps {
-  /** The page title: "All Books" or the chosen genre, and so on. */
   title: string;
-  /** The filter list (left column). */
   filters: ReactNode;
-  /** How many products are shown, e.g. "4 books". */
   summary: string;
   aside?: ReactNode;
   children: ReactNode;
 }
 
-/**
- * The shop screens' three columns (SPEC §2): filters on the left, products in the middle,
- * the cart count on the right. Narrow screens stack them.
- */
+/** SPEC §2's three columns; narrow screens stack them. */
 export function ShopLayout({ title, filters, summary, aside, children }: ShopLayoutProps) {
   const titleId = useId();
   return (

@@ -3,7 +3,6 @@ import type { Product } from "#core/catalog/product.ts";
 import { CYBERWARE_GENRES } from "#core/catalog/shop.ts";
 import { paths } from "#app/paths.ts";
 
-/** One shop screen of SPEC §2: which rows it keeps, what it filters on and what it says. */
 export interface Shop {
   path: string;
   category: ProductCategory;
@@ -11,10 +10,8 @@ export interface Shop {
   filterBy: "genre" | "type";
   /** A fixed list of choices; without one, each distinct value of the kept rows. */
   choices?: readonly string[];
-  /** The left column's title and its first entry, e.g. "Genres" and "All Books". */
   filterTitle: string;
   allLabel: string;
-  /** What one and several products are called in the summary line. */
   noun: readonly [singular: string, plural: string];
   seo: { title: string; description: string };
 }
@@ -62,13 +59,11 @@ export const shops: readonly Shop[] = [
   },
 ];
 
-/** The shop served at `pathname` (route paths match in any case). */
 export function shopAt(pathname: string): Shop | undefined {
   const wanted = pathname.toLowerCase();
   return shops.find((shop) => shop.path.toLowerCase() === wanted);
 }
 
-/** The shop that lists a product: its product page's breadcrumb. */
 export function shopOf(product: Pick<Product, "category">): Shop | undefined {
   return shops.find((shop) => isCategory(product, shop.category));
 }

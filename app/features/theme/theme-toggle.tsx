@@ -1,10 +1,6 @@
 import styles from "./theme-toggle.module.css";
 
-/**
- * SPEC §2: the dark-mode toggle, a sun or a moon. The page script switches the theme on every
- * page, with or without React (app/layout/page-script.ts), and CSS shows the icon and the
- * name that fit <html data-theme>, so the button itself never changes.
- */
+/** The page script switches the theme and CSS shows the fitting icon: the button never changes. */
 export function ThemeToggle() {
   return (
     <button type="button" className={styles.toggle} data-theme-toggle="">

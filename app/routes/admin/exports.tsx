@@ -11,7 +11,6 @@ import formStyles from "#app/components/forms.module.css";
 
 export const meta = () => adminMeta("Exports");
 
-/** The orders of a date range as CSV, for the accountant. */
 export default function AdminExports() {
   const token = useAuthToken();
   const today = sydneyToday();

@@ -18,8 +18,7 @@ export const handle = interactive;
 /** Search engines are told twice (here and in `meta`); browsers and proxies keep no copy. */
 export const headers = privatePageHeaders;
 
-// Staff only: the login is in this browser, so the back office is drawn here from the API
-// (never prerendered). Each call is checked by the server; see staff-api.ts for the redirects.
+// Staff only: the login is in this browser, so this is drawn here from the API, never prerendered.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const api = staffApi(request, currentToken(), clearToken);
   return { dashboard: await api.get<Dashboard>("/dashboard") };
@@ -30,7 +29,6 @@ export function HydrateFallback() {
   return <NeedsJavaScript loading="Opening the back office…" page="The back office" />;
 }
 
-/** The back office's frame: its sections and what needs doing, above each page. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className={styles.backOffice}>

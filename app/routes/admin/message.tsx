@@ -58,7 +58,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   );
 }
 
-/** One message: who wrote, when, what; reply by e-mail, mark unread, or delete it. */
 export default function AdminMessagePage({ loaderData }: Route.ComponentProps) {
   const { message } = loaderData;
   const fetcher = useFetcher<ActionResult>();

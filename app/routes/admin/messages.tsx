@@ -32,13 +32,11 @@ export function HydrateFallback() {
   return <p role="status">Loading messages…</p>;
 }
 
-/** The first line of a message, cut to a preview. */
 function preview(message: string): string {
   const line = message.split(/\r?\n/).find((part) => part.trim() !== "") ?? "";
   return line.length > 90 ? `${line.slice(0, 89)}…` : line;
 }
 
-/** Contact messages newest first; unread ones are marked in words and in bold. */
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const { messages, older, newer } = loaderData;

@@ -24,7 +24,6 @@ export function HydrateFallback() {
   return <p role="status">Opening the form…</p>;
 }
 
-/** Creates the product (a draft unless "Publish now"), then opens its page. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const api = staffApi(request, currentToken(), clearToken);
   const checked = productFromForm(await request.formData(), "create");

@@ -62,10 +62,7 @@ const ACTIONS = {
   },
 } as const;
 
-/**
- * The order's changes. Whatever the answer, the order is loaded again afterwards, so a page
- * whose order changed meanwhile (409) shows the order as it is now, beside the message.
- */
+/** Always reloads afterwards, so after a 409 the page shows the order as it is now. */
 export async function clientAction({
   request,
   params,
@@ -93,7 +90,6 @@ export async function clientAction({
   return { ...result, intent };
 }
 
-/** One order as staff see it: what happens next, then what was bought and its history. */
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const fetcher = useOrderAction();

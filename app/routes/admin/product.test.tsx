@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
-import { apiAnswers, json } from "#tests/fixtures/order-views.ts";
+import { apiAnswers, json } from "#tests/app/fake-fetch.ts";
 import AdminProductPage, { CHANGED_MESSAGE, clientAction, clientLoader } from "./product.tsx";
 
 const book: AdminProduct = {

@@ -47,7 +47,6 @@ export type ProductAnswer =
   | { ok: true; message: string }
   | { ok: false; message: string; fields: Record<string, string>; changed?: AdminProduct }
   | { confirming: "retire" }
-  /** "Remove" was pressed on this picture: the page asks once more before its files go. */
   | { confirming: "picture-remove"; src: string };
 
 const DONE: Record<StateChange, string> = {
@@ -56,11 +55,7 @@ const DONE: Record<StateChange, string> = {
   retire: "Retired: no longer sold. Orders that name it keep it.",
 };
 
-/**
- * Save, publish, make a draft, retire (asked for twice). Each sends the version the page
- * showed; whatever the answer, the product is loaded again, so after a refused change (409)
- * the form holds the product as it now is.
- */
+/** Always reloads afterwards, so after a 409 the form holds the product as it now is. */
 export async function clientAction({
   request,
   params,
@@ -108,10 +103,6 @@ export async function clientAction({
   }
 }
 
-/**
- * Uploads a picture, describes one, or moves or removes one (a change of the product's
- * `images`, sent with the version the page showed).
- */
 async function changePictures(
   api: StaffApi,
   path: string,
@@ -152,7 +143,6 @@ const STATE_LABELS: Record<ProductState, string> = {
   retired: "Retired",
 };
 
-/** One product: every field to edit, and its state. */
 export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
   const navigation = useNavigation();
@@ -223,10 +213,7 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-/**
- * Publish / make a draft / retire. Retiring asks a second, explicit press (no browser dialog
- * to dismiss by mistake), as the order page's cancel does.
- */
+/** Retiring asks a second, explicit press (no browser dialog to dismiss by mistake). */
 function StateActions({
   product,
   confirming,

@@ -2,8 +2,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminProduct, ImportSummary } from "#core/admin/product-admin-schemas.ts";
-import { json } from "#tests/fixtures/order-views.ts";
+import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
+import type { ImportSummary } from "#core/admin/product-import-schemas.ts";
+import { json } from "#tests/app/fake-fetch.ts";
 import AdminProducts, { clientAction, clientLoader } from "./products.tsx";
 
 function login(username: string) {

@@ -1,11 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatDollars } from "#core/admin/price-change.ts";
-import {
-  CSV_NOT_UTF8,
-  type AdminProduct,
-  type ImportSummary,
-  type ProductState,
-} from "#core/admin/product-admin-schemas.ts";
+import type { AdminProduct, ProductState } from "#core/admin/product-admin-schemas.ts";
+import { CSV_NOT_UTF8, type ImportSummary } from "#core/admin/product-import-schemas.ts";
 import formStyles from "#app/components/forms.module.css";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
@@ -30,7 +26,6 @@ const STATES: [ProductState, string][] = [
   ["retired", "Retired"],
 ];
 
-/** The list as the URL asks (`q`, `category`, `state`), and every category to choose from. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const query = new URLSearchParams();
@@ -59,10 +54,6 @@ export function HydrateFallback() {
   return <p role="status">Loading products…</p>;
 }
 
-/**
- * The import: "check" is a dry run of the chosen file; "apply" sends the same CSV for real,
- * with the rows changed since the export that staff ticked to apply anyway.
- */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ImportAnswer> {
   const api = staffApi(request, currentToken(), clearToken);
   const form = await request.formData();
@@ -95,7 +86,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   }
 }
 
-/** Every product, drafts and retired ones too: found, filtered, opened, imported, exported. */
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { products, categories, q, category, state } = loaderData;
   const navigation = useNavigation();

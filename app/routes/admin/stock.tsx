@@ -18,7 +18,6 @@ export function HydrateFallback() {
   return <p role="status">Loading stock…</p>;
 }
 
-/** Sets one product's count, if it is still what the page showed; the list reloads either way. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const api = staffApi(request, currentToken(), clearToken);
   const form = await request.formData();
@@ -34,7 +33,6 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   );
 }
 
-/** Every product with its live count; products without a count (eBooks) are never sold out. */
 export default function AdminStock({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="stock-title">

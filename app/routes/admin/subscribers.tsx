@@ -31,7 +31,6 @@ export function HydrateFallback() {
 
 export const SUBSCRIBERS_FILE = "kybernetes-mailing-list.csv";
 
-/** Who confirmed the mailing list, and when; the whole list as CSV. */
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const { subscribers, total, page, pages } = loaderData;
   const token = useAuthToken();

@@ -1,0 +1,276 @@
+import { eq, ilike } from "drizzle-orm";
+import type {
+  AdminProduct,
+  CreateProductInput,
+  UpdateProductInput,
+} from "#core/admin/product-admin-schemas.ts";
+import { isDigitalType } from "#core/catalog/product-files.ts";
+import { numberedSlug, productSlug, workOf } from "#core/catalog/slug.ts";
+import {
+  adminProduct,
+  adminProductOf,
+  changesBetween,
+  containing,
+  stateOf,
+  type ProductValues,
+} from "./admin-products.ts";
+import { markCatalogueChanged, recordSlugMove, slugHeldByAnother } from "./catalogue-store.ts";
+import { dropUnnamedPictures, picturesNotOwned } from "./product-pictures.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { uniqueViolation } from "../db/errors.ts";
+import { products, productSlugs, productStock, type ProductRow } from "../db/schema.ts";
+import { recordAudit, type Actor } from "../staff/audit-log.ts";
+
+// The back office's catalogue (issue 25). Every change is version-checked against the copy the
+// staff member saw, audited with before and after, and raises the catalogue's version in its
+// own transaction so every instance reloads (live-catalogue.ts).
+
+export class ProductNotFoundError extends Error {
+  override name = "ProductNotFoundError";
+}
+
+/** The product changed since the staff member read it: nothing was written. */
+export class ProductChangedError extends Error {
+  override name = "ProductChangedError";
+  constructor(readonly current: AdminProduct) {
+    super("the product changed since it was read");
+  }
+}
+
+export class SlugTakenError extends Error {
+  override name = "SlugTakenError";
+  constructor(readonly slug: string) {
+    super(`the slug ${slug} is taken`);
+  }
+}
+
+/** `images` names pictures uploaded for another product (or none): nothing was written. */
+export class PictureNotOwnedError extends Error {
+  override name = "PictureNotOwnedError";
+  constructor(readonly addresses: string[]) {
+    super(`not this product's pictures: ${addresses.join(", ")}`);
+  }
+}
+
+/** Why a list of pictures is refused, naming the first that is not the product's own. */
+export const notOwnedReason = (addresses: readonly string[]) =>
+  `${addresses[0]} is not a picture uploaded for this product: upload it on the product's page`;
+
+/** Refuses `images` that name uploads `productId` does not have (see picturesNotOwned). */
+async function checkPicturesOwned(tx: Tx, productId: number | null, images: readonly string[]) {
+  const foreign = await picturesNotOwned(tx, productId, images);
+  if (foreign.length > 0) throw new PictureNotOwnedError(foreign);
+}
+
+/** The row, locked for the rest of the transaction, and refused if its version moved. */
+async function lockCurrent(tx: Tx, id: number, version: number): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  if (!row) throw new ProductNotFoundError(`no product ${id}`);
+  if (row.version !== version) {
+    const current = await adminProduct(tx, id);
+    if (current) throw new ProductChangedError(current);
+  }
+  return row;
+}
+
+/** Another product's slug, now or before a rename (that address leads to it): not free. */
+const slugTaken = (tx: Tx, slug: string, exceptId?: number) =>
+  slugHeldByAnother(tx, slug, exceptId);
+
+/**
+ * A free slug for a new product: its work, with its format where the work already has
+ * another, then "-2", "-3"… until one is free.
+ */
+async function freeSlug(tx: Tx, product: { name: string; type: string }, work: string) {
+  const [sibling] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.work, work))
+    .limit(1);
+  const base = productSlug(product, sibling !== undefined) || "product";
+  const pattern = containing(base).slice(1);
+  // Old slugs too: a renamed product's old address still leads to it.
+  const taken = new Set(
+    [
+      ...(await tx
+        .select({ slug: products.slug })
+        .from(products)
+        .where(ilike(products.slug, pattern))),
+      ...(await tx
+        .select({ slug: productSlugs.slug })
+        .from(productSlugs)
+        .where(ilike(productSlugs.slug, pattern))),
+    ].map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(numberedSlug(base, n))) return numberedSlug(base, n);
+}
+
+/** The slug constraint refused a write that raced another: the same 409 as the check's. */
+async function guardSlug<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === "products_slug_key") throw new SlugTakenError(slug);
+    throw error;
+  }
+}
+
+export async function createProduct(
+  db: Db,
+  input: CreateProductInput,
+  actor: Actor,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const type = input.type ?? "";
+    const work = input.work ?? (workOf(input) || "product");
+    let slug = input.slug;
+    if (slug === undefined) slug = await freeSlug(tx, { name: input.name, type }, work);
+    else if (await slugTaken(tx, slug)) throw new SlugTakenError(slug);
+    await checkPicturesOwned(tx, null, input.images ?? []);
+    const values = {
+      slug,
+      work,
+      name: input.name,
+      description: input.description ?? "",
+      category: input.category,
+      type,
+      priceCents: input.priceCents,
+      images: input.images ?? [],
+      isbn: input.isbn ?? null,
+      publisher: input.publisher ?? null,
+      language: input.language ?? null,
+      trim: input.trim ?? null,
+      pageCount: input.pageCount ?? null,
+      publicationDate: input.publicationDate ?? null,
+      audience: input.audience ?? null,
+      genre: input.genre ?? null,
+      sku: input.sku ?? null,
+      material: input.material ?? null,
+      color: input.color ?? null,
+      size: input.size ?? null,
+      ageRestricted: input.ageRestricted ?? false,
+      digital: input.digital ?? isDigitalType(type),
+    } satisfies ProductValues;
+    const finalSlug = slug;
+    const [row] = await guardSlug(finalSlug, () =>
+      tx
+        .insert(products)
+        .values({ ...values, published: input.published ?? false })
+        .returning(),
+    );
+    if (!row) throw new Error("the insert returned no row");
+    if (input.stock !== undefined && input.stock !== null) {
+      await tx.insert(productStock).values({ productId: row.id, available: input.stock });
+    }
+    await recordAudit(tx, actor, {
+      action: "product.create",
+      entity: "product",
+      entityId: row.id,
+      details: { after: { ...values, published: row.published, stock: input.stock ?? null } },
+    });
+    await markCatalogueChanged(tx);
+    return adminProductOf(row, input.stock ?? null);
+  });
+}
+
+/**
+ * Changes the fields sent, if the product is still at the version the staff member saw. A
+ * change that changes nothing writes nothing (no new version, no audit entry).
+ */
+export async function updateProduct(
+  db: Db,
+  id: number,
+  { version, ...fields }: UpdateProductInput,
+  actor: Actor,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const row = await lockCurrent(tx, id, version);
+    const changes = changesBetween(row, fields as Partial<ProductValues>);
+    const changed = Object.keys(changes);
+    if (changed.length === 0) {
+      const current = await adminProduct(tx, id);
+      if (!current) throw new ProductNotFoundError(`no product ${id}`);
+      return current;
+    }
+    if (changes.images && fields.images) await checkPicturesOwned(tx, id, fields.images);
+    const slug = fields.slug;
+    if (slug !== undefined && changes.slug && (await slugTaken(tx, slug, id))) {
+      throw new SlugTakenError(slug);
+    }
+    const set = Object.fromEntries(changed.map((field) => [field, changes[field]?.after]));
+    await guardSlug(slug ?? row.slug, () =>
+      tx
+        .update(products)
+        .set({ ...set, version: row.version + 1, updatedAt: new Date() })
+        .where(eq(products.id, id)),
+    );
+    // The old address answers 301 to the new one.
+    if (slug !== undefined && changes.slug) await recordSlugMove(tx, id, row.slug, slug);
+    // A picture taken out of the list is deleted with its files.
+    if (changes.images && fields.images) await dropUnnamedPictures(tx, id, fields.images);
+    await recordAudit(tx, actor, {
+      action: "product.update",
+      entity: "product",
+      entityId: id,
+      details: {
+        before: Object.fromEntries(changed.map((field) => [field, changes[field]?.before])),
+        after: set,
+      },
+    });
+    await markCatalogueChanged(tx);
+    const updated = await adminProduct(tx, id);
+    if (!updated) throw new ProductNotFoundError(`no product ${id}`);
+    return updated;
+  });
+}
+
+const STATE_CHANGES = {
+  publish: { state: "published", action: "product.publish" },
+  unpublish: { state: "draft", action: "product.unpublish" },
+  retire: { state: "retired", action: "product.retire" },
+} as const;
+
+export type StateChange = keyof typeof STATE_CHANGES;
+
+/**
+ * Publishes (back on sale, a retired product too), makes a draft, or retires (not sold, never
+ * deleted: orders name it). Already in that state: nothing is written.
+ */
+export async function changeProductState(
+  db: Db,
+  id: number,
+  version: number,
+  change: StateChange,
+  actor: Actor,
+): Promise<AdminProduct> {
+  const { state, action } = STATE_CHANGES[change];
+  return db.transaction(async (tx) => {
+    const row = await lockCurrent(tx, id, version);
+    const before = stateOf(row);
+    if (before === state) {
+      const current = await adminProduct(tx, id);
+      if (!current) throw new ProductNotFoundError(`no product ${id}`);
+      return current;
+    }
+    await tx
+      .update(products)
+      .set({
+        published: state === "published",
+        retiredAt: state === "retired" ? new Date() : null,
+        version: row.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+    await recordAudit(tx, actor, {
+      action,
+      entity: "product",
+      entityId: id,
+      details: { before: { state: before }, after: { state } },
+    });
+    await markCatalogueChanged(tx);
+    const updated = await adminProduct(tx, id);
+    if (!updated) throw new ProductNotFoundError(`no product ${id}`);
+    return updated;
+  });
+}

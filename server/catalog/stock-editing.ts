@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import type { StockRow } from "#core/admin/admin-schemas.ts";
+import type { Product } from "#core/catalog/product.ts";
+import type { Db } from "../db/client.ts";
+import { productStock } from "../db/schema.ts";
+import { markCatalogueChanged } from "./catalogue-store.ts";
+import { recordAudit, type Actor } from "../staff/audit-log.ts";
+
+export async function stockRows(db: Db, products: readonly Product[]): Promise<StockRow[]> {
+  const counts = new Map((await db.select().from(productStock)).map((row) => [row.productId, row]));
+  return products.map((product) => {
+    const count = counts.get(product.id);
+    return {
+      productId: product.id,
+      name: product.name,
+      type: product.type,
+      category: product.category,
+      available: count?.available ?? null,
+      updatedAt: count?.updatedAt.toISOString() ?? null,
+    };
+  });
+}
+
+export class StockChangedError extends Error {
+  override name = "StockChangedError";
+  constructor(readonly available: number | null) {
+    super("the count changed since it was read");
+  }
+}
+
+/** Only if still what the staff member saw: an order placed meanwhile is not overwritten. */
+export async function setStock(
+  db: Db,
+  productId: number,
+  { available, expected }: { available: number; expected: number | null },
+  actor: Actor,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ available: productStock.available })
+      .from(productStock)
+      .where(eq(productStock.productId, productId))
+      .for("update");
+    const before = current?.available ?? null;
+    if (before !== expected) throw new StockChangedError(before);
+    if (current) {
+      await tx
+        .update(productStock)
+        .set({ available, updatedAt: sql`now()` })
+        .where(eq(productStock.productId, productId));
+    } else {
+      // Counting starts now; a concurrent first count loses on the primary key.
+      const inserted = await tx
+        .insert(productStock)
+        .values({ productId, available })
+        .onConflictDoNothing()
+        .returning({ productId: productStock.productId });
+      if (inserted.length === 0) throw new StockChangedError(null);
+    }
+    // Sold out, or back in stock: pages kept per catalogue version follow.
+    if ((before === 0) !== (available === 0)) await markCatalogueChanged(tx);
+    await recordAudit(tx, actor, {
+      action: "stock.set",
+      entity: "product",
+      entityId: productId,
+      details: { from: before, to: available },
+    });
+    return available;
+  });
+}

@@ -1,0 +1,221 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { sydneyDay } from "#core/format.ts";
+import type { OrderQuote, OrderView, PlacedOrder } from "#core/orders/order.ts";
+import {
+  newOrderAlertEmail,
+  orderReceivedEmail,
+  paymentReceivedEmail,
+} from "#core/orders/order-emails.ts";
+import { priceOrder } from "#core/orders/order-pricing.ts";
+import {
+  ADULT_DECLARATION_REQUIRED,
+  type OrderCatalogueRules,
+  type PlaceOrder,
+  type QuoteRequest,
+} from "#core/orders/order-schemas.ts";
+import { siteConfig } from "#core/site-config.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { orderEvents, orderLines, orders, type OrderRow } from "../db/schema.ts";
+import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
+import { checkBuyerHolds, type Buyer } from "./buyer-holds.ts";
+import { addressVerified, loadOrderView } from "./order-reading.ts";
+import { orderRefusal, priced } from "./order-refusals.ts";
+import { orderLink, type OrderService } from "./order-service.ts";
+import { takeStock } from "./order-stock.ts";
+import { deliverPaid, moveOrder } from "./order-transitions.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export type PlaceAnswer = PlacedOrder & { created: boolean };
+
+export function orderCatalogueRules({ catalogue }: OrderService): OrderCatalogueRules {
+  return {
+    isAgeRestricted: (productId) => catalogue().get(productId)?.ageRestricted ?? false,
+    isDigital: (productId) => catalogue().get(productId)?.digital ?? false,
+  };
+}
+
+export function quoteOrder(service: OrderService, request: QuoteRequest): OrderQuote {
+  return priced(() =>
+    priceOrder(
+      request.lines,
+      service.catalogue(),
+      request.address,
+      siteConfig.freeShippingOverCents,
+      service.limits.unitsPerProduct,
+    ),
+  );
+}
+
+/** One transaction; a repeated idempotency key places nothing and gets the first answer. */
+export async function placeOrder(
+  service: OrderService,
+  input: PlaceOrder,
+  buyer: Buyer = {},
+): Promise<PlaceAnswer> {
+  const quote = quoteOrder(service, {
+    lines: input.lines,
+    address: input.address ?? { postcode: "", country: "" },
+  });
+  // The route's schema checks this too; here it holds whoever calls.
+  if (quote.lines.some((line) => line.ageRestricted) && input.adultDeclared !== true) {
+    throw orderRefusal("adult_declaration_required", ADULT_DECLARATION_REQUIRED);
+  }
+  const requestHash = hashRequest(input, buyer.userId);
+  const earlier = await findByKey(service.db, input.idempotencyKey);
+  if (earlier) return replay(service, earlier, requestHash);
+
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totalCents) {
+    throw orderRefusal(
+      "price_changed",
+      "Prices changed since you opened checkout. Please check the new total and confirm again.",
+    );
+  }
+  const placed = await service.db.transaction((tx) =>
+    storeOrder(service, tx, { input, quote, buyer, requestHash }),
+  );
+  if (placed) return { ...placed, created: true };
+
+  const winner = await findByKey(service.db, input.idempotencyKey);
+  if (!winner) throw new Error("an order with this idempotency key vanished");
+  return replay(service, winner, requestHash);
+}
+
+interface NewOrder {
+  input: PlaceOrder;
+  quote: OrderQuote;
+  buyer: Buyer;
+  requestHash: string;
+}
+
+async function storeOrder(
+  service: OrderService,
+  tx: Tx,
+  draft: NewOrder,
+): Promise<PlacedOrder | undefined> {
+  const { input, quote } = draft;
+  const units = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+  await checkBuyerHolds(tx, service.limits, { email: input.email, units }, draft.buyer);
+  // Its confirmation would not be sent: say so now rather than place it unconfirmed.
+  if (await recipientAtLimit(tx, input.email)) {
+    throw orderRefusal(
+      "too_many_emails",
+      "We have sent several e-mails to this address in the last hour, so we cannot send this order's confirmation now. Please try again in an hour, or use another e-mail address.",
+    );
+  }
+  const order = await insertOrder(service, tx, draft, units);
+  if (!order) return undefined;
+  await takeStock(tx, quote.lines);
+  await tx.insert(orderLines).values(
+    quote.lines.map((line, position) => ({
+      orderId: order.id,
+      position,
+      productId: line.productId,
+      type: line.type,
+      name: line.name,
+      sku: line.sku,
+      isbn: line.isbn,
+      unitCents: line.unitCents,
+      quantity: line.quantity,
+      ageRestricted: line.ageRestricted,
+      digital: line.digital,
+    })),
+  );
+  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note: null });
+  return { order: await announce(service, tx, order), accessToken: order.accessToken };
+}
+
+/** A second request with the same key waits for the first to commit, then inserts nothing. */
+async function insertOrder(
+  service: OrderService,
+  tx: Tx,
+  { input, quote, buyer, requestHash }: NewOrder,
+  units: number,
+): Promise<OrderRow | undefined> {
+  const holdMs =
+    buyer.userId === undefined
+      ? service.guestHoldHours * HOUR_MS
+      : service.expiryDays * 24 * HOUR_MS;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      accessToken: randomBytes(24).toString("base64url"),
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      userId: buyer.userId ?? null,
+      email: input.email,
+      // An order of downloads only ships nothing: no address is kept, even if typed.
+      address: quote.shipsParcel ? (input.address ?? null) : null,
+      note: input.note ?? null,
+      adultDeclaredAt: input.adultDeclared ? sql`now()` : null,
+      itemsCents: quote.itemsCents,
+      shippingCents: quote.shippingCents,
+      freeShipping: quote.freeShipping,
+      gstCents: quote.gstCents,
+      totalCents: quote.totalCents,
+      units,
+      // now() is the transaction's time, the same as created_at's.
+      payBy: sql`now() + make_interval(secs => ${holdMs / 1000})`,
+      placedFrom: buyer.address ?? null,
+    })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning();
+  return order;
+}
+
+async function announce(service: OrderService, tx: Tx, order: OrderRow): Promise<OrderView> {
+  const verified = await addressVerified(tx, order);
+  let settled = order;
+  if (order.totalCents === 0) {
+    const paid = await moveOrder(tx, order, "paid", "Nothing to pay", {
+      paidAmountCents: 0,
+      paidOn: sydneyDay(),
+    });
+    settled = await deliverPaid(tx, paid, service.downloads);
+  }
+  const view = await loadOrderView(tx, settled, service.downloads);
+  const link = orderLink(service, settled);
+  await enqueueMail(
+    tx,
+    order.totalCents === 0
+      ? paymentReceivedEmail({ order: view, link, verified, amountCents: 0 })
+      : orderReceivedEmail({ order: view, link, verified }),
+  );
+  await enqueueMail(tx, newOrderAlertEmail({ order: view, adminTo: service.shopEmail }));
+  return view;
+}
+
+async function findByKey(db: Db, key: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  return order;
+}
+
+async function replay(
+  service: OrderService,
+  order: OrderRow,
+  requestHash: string,
+): Promise<PlaceAnswer> {
+  if (order.requestHash !== requestHash) {
+    throw orderRefusal(
+      "idempotency_conflict",
+      "This checkout was already used for a different order. Please check your cart and place the order again.",
+    );
+  }
+  const view = await loadOrderView(service.db, order, service.downloads);
+  return { order: view, accessToken: order.accessToken, created: false };
+}
+
+function hashRequest(input: PlaceOrder, userId: number | undefined): string {
+  const lines = [...input.lines]
+    .map((line) => [line.id, line.type, line.quantity])
+    .sort((a, b) => String(a).localeCompare(String(b)));
+  const canonical = JSON.stringify([
+    input.email.toLowerCase(),
+    lines,
+    input.address,
+    input.note ?? "",
+    userId ?? null,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}

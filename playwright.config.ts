@@ -21,7 +21,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".reports/e2e.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace of every test cost a third of the suite's CPU (docs/benchmarks.md):
+    // a retry records one, and `npm run test:e2e -- --trace retain-on-failure` any run.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: findChromium(),
       args: CHROMIUM_ARGS,

@@ -7,7 +7,7 @@
  * with the CPU slowed 4×, beside a reference button whose handler is an inline script: the
  * fastest answer the machine can give.
  */
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.ts";
 import { median, printTable, type Check } from "./lib/table.ts";
 

@@ -8,9 +8,7 @@ import type { Plugin } from "vite";
  * SPEC §7: the glossary's CSV file is also published, byte for byte, under this name.
  * /ProductData.csv comes from the database (app/routes/product-data-csv.ts, issue 25).
  */
-export const PUBLISHED_DATA = [
-  { source: "terminologies.csv", url: "/Terminologies.csv" },
-] as const;
+export const PUBLISHED_DATA = [{ source: "terminologies.csv", url: "/Terminologies.csv" }] as const;
 
 const CHECK_SCRIPT = fileURLToPath(new URL("../scripts/check-content.ts", import.meta.url));
 

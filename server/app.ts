@@ -43,10 +43,7 @@ export interface AppDeps {
   site?: Site;
   /** false silences request logs (tests). */
   logger?: boolean;
-  /**
-   * Where log lines go (stdout by default, see lib/logging.ts); tests read them to prove no
-   * secret is logged and each request is one line.
-   */
+  /** stdout by default (lib/logging.ts); tests read it to prove no secret is logged. */
   logStream?: LogDestination;
   /** Token secret (start.ts resolves it) and, in tests only, cheaper password hashing. */
   auth?: AuthOptions;
@@ -56,10 +53,7 @@ export interface AppDeps {
   catalog?: Catalog;
   /** Search answers kept ready (500); the search bench sets 0 to time every search. */
   searchAnswersKept?: number;
-  /**
-   * Background jobs (sending mail, reminding and cancelling unpaid orders) run inside the
-   * server unless this is false; tests run them by hand. Off with a stub database.
-   */
+  /** Mail and unpaid-order jobs run in-process unless false (tests run them by hand). */
   jobs?: boolean;
 }
 
@@ -209,7 +203,6 @@ export async function buildApp({
   return app;
 }
 
-/** Mail from the outbox and the unpaid-order reminders and expiry, every JOB_INTERVAL_MS. */
 function backgroundJobs(
   app: FastifyInstance,
   database: Database,
@@ -239,7 +232,6 @@ function backgroundJobs(
   return runner;
 }
 
-/** What a production start-up should not go unnoticed with. */
 function warnOfRisks(app: FastifyInstance, config: Config) {
   warnOfPlaceholders(app.log);
   if (config.DATABASE_URL && !config.DATABASE_OWNER_URL) {

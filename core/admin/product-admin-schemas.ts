@@ -10,8 +10,7 @@ import { unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
 import { isCalendarDay, wholeNumber } from "./admin-schemas.ts";
 
-// The back office's catalogue (/api/admin/products, issue 25): staff create, edit, publish,
-// retire, import and export products. Every SPEC §3 field; prices in whole cents.
+// The back office's catalogue (/api/admin/products, issue 25); prices in whole cents.
 
 export const PRODUCT_LIMITS = {
   nameMax: 200,
@@ -103,7 +102,6 @@ export type AdminProduct = z.output<typeof adminProductSchema>;
 
 export const adminProductListSchema = z.object({ products: z.array(adminProductSchema) });
 
-/** `?q=&category=&state=` of the products list. */
 export const adminProductListQuerySchema = z.object({
   /** Part of the name, SKU or ISBN (hyphens in an ISBN do not matter). */
   q: z
@@ -162,7 +160,6 @@ const priceCents = wholeNumber("Price must be a whole number of cents").pipe(
     .max(PRODUCT_LIMITS.priceCentsMax, "Price must be at most $1,000,000"),
 );
 
-/** Said of a picture path that is not one of the shop's own (core/catalog/pictures.ts). */
 export const NOT_SHOP_PICTURE =
   "A picture must be one uploaded on the product's page (/pictures/…) or one of the site's product pictures (/images/products/…)";
 
@@ -314,7 +311,6 @@ export const productFileParamsSchema = productIdParamsSchema.extend({
   fileId: recordIdParam("File id must be a number"),
 });
 
-/** A new description for an uploaded picture. */
 export const describePictureSchema = z.object({ alt: pictureAltSchema });
 
 /** 409: product_changed has the product as it is now, to show the staff member. */

@@ -1,14 +1,9 @@
 import { errorBodySchema, named } from "../api/api-schemas.ts";
 import { z } from "../validation/zod.ts";
 
-// A products file in and out of the back office (/api/admin/products/import and export): what
-// an import checks, and what its dry run and its refusals answer.
-
-/** Said of an import file saved in another encoding than UTF-8 (its letters would be garbled). */
 export const CSV_NOT_UTF8 =
   "The file is not UTF-8 text: save it as CSV UTF-8 (in Excel, CSV UTF-8; in LibreOffice, Unicode UTF-8) and import it again.";
 
-/** A field's value before and after a change. */
 const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
 
 const importProblemSchema = z.object({
@@ -41,10 +36,7 @@ export const importQuerySchema = z.object({
     .enum(["true", "false"], { error: "dryRun must be true or false" })
     .optional()
     .transform((value) => value !== "false"),
-  /**
-   * The conflicting rows to apply anyway (the file's side taken), each as `line:version`: the
-   * row's line and the product's version the dry run showed. Changed again since: still refused.
-   */
+  /** Conflicting rows to apply anyway, `line:version` from the dry run; changed since: refused. */
   override: z
     .string({ error: OVERRIDE_INVALID })
     .trim()
@@ -61,16 +53,12 @@ export const importQuerySchema = z.object({
 });
 
 const importedRowSchema = z.object({
-  /** The row's line in the file (1 is the header). */
   line: z.number().int(),
   id: z.number().int(),
   name: z.string(),
   /** Each field the row changes: its value now and the file's. */
   changes: z.record(z.string(), fieldChangeSchema),
-  /**
-   * Pictures uploaded for the product that the row leaves out: they stay (an import never
-   * takes a picture away; the product's page removes one).
-   */
+  /** Uploads the row leaves out: they stay (an import never takes a picture away). */
   picturesKept: z.array(z.string()),
 });
 
@@ -87,21 +75,14 @@ export const importSummarySchema = named(
         slug: z.string(),
       }),
     ),
-    /**
-     * Rows changing a product that is as the file's export saw it (or, for a row with no
-     * version, that cannot be checked: `versionChecked` false), with each changed field.
-     */
+    /** Rows whose product is as exported (or unchecked, no version: `versionChecked` false). */
     updated: z.array(importedRowSchema.extend({ versionChecked: z.boolean() })),
-    /**
-     * Rows changing a product that changed in the shop since the file was exported: applied
-     * only when `override` names the row (`overridden`), else an apply is refused (409).
-     */
+    /** Rows changed in the shop since export: applied if `override` names them, else 409. */
     conflicts: z.array(
       importedRowSchema.extend({
         /** The product's version in the file, and now: send `line:currentVersion` to override. */
         fileVersion: z.number().int(),
         currentVersion: z.number().int(),
-        /** When the product last changed, and the last audited change (who and what). */
         changedAt: z.string(),
         lastChange: z.object({ by: z.string(), action: z.string(), at: z.string() }).nullable(),
         overridden: z.boolean(),
@@ -117,11 +98,9 @@ export const importSummarySchema = named(
         message: z.string(),
       }),
     ),
-    /** Products in the file exactly as the catalogue has them. */
     unchanged: z.number().int(),
     /** Products of the catalogue the file does not name: left as they are, never retired. */
     notInFile: z.array(z.number().int()),
-    /** What happened, in words. */
     message: z.string(),
   }),
   "What an import changes (dry run) or changed",

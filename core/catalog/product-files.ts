@@ -1,5 +1,4 @@
-// eBook files (issue 26), kept in the database like pictures (decision 023). No zod here: the
-// shop's pages import these names.
+// eBook files (issue 26), stored like pictures (decision 023); no zod: shop pages import these.
 
 export const PRODUCT_FILE_FORMATS = ["epub", "pdf"] as const;
 export type ProductFileFormat = (typeof PRODUCT_FILE_FORMATS)[number];

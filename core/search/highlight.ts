@@ -41,8 +41,7 @@ export function markMatches(
   prepared: PreparedText = prepareText(text),
 ): MarkRange[] {
   const { folded } = prepared;
-  // Positions map onto the original only if folding kept the length (it does, but for a few
-  // letters whose lower case is longer): otherwise nothing is marked rather than the wrong thing.
+  // Folding lengthens a few letters; positions then no longer map: mark nothing, not wrongly.
   if (folded.length !== text.length) return [];
   const ranges: MarkRange[] = [];
   if (phrase) {

@@ -1,7 +1,6 @@
 /**
- * The site's search: products, information pages and glossary terms, each in its own index,
- * ranked, filtered and counted; and the suggestions shown as a person types. Built once when
- * the server starts, from the catalogue it serves; the database is never touched.
+ * Search and suggestions over products, pages and glossary terms, each in its own index; built
+ * once at start-up from the catalogue served, never touching the database.
  */
 import type { Product } from "../catalog/product.ts";
 import { productPagePath, type ShopProduct } from "../catalog/shop-product.ts";
@@ -136,8 +135,7 @@ export function createSearchEngine(
 ): SearchEngine {
   const productIndex = new TextIndex(products, PRODUCT_FIELDS);
   const productsByTitle = inverse(productIndex.titleOrder);
-  // What the filters read, per product: the price, the category's place in
-  // SEARCH_CATEGORIES (its length for another), and one bit per price band it falls in.
+  // Per product: price, place in SEARCH_CATEGORIES (its length if other), a bit per price band.
   const prices = Float64Array.from(products, (product) => product.priceCents);
   const categoryOf = Uint8Array.from(products, (product) => {
     const index = SEARCH_CATEGORIES.findIndex(

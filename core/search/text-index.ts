@@ -1,21 +1,14 @@
 /**
- * An index over documents (products, pages, glossary terms) that finds what SPEC §5 finds (the
- * query inside the title or the text, any case) and more: every word of the query at the start
- * of a word of any field, with typos forgiven, and product codes with or without hyphens.
- *
- * The vocabulary is MiniSearch's radix tree (vocabulary.ts): it answers the exact word, the
- * words that start with a prefix, and the words within an edit distance. Which documents hold a
- * word sits beside it in typed arrays, so a query that matches tens of thousands of products
- * costs a pass over integers, not an object per product (decision 017 has the measurements).
+ * Finds what SPEC §5 finds (the query inside title or text, any case) and more: every query word
+ * at a word start in any field, typos forgiven, codes with or without hyphens. Postings sit in
+ * typed arrays beside MiniSearch's radix tree (vocabulary.ts), so a query matching tens of
+ * thousands of products is a pass over integers (decision 017 has the measurements).
  */
 import { JoinedText } from "./joined-text.ts";
 import { compactCode, editDistance, foldForSearch, wordsOf } from "./search-text.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
-/**
- * Where a field ranks a match: a phrase in the title first, then every word in the title, then
- * codes (SKU, ISBN), then kinds (genre, type, publisher, category), then the text.
- */
+/** Rank by field: title phrase, title words, codes (SKU, ISBN), kinds (genre, type…), text. */
 export const TIER = { phrase: 0, title: 1, code: 2, kind: 3, text: 4 } as const;
 export type FieldRole = "title" | "code" | "kind" | "text";
 const ROLE_TIER: Record<FieldRole, number> = { title: 1, code: 2, kind: 3, text: 4 };
@@ -31,10 +24,7 @@ export interface IndexedField<D> {
 }
 
 export interface MatchOptions {
-  /**
-   * Look for the query inside the title and text as well (SPEC §5's rule); suggestions as you
-   * type match word starts only.
-   */
+  /** SPEC §5: the query inside title and text too; suggestions as you type match word starts. */
   contains: boolean;
   /** The fields to look in (all by default; suggestions look at titles and codes). */
   roles?: readonly FieldRole[];
@@ -71,8 +61,7 @@ export class TextIndex<D> {
   private readonly postings: Record<FieldRole, Postings>;
   private readonly joined: { title: JoinedText; text: JoinedText };
   private readonly hasCodes: boolean;
-  // Reused by every query (search is synchronous): the best rank per document and the
-  // documents that have one; per query word, its rank per document and the documents ranked.
+  // Reused by every query (search is synchronous): best ranks and who has one, overall, per word.
   private readonly best: Uint8Array;
   private readonly touched: Int32Array;
   private touchedCount = 0;
@@ -159,7 +148,6 @@ export class TextIndex<D> {
     this.touched = new Int32Array(documents.length);
   }
 
-  /** How many documents hold `term` in any field. */
   private documentCount(id: number): number {
     let count = 0;
     for (const role of ROLES) {
@@ -175,10 +163,7 @@ export class TextIndex<D> {
     return { ranks: this.wordRanks[index], list: this.wordLists[index] };
   }
 
-  /**
-   * Ranks every document holding one of `ids` in one of `roles` in word slot `index`, with
-   * the best rank it reaches there (1 + tier, + TYPO for a typo); returns how many.
-   */
+  /** Fills slot `index` with each document's best rank for `ids` in `roles` (1 + tier [+ TYPO]). */
   private rankWord(
     index: number,
     ids: ReadonlyMap<number, boolean>,
@@ -272,11 +257,7 @@ export class TextIndex<D> {
     this.clearWords(counts);
   }
 
-  /**
-   * SPEC §5: documents whose title or text contains the phrase. A word of the phrase lies in a
-   * word of the text, so the candidates hold, for each of its words, a vocabulary word that
-   * contains it; those are found in the vocabulary, and only they are read.
-   */
+  /** SPEC §5's phrase in title or text; only documents with words containing each part are read. */
   private matchPhrase(phrase: string, words: Set<string>) {
     const parts = [...new Set(wordsOf(phrase).map((word) => word.text))];
     if (parts.length === 0) {
@@ -348,10 +329,7 @@ export class TextIndex<D> {
     return { documents, ranks, words, phrase };
   }
 
-  /**
-   * The closest vocabulary word to each query word that has none within its typo budget
-   * (two edits, three from eight letters), or undefined when every word already matches.
-   */
+  /** Per query word with no match within its typo budget, the closest vocabulary word. */
   nearWords(query: string): (NearWord | undefined)[] {
     return wordsOf(foldForSearch(query)).map(({ text }) => {
       if (this.vocabulary.expand(text).size > 0 || !/^\p{L}{3,}$/u.test(text)) return undefined;

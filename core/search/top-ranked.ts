@@ -4,9 +4,8 @@ import { TIER, TYPO, type Matches } from "./text-index.ts";
 const RANKS = TYPO * 2;
 
 /**
- * The first `limit` of the documents `matches` found (those `keep` keeps), best first: by rank,
- * then by title; and how many were kept. Only the ranks that reach into the first `limit` are
- * sorted, so a word found in 30,000 products does not sort 30,000 of them.
+ * The first `limit` of `matches` that `keep` keeps, by rank then title, and how many were kept.
+ * Only ranks reaching into the first `limit` are sorted, not all 30,000 of a common word.
  */
 export function topRanked(
   matches: Matches,

@@ -2,16 +2,12 @@ import SearchableMap from "minisearch/SearchableMap";
 import { JoinedText } from "./joined-text.ts";
 import { editDistance, typoBudget } from "./search-text.ts";
 
-/**
- * Every word an index holds, by id. MiniSearch's radix tree (`SearchableMap`) answers the exact
- * word, the words that start with a prefix, and the words within an edit distance.
- */
+/** Every word an index holds, by id, in MiniSearch's radix tree (`SearchableMap`). */
 export class Vocabulary {
   private readonly map = new SearchableMap<number>();
   /** The words joined in id order, for the "contains" pass over words. */
   private readonly joined: JoinedText;
 
-  /** `terms` in id order. */
   constructor(private readonly terms: readonly string[]) {
     terms.forEach((term, id) => this.map.set(term, id));
     this.joined = new JoinedText(terms);
@@ -25,20 +21,15 @@ export class Vocabulary {
     return this.map.get(word);
   }
 
-  /** The ids of the words that start with `prefix`. */
   idsStarting(prefix: string): IterableIterator<number> {
     return this.map.atPrefix(prefix).values();
   }
 
-  /** Calls `visit` with the id of every word that contains `part`. */
   forEachContaining(part: string, visit: (id: number) => void) {
     this.joined.forEachContaining(part, visit);
   }
 
-  /**
-   * Vocabulary words within `limit` edits of `word`, a swap of neighbours counting one: the
-   * radix tree counts a swap as two, so the word's swapped forms are looked up too.
-   */
+  /** Within `limit` edits, a neighbour swap counting one (the radix tree's counts two). */
   near(word: string, limit: number): Map<number, string> {
     const found = new Map<number, string>();
     for (const [term, [id]] of this.map.fuzzyGet(word, limit)) found.set(id, term);
@@ -57,10 +48,7 @@ export class Vocabulary {
     return found;
   }
 
-  /**
-   * The vocabulary words one query word stands for: itself, the words it starts (from two
-   * letters), and those within its typo budget. `true` marks a typo.
-   */
+  /** Itself, the words it starts (from two letters), and those within its typo budget (`true`). */
   expand(word: string): Map<number, boolean> {
     const found = new Map<number, boolean>();
     const exact = this.map.get(word);

@@ -6,11 +6,7 @@ import type { Db } from "../db/client.ts";
 import type { User } from "../db/schema.ts";
 import type { OrderService } from "../orders/order-service.ts";
 
-/**
- * What every account change needs (SPEC §7's calls and the account's security, decision 015):
- * each use case (sign-up.ts, log-in.ts, update-account.ts…) takes it first, and
- * account-doors.ts hands it to them for the API and the site's forms alike.
- */
+/** What every account use case takes first (SPEC §7, decision 015), from account-doors.ts. */
 export interface AccountContext {
   auth: Auth;
   db: Db;
@@ -18,10 +14,7 @@ export interface AccountContext {
   siteUrl: string;
 }
 
-/**
- * Who asks: a request to the API or a page's form posted to the site. Its address goes into
- * the security log and the consent trail, its cookies hold the browser's device cookie.
- */
+/** An API request or a site form post: its address is logged, its cookies hold the device's. */
 export type Caller = Pick<FastifyRequest, "ip" | "log" | "cookies" | "protocol">;
 
 /** A login: the token for the browser to keep, and the device cookie's new value. */
@@ -31,7 +24,6 @@ export interface SignedIn {
   device: string;
 }
 
-/** An e-mailed link to one of the account's pages. */
 export const linkTo = (
   { siteUrl }: AccountContext,
   path: Parameters<typeof accountLink>[1],

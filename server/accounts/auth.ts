@@ -26,10 +26,8 @@ export interface AuthOptions {
 export type Auth = ReturnType<typeof createAuth>;
 
 const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)\s*$/i;
-/** A JWT's shape: three base64url parts. */
 const TOKEN = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
-/** Idle limit when none is configured: a day without using the site logs you out. */
 export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
 
 /** A staff login lasts a working day at most, whatever the token says (issue 14). */
@@ -55,9 +53,8 @@ export function createAuth(
   const unauthorized = (message: string) => new HttpError(401, "unauthorized", message);
 
   /**
-   * The session of a token the browser holds, or a 401. The token must be genuine, from us,
-   * for us and unexpired; its session must be open and not idle; its version must match the
-   * user's (a password change, reset or "log out everywhere" revokes older tokens).
+   * The token's session, or a 401 unless genuine, open, not idle and of the user's token version
+   * (a password change, reset or "log out everywhere" revokes older tokens).
    */
   async function sessionOf(
     caller: Pick<FastifyRequest, "ip" | "log">,
@@ -152,11 +149,7 @@ export function createAuth(
     verifyUnsubscribe: (token: string) => tokens.verifyUnsubscribe(token),
     sealSignup: tokens.sealSignup,
     openSignup: tokens.openSignup,
-    /**
-     * The session of a staff member, checked on every call: a valid session (else 401), of an
-     * account whose role is staff now (else 403), opened less than 12 hours ago (else 401: a
-     * login from before the role was granted lasts only as long as a staff login would).
-     */
+    /** The role is checked on every call; a login from before it was granted lasts 12 h too. */
     async requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<LiveSession> {
       try {
         return staffOnly(request, await requireSession(request, reply));
@@ -177,10 +170,7 @@ export function createAuth(
     async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
       return (await requireSession(request, reply)).user;
     },
-    /**
-     * The signed-in user, or undefined for a request without a token (guest checkout). A token
-     * that is sent but not valid is still a 401: the buyer should know their session ended.
-     */
+    /** Undefined without a token (guest checkout); a bad one is a 401: the session ended. */
     async optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
       if (!request.headers.authorization) return undefined;
       return (await requireSession(request, reply)).user;

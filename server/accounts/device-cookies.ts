@@ -1,12 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
- * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser
- * that has logged in to an account before carries a signed proof of it, so failures from
- * elsewhere never pause that browser's logins (issue 23). The cookie names no account: each
- * entry is a random device id and an HMAC over the account's username key and that id, so
- * only a login for the same account can recognise it. One browser keeps entries for a few
- * accounts (a shared family computer).
+ * OWASP's "Slow Down Online Guessing Attacks with Device Cookies" (issue 23). The cookie names no
+ * account: each entry is a random id and an HMAC over the account's username key and that id,
+ * so only a login for that account recognises it. A few entries per browser (a family computer).
  */
 export const DEVICE_COOKIE = "kb_device";
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

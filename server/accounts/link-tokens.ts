@@ -14,10 +14,7 @@ import {
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-/**
- * Makes the secret of an e-mailed link: 256 random bits, of which only the hash is stored.
- * Earlier unused links of the same purpose stop working, so only the newest e-mail counts.
- */
+/** 256 random bits, only the hash stored; earlier open links of the purpose stop working. */
 export async function createLinkToken(
   executor: Db | Tx,
   { userId, purpose, email }: { userId: number; purpose: AccountTokenPurpose; email: string },
@@ -45,12 +42,9 @@ export async function createLinkToken(
 }
 
 /**
- * Makes a link and queues the e-mail that carries it, in one savepoint of `tx`: the e-mail
- * first, then the link's row (earlier open links of the purpose void, as createLinkToken).
- * With `userId` undefined (no account has the address, or nothing is to be sent) the same
- * statements run for an account that does not exist, so the link's row is not written, and
- * the savepoint is undone, the e-mail with it. Both ways write and commit alike, so how long
- * the answer takes does not say whether the address has an account (issue 34). True when sent.
+ * Queues the e-mail, then the link's row, in one savepoint (earlier open links void). With no
+ * `userId` the same statements run for id 0 and the savepoint is undone, so timing does not tell
+ * whether the address has an account (issue 34). True when sent.
  */
 export async function mailLinkOrRehearse(
   tx: Tx,
@@ -93,17 +87,12 @@ export async function mailLinkOrRehearse(
   }
 }
 
-/** Thrown to undo a savepoint on purpose. */
 class Undone extends Error {}
 
 /** The links that act on the account's password or address (not the mailing-list opt-in). */
 const ACCOUNT_LINKS: readonly AccountTokenPurpose[] = ["reset_password", "verify_email"];
 
-/**
- * Voids every open reset and verification link of the account: after a password change, a
- * reset or an e-mail change, a link e-mailed before it must not act on the account any more
- * (issue 23). Pass the transaction of the change.
- */
+/** After a password, reset or e-mail change, older links must not act (issue 23); in its tx. */
 export async function voidAccountLinks(executor: Db | Tx, userId: number): Promise<void> {
   await executor
     .update(accountTokens)
@@ -117,10 +106,7 @@ export async function voidAccountLinks(executor: Db | Tx, userId: number): Promi
     );
 }
 
-/**
- * Uses a link once: marks it used and answers its row, or undefined when it is unknown, of
- * another purpose, used or expired. One UPDATE, so two clicks cannot both succeed.
- */
+/** Marks a live link used and answers its row; one UPDATE, so two clicks cannot both succeed. */
 export async function useLinkToken(
   executor: Db | Tx,
   token: string,

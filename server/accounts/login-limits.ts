@@ -8,17 +8,11 @@ import {
 import type { RedisConnection } from "../lib/redis-connection.ts";
 
 /**
- * Password guessing limits (ASVS 6.3.1), after OWASP's device cookies (issue 23). Every attempt
- * is counted before the password is checked, atomically, so concurrent guesses cannot slip past
- * a check that has not counted them yet.
- *
- * - Per username and address, and per address across usernames, for everyone.
- * - A browser with the account's device cookie (device-cookies.ts) is trusted: only its own
- *   failures count against it, and too many of them take its trust away.
- * - Every other attempt on the account shares one budget: a few free failures, then each
- *   further attempt waits longer than the one before (1 s, 2 s, 4 s … up to 5 minutes). The
- *   owner on their own browser never waits for an attacker; on a new one, seconds or minutes,
- *   never a renewable 15-minute block, and a password reset lifts it.
+ * Password guessing limits (ASVS 6.3.1), after OWASP's device cookies (issue 23). Attempts are
+ * counted atomically before the password is checked, so concurrent guesses cannot slip past.
+ * A browser with the account's device cookie answers only for its own failures; all others share
+ * one budget: free failures, then doubling waits (1 s … 5 min) that a password reset lifts, so
+ * the owner never sits out a renewable block caused by an attacker.
  */
 export const LOGIN_LIMITS = {
   /** One username from one address (group): a person mistyping, or one guesser. */
@@ -38,7 +32,6 @@ export const UNTRUSTED_DELAYS = {
   memorySeconds: 60 * 60,
 } as const;
 
-/** The wait before the `n`th delayed attempt (1, 2, 4 … seconds, capped). */
 export function untrustedWaitSeconds(n: number): number {
   return Math.min(
     UNTRUSTED_DELAYS.firstWaitSeconds * 2 ** Math.max(0, n - 1),
@@ -48,7 +41,6 @@ export function untrustedWaitSeconds(n: number): number {
 
 export type LoginLimitName = keyof typeof LOGIN_LIMITS | "account";
 
-/** Which limit refused, and for how long. */
 export class LoginThrottledError extends Error {
   override name = "LoginThrottledError";
   constructor(
@@ -70,14 +62,12 @@ export interface AttemptKeys {
 
 const secondsOf = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
-/** The calls the login limits make, whichever store answers them. */
 type Limiter = Pick<RateLimiterAbstract, "consume" | "get" | "penalty" | "reward" | "delete">;
 
 /**
- * Counters in Redis when the server has one (shared by instances), in memory otherwise; in
- * memory too while Redis is away (lib/redis-connection.ts), so limits hold per instance rather
- * than failing open or closed. Not rate-limiter-flexible's insuranceLimiter: it would try Redis
- * on every call (a login makes several) and wait out each timeout.
+ * Counters in Redis when there is one, in memory otherwise and while Redis is away, so limits
+ * hold per instance rather than failing open or closed. Not insuranceLimiter: it retries Redis
+ * on every call (a login makes several) and waits out each timeout.
  */
 export function createLoginLimiter(redis?: RedisConnection) {
   function limiter(
@@ -107,9 +97,8 @@ export function createLoginLimiter(redis?: RedisConnection) {
     address: limiter("address", LOGIN_LIMITS.address),
   };
   const device = limiter("device", LOGIN_LIMITS.device);
-  // The untrusted budget, as express-brute counts it: free attempts, then a one-point "wait"
-  // counter whose window is the current wait (the attempt that takes its point goes ahead, any
-  // other before the window ends is refused), and how many waits there have been.
+  // As express-brute counts: free attempts, then a one-point "wait" whose window is the current
+  // wait (the attempt taking its point goes ahead), and how many waits there have been.
   const untrusted = {
     free: limiter("untrusted-free", {
       points: UNTRUSTED_DELAYS.freeAttempts,
@@ -140,10 +129,7 @@ export function createLoginLimiter(redis?: RedisConnection) {
   }
 
   return {
-    /**
-     * Counts one attempt; throws LoginThrottledError when a limit says no. Call before
-     * checking the password. Answers whether the browser was trusted (its device cookie).
-     */
+    /** Call before checking the password; throws LoginThrottledError when a limit says no. */
     async attempt(keys: AttemptKeys): Promise<{ trusted: boolean }> {
       const names = Object.keys(everyone) as (keyof typeof everyone)[];
       const results = await Promise.allSettled(
@@ -176,11 +162,7 @@ export function createLoginLimiter(redis?: RedisConnection) {
       await passUntrusted(keys.account);
       return { trusted: false };
     },
-    /**
-     * After a right password: the account's counters at this address start again and the
-     * address gets its point back; the browser's own count, or (for a new browser) the shared
-     * untrusted one, starts again too.
-     */
+    /** After a right password: resets this browser's counts (or the untrusted ones). */
     async succeeded(keys: AttemptKeys, { trusted }: { trusted: boolean }): Promise<void> {
       await Promise.all([
         everyone.accountAtAddress.delete(`${keys.account}|${keys.address}`),

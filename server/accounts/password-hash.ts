@@ -71,10 +71,7 @@ export function needsRehash(stored: string, cost: ScryptCost): boolean {
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, stored: string): Promise<boolean>;
-  /**
-   * Does the work of a verification for a user who does not exist, so a wrong username takes
-   * as long as a wrong password and the answer time reveals nothing. Always false.
-   */
+  /** A wrong username costs what a wrong password does, so timing reveals nothing. Always false. */
   verifyUnknownUser(password: string): Promise<false>;
   needsRehash(stored: string): boolean;
 }

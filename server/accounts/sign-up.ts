@@ -17,11 +17,9 @@ import { HttpError } from "../http/http-errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 
 /**
- * SPEC §7 signup, answered alike for a new address and a taken one (issue 34): a new address is
- * e-mailed a link that makes the account and logs in (`finishSignup`); a taken one's owner is
- * told someone tried, with the way to log in or reset. Either way one scrypt hash, the same
- * look-ups and one queued e-mail, so neither the answer nor its time says who is registered. A
- * taken username is still said: usernames are shown, addresses never.
+ * SPEC §7 signup, answered alike for a new address and a taken one (issue 34): one scrypt hash,
+ * the same look-ups and one e-mail either way, so neither answer nor time says who is
+ * registered. A taken username is still said: usernames are shown, addresses never.
  */
 export async function signUp(
   context: AccountContext,
@@ -58,11 +56,7 @@ export async function signUp(
   });
 }
 
-/**
- * A sign-up's e-mailed link followed: the account is made with the address it proved, and logged
- * in (SPEC: sign-up ends on /account). A second press finds the address taken, so the link
- * works once.
- */
+/** Makes the account and logs in (SPEC: ends on /account); a second press finds it taken. */
 export async function finishSignup(
   context: AccountContext,
   caller: Caller,

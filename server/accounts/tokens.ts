@@ -12,9 +12,7 @@ export const TOKEN_AUDIENCE = "kybernetes-api";
 export interface TokenClaims {
   userId: number;
   username: string;
-  /** The user's token version when the token was issued. */
   version: number;
-  /** The session row this token belongs to. */
   sessionId: string;
 }
 
@@ -42,17 +40,11 @@ export interface TokenService {
   sign(claims: TokenClaims, options?: SignOptions): Promise<string>;
   /** The claims of a genuine, unexpired token; throws InvalidTokenError otherwise. */
   verify(token: string): Promise<TokenClaims>;
-  /**
-   * The secret of a user's unsubscribe link. It does not expire (the Spam Act wants the link
-   * to keep working) and does nothing but unsubscribe.
-   */
+  /** Never expires (the Spam Act wants the link to keep working) and only unsubscribes. */
   signUnsubscribe(userId: number): Promise<string>;
   /** The user id of a genuine unsubscribe secret; throws InvalidTokenError otherwise. */
   verifyUnsubscribe(token: string): Promise<number>;
-  /**
-   * The secret of a sign-up link: the pending account, encrypted (AES-256-GCM) so that only
-   * this shop can read or make one, for LINK_LIFETIME_MINUTES.finish_signup.
-   */
+  /** The pending account, AES-256-GCM encrypted so only this shop reads or makes one. */
   sealSignup(pending: PendingSignup): Promise<string>;
   /** The pending account of a genuine, unexpired sign-up secret; throws InvalidTokenError. */
   openSignup(token: string): Promise<PendingSignup>;

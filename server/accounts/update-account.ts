@@ -56,10 +56,7 @@ async function reauthenticate(
   await auth.limits.succeeded(keys, { trusted });
 }
 
-/**
- * SPEC §7 update-account. Changing the e-mail or the password takes the current password; a
- * new e-mail takes effect when the link sent to it is followed.
- */
+/** SPEC §7 update-account; a new e-mail takes effect when the link sent to it is followed. */
 export async function updateAccount(
   context: AccountContext,
   caller: Caller,
@@ -86,9 +83,8 @@ export async function updateAccount(
         if (!current) throw new HttpError(401, "unauthorized", "This account no longer exists");
       }
       if (passwordHash !== undefined || newEmail !== undefined) {
-        // Links e-mailed before this change must not act on the account after it; an address
-        // change waiting for its link is dropped with the link, not left to promise a link that
-        // no longer works (a new address below starts a new one).
+        // Links e-mailed before must not act after this; a pending address change goes with its
+        // link (a new address below starts a new one).
         await voidAccountLinks(tx, user.id);
         if (user.pendingEmail !== null) await auth.users.setPendingEmail(user.id, null, tx);
       }

@@ -21,15 +21,13 @@ import { uniqueViolation } from "../db/errors.ts";
 import { products, productSlugs, productStock, type ProductRow } from "../db/schema.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 
-// The back office's catalogue (issue 25). Every change is version-checked against the copy the
-// staff member saw, audited with before and after, and raises the catalogue's version in its
-// own transaction so every instance reloads (live-catalogue.ts).
+// Back office (issue 25): each change is version-checked, audited before/after, and raises the
+// catalogue's version in its own transaction so every instance reloads (live-catalogue.ts).
 
 export class ProductNotFoundError extends Error {
   override name = "ProductNotFoundError";
 }
 
-/** The product changed since the staff member read it: nothing was written. */
 export class ProductChangedError extends Error {
   override name = "ProductChangedError";
   constructor(readonly current: AdminProduct) {
@@ -52,11 +50,9 @@ export class PictureNotOwnedError extends Error {
   }
 }
 
-/** Why a list of pictures is refused, naming the first that is not the product's own. */
 export const notOwnedReason = (addresses: readonly string[]) =>
   `${addresses[0]} is not a picture uploaded for this product: upload it on the product's page`;
 
-/** Refuses `images` that name uploads `productId` does not have (see picturesNotOwned). */
 async function checkPicturesOwned(tx: Tx, productId: number | null, images: readonly string[]) {
   const foreign = await picturesNotOwned(tx, productId, images);
   if (foreign.length > 0) throw new PictureNotOwnedError(foreign);
@@ -77,10 +73,7 @@ async function lockCurrent(tx: Tx, id: number, version: number): Promise<Product
 const slugTaken = (tx: Tx, slug: string, exceptId?: number) =>
   slugHeldByAnother(tx, slug, exceptId);
 
-/**
- * A free slug for a new product: its work, with its format where the work already has
- * another, then "-2", "-3"… until one is free.
- */
+/** The work, with its format where the work has another product, then "-2", "-3"… till free. */
 async function freeSlug(tx: Tx, product: { name: string; type: string }, work: string) {
   const [sibling] = await tx
     .select({ id: products.id })
@@ -174,10 +167,7 @@ export async function createProduct(
   });
 }
 
-/**
- * Changes the fields sent, if the product is still at the version the staff member saw. A
- * change that changes nothing writes nothing (no new version, no audit entry).
- */
+/** A change that changes nothing writes nothing (no new version, no audit entry). */
 export async function updateProduct(
   db: Db,
   id: number,
@@ -205,7 +195,6 @@ export async function updateProduct(
         .set({ ...set, version: row.version + 1, updatedAt: new Date() })
         .where(eq(products.id, id)),
     );
-    // The old address answers 301 to the new one.
     if (slug !== undefined && changes.slug) await recordSlugMove(tx, id, row.slug, slug);
     // A picture taken out of the list is deleted with its files.
     if (changes.images && fields.images) await dropUnnamedPictures(tx, id, fields.images);
@@ -233,10 +222,7 @@ const STATE_CHANGES = {
 
 export type StateChange = keyof typeof STATE_CHANGES;
 
-/**
- * Publishes (back on sale, a retired product too), makes a draft, or retires (not sold, never
- * deleted: orders name it). Already in that state: nothing is written.
- */
+/** Retiring never deletes (orders name the product); already in that state, nothing is written. */
 export async function changeProductState(
   db: Db,
   id: number,

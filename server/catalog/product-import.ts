@@ -17,10 +17,6 @@ import type { Db, Tx } from "../db/client.ts";
 import { auditLog, products, productSlugs, productStock } from "../db/schema.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 
-// A products file in and out of the back office (SPEC §3's CSV), each row checked against the
-// version of its product the export saw.
-
-/** The file has bad rows: nothing was applied. */
 export class ImportProblemsError extends Error {
   override name = "ImportProblemsError";
   constructor(readonly problems: CsvProblem[]) {
@@ -28,10 +24,7 @@ export class ImportProblemsError extends Error {
   }
 }
 
-/**
- * Rows change products that changed in the shop since the file was exported, and staff did
- * not take the file's side for them: nothing was applied. `summary` is the dry run's.
- */
+/** Rows change products changed since the export, not overridden; `summary` is the dry run's. */
 export class ImportConflictError extends Error {
   override name = "ImportConflictError";
   constructor(readonly summary: ImportSummary) {
@@ -39,10 +32,7 @@ export class ImportConflictError extends Error {
   }
 }
 
-/**
- * A file's product as the columns it sets (every SPEC §3 field but id, slug, work, stock).
- * `digital` is no CSV column: a new row's comes from its type, a known product's stays.
- */
+/** SPEC §3 columns but id, slug, work, stock; `digital` is none: a new row's comes from type. */
 function fileValues(product: Product): Omit<ProductValues, "slug" | "work" | "digital"> {
   const {
     id: _id,
@@ -67,10 +57,8 @@ const MAX_ID = 2 ** 31 - 1;
 /** The CSV column of a field the back office's schema names differently. */
 const COLUMN_OF: Record<string, string> = { priceCents: "price" };
 
-/**
- * The file's rows held to the limits a staff member's own edit is (lengths, amounts, no
- * invisible characters): the seed's parser reads a file the team wrote, an import is anyone's.
- */
+// Held to a staff edit's limits (lengths, amounts, no invisible characters): the seed's parser
+// reads a file the team wrote, an import is anyone's.
 function boundsProblems(file: readonly Product[], lines: readonly number[]): CsvProblem[] {
   const problems: CsvProblem[] = [];
   file.forEach((product, index) => {
@@ -164,16 +152,11 @@ function importMessage(summary: Omit<ImportSummary, "message">): string {
 
 /**
  * Reads a products file (SPEC §3's CSV) and, unless `dryRun`, applies it in one transaction:
- * new ids are created (published, as the seed's are; their `stock` is their opening count),
- * known ids get the fields that differ (slug and work stay), products the file leaves out are
- * left alone. Any bad row refuses the whole file. One audit entry, one catalogue version.
- *
- * A row carrying the version its product had when exported (the back office's export adds
- * it) is checked against the product now: changed since, the row is a conflict, and the apply
- * is refused unless `overrides` names that row at the version the product has now. A row
- * without a version (content/products.csv) is applied as before, and said to be unchecked.
- * An import never takes an uploaded picture away from a product, nor deletes a picture's
- * files: an upload the row leaves out stays, after the row's pictures.
+ * new ids are created published (`stock` is their opening count), known ids get the fields that
+ * differ (not slug or work), others are left alone. Any bad row refuses the whole file.
+ * A row whose export-time version is stale is a conflict, refused unless `overrides` names it at
+ * the current version; rows without one (content/products.csv) are unchecked. Uploaded pictures
+ * a row leaves out stay, after its own; no picture files are deleted.
  */
 export async function importProducts(
   db: Db,
@@ -348,10 +331,7 @@ export async function importProducts(
   });
 }
 
-/**
- * Every product, drafts and retired ones too, as SPEC §3's CSV with each product's version
- * last (an import of the file then sees what changed since); audited like other exports.
- */
+/** All products, drafts and retired too, as SPEC §3's CSV plus version (for import conflicts). */
 export async function exportProducts(db: Db, actor: Actor): Promise<string> {
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(products).orderBy(asc(products.id));

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
 
-/** Allows nothing: for anything that is not an HTML page. */
 const LOCKED_DOWN_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The headers helmet sends by default, as one fixed object, with a CSP that allows nothing.
- * HTML pages replace it with their own (site/); every other file (images, SVG, CSV, XML,
- * scripts, errors) keeps it, so none of them can act as a document when opened directly.
+ * Helmet's defaults, fixed once, with a CSP that allows nothing. HTML pages set their own (site/);
+ * every other file (SVG, CSV, errors…) keeps it, so none can act as a document when opened.
  */
 export const SECURITY_HEADERS = {
   "content-security-policy": LOCKED_DOWN_CSP,
@@ -24,9 +22,8 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /**
- * API answers get every header a page gets (issue 34: a JSON answer opened in a tab, or the
- * docs page at /api/docs, is a document too), and besides: never framed, never kept (no-store
- * unless a route that may be cached says otherwise).
+ * A page's headers too (issue 34: JSON opened in a tab, or /api/docs, is a document), never
+ * framed, and no-store unless a route that may be cached says otherwise.
  */
 export const API_SECURITY_HEADERS = {
   ...SECURITY_HEADERS,
@@ -34,10 +31,7 @@ export const API_SECURITY_HEADERS = {
   "x-frame-options": "DENY",
 } as const;
 
-/**
- * The matched route's pattern tells API from site; an address under /api/ that matched no API
- * route (a 404, or the site's catch-all) is still answered by the API.
- */
+/** An /api/ address that matched no API route (a 404, the site's catch-all) is still the API's. */
 export function securityHeadersFor(route: string | undefined, url: string) {
   return route?.startsWith("/api/") || isApiAddress(url) ? API_SECURITY_HEADERS : SECURITY_HEADERS;
 }
@@ -47,11 +41,8 @@ function isApiAddress(url: string): boolean {
 }
 
 /**
- * Security headers (helmet's defaults, fixed once) and the request id on every answer, set in
- * one callback-style hook rather than recomputed per request (decision 007). HTML pages set
- * their own CSP (site/); API answers get the API's, and no-store unless a route that may be
- * cached sets its own. Errors keep what this hook set: it runs before body parsing, and for
- * unknown routes and methods too.
+ * One callback-style hook, not recomputed per request (decision 007). Errors keep these headers:
+ * it runs before body parsing, and for unknown routes and methods too.
  */
 export function addSecurityHeaders(app: FastifyInstance) {
   app.addHook("onRequest", (request, reply, done) => {

@@ -24,7 +24,7 @@ test("sign up → account → edit → subscribe → logout → login → delete
   await page.goto("/signup");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Sign up" })).toBeVisible();
-  await expectNoAxeViolations(page);
+  // The form as it opens has its axe passes in the route walk (shell.spec.ts); here its states.
   const username = page.getByLabel("Username");
   const email = page.getByLabel("Email");
   const password = page.getByLabel("Password", { exact: true });
@@ -142,7 +142,6 @@ test("sign up → account → edit → subscribe → logout → login → delete
 
   await page.goto("/login");
   await waitForHydration(page);
-  await expectNoAxeViolations(page);
   const loginPassword = page.getByLabel("Password", { exact: true });
   await page.getByLabel("Username").fill(renamed);
   await loginPassword.fill(account.password);

@@ -107,7 +107,7 @@ test("staff see the new order, mark it paid and shipped, the customer sees it, a
   const csv = readFileSync((await file.path()) ?? "", "utf8");
   expect(csv).toMatch(new RegExp(`^\\uFEFFNumber,Date,Customer,Status,`));
   expect(csv).toMatch(new RegExp(`\\r\\n${number},${today},Ada Lovelace,Shipped,12\\.95,`));
-  await expectNoAxeViolations(page);
+  // The Exports page has its axe passes with the other sections, below.
 });
 
 test.describe("conflict", () => {

@@ -73,19 +73,6 @@ test("the contact page gives hours, address, e-mail, phone and a map of Alexandr
   ).toHaveAttribute("href", `${MAP_ORIGIN}/?mlat=-33.9105&mlon=151.1952#map=15/-33.9105/151.1952`);
 });
 
-test("only the contact page's policy lets the map frame in, once the page has loaded", async ({
-  request,
-}) => {
-  const contact = await request.get("/contactus");
-  expect(contact.headers()["content-security-policy"]).toContain(`frame-src ${MAP_ORIGIN}`);
-  // The frame is addressed only after hydration, so the map never delays the first paint.
-  expect(await contact.text()).toMatch(/<iframe(?![^>]*\ssrc=)[^>]*title="Map of our studio/);
-  for (const path of ["/", "/history", "/terminologies", "/cytheseus"]) {
-    const other = await request.get(path);
-    expect(other.headers()["content-security-policy"], path).toContain("frame-src 'none'");
-  }
-});
-
 test("arriving from another page loads the map without a policy violation", async ({ page }) => {
   await stubMap(page);
   // From a page that hydrates, so the link would otherwise be followed inside the app.

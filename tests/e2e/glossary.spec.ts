@@ -50,15 +50,6 @@ test("a shared letter link opens on that letter, also under /Terminologies", asy
   await expectNoAxeViolations(page);
 });
 
-test("/Terminologies.csv is served with its header row", async ({ request }) => {
-  const response = await request.get("/Terminologies.csv");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toMatch(/^text\/csv/);
-  const text = await response.text();
-  expect(text.split("\n")[0]).toBe("Letter,Terminology");
-  expect(text.split("\n").filter(Boolean).length).toBeGreaterThan(150);
-});
-
 test.describe("the first response", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
-  expectNoAxeViolationsInBothThemes,
   layoutShift,
   test,
   waitForHydration,
@@ -97,19 +96,6 @@ test("the counts arrive without moving anything on the page", async ({ page }) =
   await expect(page.getByRole("main").getByText(STOCK_LABEL)).toHaveCount(shown);
   expect(await layoutShift(page)).toBe(0);
   expect(await heights()).toEqual(before);
-});
-
-test("every stock label and a disabled Add to Cart have no axe violations in light or dark mode", async ({
-  page,
-}) => {
-  // An axe pass per theme over a whole shop: more than one test's usual time.
-  test.slow();
-  await answerStock(page, { "25": 0, "14": 2, "13": 60 });
-  await page.goto("/cyberware");
-  await waitForHydration(page);
-  await expect(card(page, CLEANER).getByText("Out of stock")).toBeVisible();
-  await expect(card(page, READER).getByText("Only 2 left")).toBeVisible();
-  await expectNoAxeViolationsInBothThemes(page);
 });
 
 test("the cart warns about lines the shop no longer has enough of", async ({ page }) => {

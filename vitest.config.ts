@@ -15,7 +15,7 @@ export default defineConfig({
           // One module graph per worker thread, shared by its files: importing Fastify, zod,
           // drizzle and PGlite again for every file cost a minute of the suite. The files hold
           // no module state between them (no vi.mock, no env changes; each builds its own app
-          // and database), which is what sharing needs.
+          // and database, copied from one migrated per worker), which is what sharing needs.
           pool: "threads",
           isolate: false,
           include: [
@@ -24,8 +24,12 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "build-plugins/**/*.test.ts",
             "lint-rules/**/*.test.js",
-            // The page script as the build bundles it, run in a JSDOM of its own.
+            // The built site as a whole, read without a browser (it imports both app/ and server/).
+            "tests/site/**/*.test.ts",
+            // The page script as the build bundles it, run in a JSDOM of its own, with the
+            // server's HTML of the pages that load no framework (`*.scripted.test.tsx`).
             "app/layout/page-script.test.ts",
+            "app/**/*.scripted.test.{ts,tsx}",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -41,7 +45,7 @@ export default defineConfig({
           // jsdom for every file cost more than the tests themselves (50 s against 20 s).
           pool: "vmThreads",
           include: ["app/**/*.test.{ts,tsx}"],
-          exclude: ["app/layout/page-script.test.ts"],
+          exclude: ["app/layout/page-script.test.ts", "app/**/*.scripted.test.{ts,tsx}"],
           setupFiles: ["./tests/app/setup.ts"],
         },
       },

@@ -14,6 +14,7 @@ import pageScript from "#app/layout/page-script.ts?inline-script";
 import { NotFoundScreen } from "#app/layout/not-found-screen.tsx";
 import { SiteFooter } from "#app/layout/site-footer.tsx";
 import { SiteHeader } from "#app/layout/site-header.tsx";
+import { useFocusOnNavigation } from "#app/lib/focus-on-navigation.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { usePageStylesheets } from "#app/lib/page-stylesheets.ts";
@@ -76,6 +77,7 @@ function StaticScript({ html, type, nonce }: { html: string; type?: string; nonc
 }
 
 export default function App() {
+  useFocusOnNavigation();
   useEffect(() => {
     // Lets browser tests wait until event handlers are attached.
     document.documentElement.dataset.hydrated = "true";

@@ -1,12 +1,10 @@
 import { formatAddress, siteConfig } from "#core/site-config.ts";
+import { scriptJson } from "#app/lib/script-json.ts";
 import { siteUrl } from "#app/lib/seo.ts";
 
 /** Structured data for search engines; `<` is escaped so text can never close the tag. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
-  const json = JSON.stringify({ "@context": "https://schema.org", ...data }).replace(
-    /</g,
-    "\\u003c",
-  );
+  const json = scriptJson({ "@context": "https://schema.org", ...data });
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 

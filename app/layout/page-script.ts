@@ -1,5 +1,6 @@
-// The one inline script of every page (most load no framework, decision 012): theme, session,
-// cart counts, menu, search suggestions, other tabs' changes, and stored values sent with forms.
+// The one inline script of every page (most load no framework, decisions 012 and 030): theme,
+// session, cart counts, menu, search suggestions, Add to Cart and stock on the shops, other tabs'
+// changes, and stored values sent with forms.
 // Bundled with core/ (build-plugins/inline-script.ts), so it reads storage as the app's stores do.
 import {
   otherTheme,
@@ -9,7 +10,9 @@ import {
   STORAGE_KEYS,
 } from "#core/browser-state/browser-state.ts";
 import { cartCount, cartLinkLabel, parseCart } from "#core/cart/cart.ts";
+import { addToCartOnSubmit } from "#app/features/cart/add-to-cart-forms.ts";
 import { enhanceSearchBox } from "#app/features/search/suggest-box.ts";
+import { showStockLevels } from "#app/features/shop/stock-labels.ts";
 
 const root = document.documentElement;
 
@@ -75,6 +78,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const status = form.querySelector<HTMLElement>("[data-search-status]");
     if (input && list && status) enhanceSearchBox({ input, list, status });
   }
+  void showStockLevels(document);
 });
 
 addEventListener("storage", (event) => {
@@ -104,6 +108,12 @@ document.addEventListener(
   },
   true,
 );
+
+const cartStorage = {
+  read: () => read(STORAGE_KEYS.cart),
+  write: (value: string) => localStorage.setItem(STORAGE_KEYS.cart, value),
+};
+document.addEventListener("submit", (event) => addToCartOnSubmit(event, cartStorage, showCartCount));
 
 document.addEventListener("click", (event) => {
   if (event.target instanceof Element && event.target.closest("[data-theme-toggle]")) {

@@ -1,20 +1,10 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub, RouterContextProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StockLevels } from "#core/orders/availability.ts";
+import { describe, expect, it } from "vitest";
 import type { PageServices } from "#core/pages/page-services.ts";
-import { fetchStockLevels } from "#app/features/shop/fetch-stock-levels.ts";
 import { servicesContext } from "#app/load-context.ts";
 import { catalogueView, contentProducts } from "#tests/app/catalogue-context.ts";
-import Product, { action, clientLoader, loader, meta } from "./product.tsx";
-
-vi.mock("#app/features/shop/fetch-stock-levels.ts", () => ({ fetchStockLevels: vi.fn() }));
-const askStock = vi.mocked(fetchStockLevels);
-
-afterEach(() => {
-  vi.resetAllMocks();
-});
+import Product, { action, loader, meta } from "./product.tsx";
 
 const HARDBACK = "neural-interfaces-from-electrode-to-algorithm-hardback"; // id 1
 const EBOOK = "neural-interfaces-from-electrode-to-algorithm-ebook"; // id 2
@@ -29,7 +19,6 @@ function contextWith(moved: Record<string, string> = {}) {
 }
 
 type LoaderArgs = Parameters<typeof loader>[0];
-type ClientLoaderArgs = Parameters<typeof clientLoader>[0];
 
 const load = (slug: string, context = contextWith()) =>
   loader({ params: { slug }, context } as unknown as LoaderArgs);
@@ -44,15 +33,12 @@ function thrown(run: () => unknown): unknown {
   throw new Error("nothing was thrown");
 }
 
-function openProduct(slug: string, stock: () => Promise<StockLevels>) {
-  askStock.mockImplementation(stock);
+/** The page as the server renders it (its stock and Add to Cart: product.scripted.test.tsx). */
+function openProduct(slug: string) {
   const Stub = createRoutesStub([
     {
       path: "/products/:slug",
-      loader: ({ params }) =>
-        clientLoader({
-          serverLoader: () => Promise.resolve(load(params.slug ?? "")),
-        } as unknown as ClientLoaderArgs),
+      loader: ({ params }) => load(params.slug ?? ""),
       Component: Product as never,
       HydrateFallback: () => null,
     },
@@ -63,8 +49,8 @@ function openProduct(slug: string, stock: () => Promise<StockLevels>) {
 }
 
 describe("a product's page", () => {
-  it("shows the product: pictures, price with GST, stock, formats, fields, crumbs, related", async () => {
-    await openProduct(HARDBACK, () => Promise.resolve({ 1: 3, 2: 0 }));
+  it("shows the product: pictures, price with GST, formats, fields, crumbs, related", async () => {
+    await openProduct(HARDBACK);
     const cover = screen.getByRole("img", {
       name: "Cover of Neural Interfaces: From Electrode to Algorithm, hardback edition",
     });
@@ -78,7 +64,6 @@ describe("a product's page", () => {
     expect(screen.getByText("GST included").parentElement).toHaveTextContent(
       "$89.95 AUD GST included",
     );
-    await waitFor(() => expect(screen.getByText("Only 3 left")).toBeInTheDocument());
 
     const formats = screen.getByRole("navigation", { name: "Formats" });
     expect(within(formats).getByRole("link", { name: /Hardback/ })).toHaveAttribute(
@@ -123,24 +108,6 @@ describe("a product's page", () => {
       expect(link).not.toHaveTextContent(NAME);
     }
   });
-
-  it("adds the product to the cart, and disables Add to Cart when none are left", async () => {
-    const user = userEvent.setup();
-    await openProduct(HARDBACK, () => Promise.resolve({ 1: 5 }));
-    await user.click(screen.getByRole("button", { name: /^Add to Cart: Neural Interfaces/ }));
-    expect(screen.getByRole("status")).toHaveTextContent("Added to Cart!");
-    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([
-      expect.objectContaining({ id: 1, quantity: 1 }),
-    ]);
-  });
-
-  it("says a product is out of stock and disables its Add to Cart", async () => {
-    await openProduct(HARDBACK, () => Promise.resolve({ 1: 0 }));
-    await waitFor(() => expect(screen.getByText("Out of stock")).toBeInTheDocument());
-    const button = screen.getByRole("button", { name: /^Add to Cart/ });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription("Out of stock");
-  });
 });
 
 describe("the product page's loader", () => {
@@ -166,7 +133,7 @@ describe("the product page's loader", () => {
   });
 });
 
-describe("Add to Cart pressed before the page hydrated", () => {
+describe("Add to Cart pressed where no script runs", () => {
   const press = (fields: Record<string, string>) => {
     const body = new URLSearchParams(fields);
     return action({
@@ -176,27 +143,20 @@ describe("Add to Cart pressed before the page hydrated", () => {
     } as unknown as Parameters<typeof action>[0]);
   };
 
-  it("answers with the line the page adds to the cart this browser keeps", async () => {
-    expect(await press({ id: "1", type: "Hardback", cart: "[]" })).toEqual({
-      added: { id: 1, type: "Hardback" },
-    });
-  });
-
-  it("says the cart needs JavaScript where no script filled the form", async () => {
-    expect(await press({ id: "1", type: "Hardback", cart: "" })).toMatchObject({
+  it("says the cart needs JavaScript", async () => {
+    expect(await press({ id: "1", type: "Hardback" })).toMatchObject({
       data: { needsScript: true },
       init: { status: 400 },
     });
   });
 
   it("refuses another product's line", async () => {
-    await expect(press({ id: "2", type: "eBook", cart: "[]" })).rejects.toMatchObject({
+    await expect(press({ id: "2", type: "eBook" })).rejects.toMatchObject({
       init: { status: 404 },
     });
   });
 
-  it("is a form posting to the page, and the answered line goes into the cart once", async () => {
-    // The page as the server answered the press: its action's answer in the hydration data.
+  it("is a form posting to the page, and its answer is said next to the button", async () => {
     const Stub = createRoutesStub([
       { id: "product", path: "/products/:slug", Component: Product as never },
     ]);
@@ -205,7 +165,7 @@ describe("Add to Cart pressed before the page hydrated", () => {
         initialEntries={[`/products/${HARDBACK}`]}
         hydrationData={{
           loaderData: { product: load(HARDBACK) },
-          actionData: { product: { added: { id: 1, type: "Hardback" } } },
+          actionData: { product: { needsScript: true } },
         }}
       />,
     );
@@ -213,12 +173,8 @@ describe("Add to Cart pressed before the page hydrated", () => {
     const form = button.closest("form")!;
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", `/products/${HARDBACK}`);
-    expect(form.querySelector("input[name=cart]")).toHaveAttribute("data-stored", "cart");
-    expect(within(form).getByRole("status")).toHaveTextContent("Added to Cart!");
-    await waitFor(() =>
-      expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([
-        expect.objectContaining({ id: 1, type: "Hardback", quantity: 1 }),
-      ]),
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      `Please turn JavaScript on to add ${NAME} to your cart.`,
     );
   });
 });

@@ -2,18 +2,17 @@ import { data, redirect } from "react-router";
 import { formatsOf, relatedTo, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { SHARING_PICTURE, sharingPicturePath } from "#core/catalog/pictures.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
-import { availability } from "#core/orders/availability.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
-import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
 import { ProductPage, type ProductLink } from "#app/features/shop/product-page.tsx";
 import { shopOf } from "#app/features/shop/shops.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { catalogueOf } from "#app/lib/catalogue.ts";
-import { interactive, showsCatalogue } from "#app/lib/route-handle.ts";
+import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { productPath } from "#app/paths.ts";
 import type { Route } from "./+types/product";
+import { loadAsDocument } from "#app/lib/html-first.ts";
 
 function summaryOf(text: string, length = 160): string {
   if (text.length <= length) return text;
@@ -52,7 +51,8 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) => {
   ];
 };
 
-export const handle = showsCatalogue(interactive);
+// HTML first (decision 030): no framework script; the formats are links.
+export const handle = showsCatalogue({});
 
 const linkOf = ({ id, slug, name, type, priceCents, images, category }: ShopProduct) => ({
   id,
@@ -86,28 +86,19 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** A press of Add to Cart that reached the server: a form sent before the page hydrated. */
+export const clientLoader = loadAsDocument;
+
+/** Add to Cart pressed where no script runs: the cart lives in the browser. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const product = catalogueOf(context).bySlug.get(params.slug.toLowerCase());
   const form = await request.formData();
   if (!product || form.get("id") !== String(product.id)) throw data(null, { status: 404 });
-  // Only the page's script can add to the cart: the field it fills is empty where none runs.
-  if (typeof form.get("cart") !== "string" || form.get("cart") === "") {
-    return data({ needsScript: true as const }, { status: 400 });
-  }
-  return { added: { id: product.id, type: product.type } };
+  return data({ needsScript: true as const }, { status: 400 });
 }
-
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [page, stock] = await Promise.all([serverLoader(), loadStockLevels()]);
-  return { ...page, stock };
-}
-clientLoader.hydrate = true as const;
 
 const STOCK_LINE_ID = "product-stock";
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const stock = "stock" in loaderData ? loaderData.stock : undefined;
   const { product, formats, related } = loaderData;
   const shop = shopOf(product);
   if (!shop) return null;
@@ -117,20 +108,11 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       shop={shop}
       formats={formats satisfies ProductLink[]}
       related={related}
-      availability={<StockLine levels={stock} productId={product.id} id={STOCK_LINE_ID} />}
+      availability={<StockLine productId={product.id} id={STOCK_LINE_ID} />}
       action={
         <>
-          <AddToCartButton
-            product={product}
-            // Until the counts arrive, and if they never do, the button stays enabled.
-            disabled={stock !== undefined && availability(stock[product.id]).state === "out"}
-            reasonId={STOCK_LINE_ID}
-            formAction={productPath(product)}
-            addedOnServer={actionData && "added" in actionData ? actionData.added : undefined}
-          />
-          {actionData && "needsScript" in actionData ? (
-            <CartNeedsJavaScript name={product.name} />
-          ) : null}
+          <AddToCartButton product={product} formAction={productPath(product)} />
+          {actionData?.needsScript ? <CartNeedsJavaScript name={product.name} /> : null}
         </>
       }
     />

@@ -7,7 +7,8 @@ import { RouterContextProvider } from "react-router";
 import type { PageServices } from "#core/pages/page-services.ts";
 import { pageContext } from "#app/load-context.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
-import Search, { loader } from "./search.tsx";
+import { catalogueContext } from "#tests/app/catalogue-context.ts";
+import Search, { action, ErrorBoundary, loader, SEARCH_UNAVAILABLE } from "./search.tsx";
 
 const products: Product[] = [
   {
@@ -79,10 +80,48 @@ describe("/search", () => {
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
       "Search results for magnet",
     );
-    expect(
-      screen.getByRole("button", { name: "Add to Cart: Magnet Implant Kit (Kit)" }),
-    ).toBeVisible();
+    const button = screen.getByRole("button", { name: "Add to Cart: Magnet Implant Kit (Kit)" });
+    expect(button).toBeVisible();
+    // Without any script the press reaches this page's action, filters and all.
+    expect(button.closest("form")).toHaveAttribute("action", "/search?q=magnet&scope=shop");
     expect(screen.queryByRole("region", { name: "Pages" })).toBeNull();
+  });
+});
+
+describe("/search when the search cannot answer", () => {
+  it("says so in an alert, under the page's heading", async () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/search",
+        Component: Search,
+        ErrorBoundary,
+        loader: () => {
+          throw new Error("the index is not ready");
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/search?q=cyborg"]} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent(SEARCH_UNAVAILABLE);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Search");
+  });
+});
+
+describe("Add to Cart on a result, pressed where no script runs", () => {
+  const press = (id: string) =>
+    action({
+      request: new Request("http://site/search?q=magnet", {
+        method: "POST",
+        body: new URLSearchParams({ id, type: "Kit" }),
+      }),
+      context: catalogueContext(),
+    } as unknown as Parameters<typeof action>[0]);
+
+  it("says the cart needs JavaScript, on the result pressed", async () => {
+    expect(await press("5")).toMatchObject({ data: { needsScript: 5 }, init: { status: 400 } });
+  });
+
+  it("answers 404 for a product the catalogue does not sell", async () => {
+    await expect(press("999")).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
 

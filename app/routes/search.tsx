@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import { data, useLocation } from "react-router";
 import {
   QUERY_TOO_LONG,
   QUERY_UNSAFE,
@@ -9,11 +9,13 @@ import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { MatchNote, SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
 import styles from "#app/features/search/search-results.module.css";
 import { ProductGrid } from "#app/features/shop/product-card.tsx";
-import { interactiveReading } from "#app/lib/route-handle.ts";
+import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
+import { catalogueOf } from "#app/lib/catalogue.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import { servicesContext } from "#app/load-context.ts";
 import type { Route } from "./+types/search";
+import { loadAsDocument } from "#app/lib/html-first.ts";
 
 export const meta = () =>
   pageMeta({
@@ -23,7 +25,8 @@ export const meta = () =>
     path: paths.search,
   });
 
-export const handle = interactiveReading(...SEARCH_QUERY_PARAMS);
+// HTML first (decision 030): no framework script; the scopes and filters are links.
+export const handle = { query: SEARCH_QUERY_PARAMS };
 
 export const SEARCH_UNAVAILABLE =
   "Search is not available right now. Please try again in a moment.";
@@ -39,24 +42,31 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return { request: parsed.request, response: search.results(parsed.request) };
 }
 
-export default function Search({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  // A new search made in the page: say so until its results arrive.
-  const searching = navigation.state === "loading" && navigation.location.pathname === paths.search;
-  return (
-    <div aria-busy={searching || undefined}>
-      {searching ? <p role="status">Searching…</p> : null}
-      <SearchPage loaderData={loaderData} />
-    </div>
-  );
+export const clientLoader = loadAsDocument;
+
+/** Add to Cart on a result, pressed where no script runs: the cart lives in the browser. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const id = Number((await request.formData()).get("id"));
+  if (!catalogueOf(context).products.some((each) => each.id === id)) {
+    throw data(null, { status: 404 });
+  }
+  return data({ needsScript: id }, { status: 400 });
+}
+
+export default function Search({ loaderData, actionData }: Route.ComponentProps) {
+  return <SearchPage loaderData={loaderData} needsScript={actionData?.needsScript} />;
 }
 
 /** Whether a refused search's text is fit to show again (only a price filter was wrong). */
 const showsText = (refusal: string | undefined) =>
   refusal !== QUERY_TOO_LONG && refusal !== QUERY_UNSAFE;
 
-function SearchPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+function SearchPage({
+  loaderData,
+  needsScript,
+}: Pick<Route.ComponentProps, "loaderData"> & { needsScript: number | undefined }) {
   const { request } = loaderData;
+  const location = useLocation();
   if ("invalid" in loaderData && !showsText(loaderData.invalid)) {
     // Text too long, or with control characters: not repeated in the heading.
     return (
@@ -97,7 +107,15 @@ function SearchPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           <ProductGrid
             products={products}
             headingLevel={3}
-            renderAction={(product) => <AddToCartButton product={product} />}
+            renderAction={(product) => (
+              <>
+                <AddToCartButton
+                  product={product}
+                  formAction={`${location.pathname}${location.search}`}
+                />
+                {needsScript === product.id ? <CartNeedsJavaScript name={product.name} /> : null}
+              </>
+            )}
             renderNote={(product) => <MatchNote product={product} />}
           />
         )}

@@ -8,6 +8,10 @@ export interface CartItem {
 
 export const DEFAULT_QUANTITY = 1;
 
+/** SPEC §9: 'Added to Cart!' stays for 2000 ms. */
+export const ADDED_MESSAGE_MS = 2000;
+export const ADDED_MESSAGE = "Added to Cart!";
+
 /** Hand-written, not zod: this runs on every page and zod would add ~15 KB to each. */
 function readStoredItem(entry: unknown): CartItem | null {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return null;

@@ -132,6 +132,10 @@ test("the shop results filter by category and price, with counts, in the address
     .getByRole("link", { name: /^Up to \$25/ })
     .click();
   await expect(page).toHaveURL("/search?q=magnet&category=book&max=25");
+  // The new page's choice, so the cards read are its own.
+  await expect(
+    page.getByRole("navigation", { name: "Filter by price" }).locator('[aria-current="page"]'),
+  ).toHaveText(/^Up to \$25/);
   for (const text of await cards.allInnerTexts()) {
     const price = Number(text.match(/\$(\d+\.\d{2})/)?.[1]);
     expect(price).toBeLessThanOrEqual(25);
@@ -171,58 +175,12 @@ test("without a query the page asks for one", async ({ page }) => {
   await expect(page.getByText(/Type what you are looking for/)).toBeVisible();
 });
 
-test("a search from the page shows a status until the results arrive", async ({ page }) => {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  // A search made in the page asks the server for the search route's data.
-  await page.route("**/search.data?*", async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto("/search");
-  await waitForHydration(page);
-  const search = page.getByRole("search");
-  await search.getByLabel("Search the site").fill("mug");
-  await search.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Searching…" })).toBeVisible();
-  release();
-  await expect(page.getByRole("heading", { level: 3, name: "Pronunciation Mug" })).toBeVisible();
-  await expect(page.getByText("Searching…")).toHaveCount(0);
-});
-
-test.describe("when the server cannot answer a search made in the page", () => {
-  test.use({ allowedConsoleErrors: /status of 500|Failed to load resource/ });
-
-  test("an error message is shown", async ({ page }) => {
-    await page.goto("/search?q=magnet");
-    await waitForHydration(page);
-    await page.route("**/search.data?*", (route) => route.fulfill({ status: 500, body: "" }));
-    const search = page.getByRole("search");
-    await search.getByLabel("Search the site").fill("cyborg");
-    await search.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByRole("alert")).toHaveText(
-      "Search is not available right now. Please try again in a moment.",
-    );
-  });
-});
-
 test("a query over 200 characters is refused with the validation message", async ({ page }) => {
   await page.goto(`/search?q=${"a".repeat(201)}`);
   await waitForHydration(page);
   await expect(page.getByRole("alert")).toHaveText("Search text must be at most 200 characters");
   // The text is not repeated in the heading (a screenful of it on a phone).
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
-});
-
-test("GET /api/search answers the same results as JSON", async ({ request }) => {
-  const response = await request.get("/api/search?q=magnet&scope=shop");
-  expect(response.status()).toBe(200);
-  const body = await response.json();
-  expect(body.scope).toBe("shop");
-  expect(body.products.length).toBeGreaterThan(0);
-  expect(body.pages).toEqual([]);
-  const tooLong = await request.get(`/api/search?q=${"a".repeat(201)}`);
-  expect(tooLong.status()).toBe(400);
 });
 
 test("search results and suggestions have no axe violations in light or dark mode", async ({

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseVariants, noIndexPaths } from "#app/paths.ts";
@@ -86,6 +87,24 @@ describe.skipIf(!isBuilt)("the built site's documents", () => {
       name: "Neural Interfaces: From Electrode to Algorithm",
       offers: { price: "89.95", priceCurrency: "AUD" },
     });
+  });
+
+  it("the shops, a product page and search results load no framework: one page script ≤ 10 KB gzip", async () => {
+    const get = visit();
+    for (const url of ["/books", "/cyberware", "/merchandise", HARDBACK, "/search?q=magnet"]) {
+      const html = (await get(url)).body;
+      expect(html, url).not.toMatch(/<script[^>]* type="module"|rel="modulepreload"/);
+      // Beside JSON-LD and the cards' stored lines, which are data, one script: the page script.
+      const scripts = [...html.matchAll(/<script(?: nonce="[^"]*")?>([\s\S]*?)<\/script>/g)];
+      expect(scripts, url).toHaveLength(1);
+      expect(gzipSync(scripts[0]?.[1] ?? "").length, url).toBeLessThanOrEqual(10 * 1024);
+      // Every Add to Cart is a form the page script handles, holding the product's line.
+      const forms = html.match(/<form[^>]* data-add-to-cart=""/g) ?? [];
+      expect(forms.length, url).toBeGreaterThan(0);
+      expect(html.match(/<script type="application\/json" data-cart-line="">/g), url).toHaveLength(
+        forms.length,
+      );
+    }
   });
 
   it("/ProductData.csv is the catalogue in products.csv's format; /Terminologies.csv is served unchanged", async () => {

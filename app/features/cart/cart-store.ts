@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from "#core/browser-state/browser-state.ts";
-import { addToCart, cartCount, parseCart, removeFromCart, type CartItem } from "#core/cart/cart.ts";
+import { cartCount, parseCart, removeFromCart, type CartItem } from "#core/cart/cart.ts";
 import { createLocalStorageStore } from "#app/lib/local-storage-store.ts";
 
 const EMPTY: CartItem[] = [];
@@ -8,10 +8,6 @@ export const cartStore = createLocalStorageStore<CartItem[]>(STORAGE_KEYS.cart, 
 
 function save(cart: CartItem[]) {
   cartStore.setRaw(JSON.stringify(cart));
-}
-
-export function addProductToCart(product: { id: number; type: string }) {
-  save(addToCart(cartStore.get(), product));
 }
 
 export function removeCartLine(id: number, type: string) {

@@ -1,0 +1,94 @@
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { catalogueContext } from "#tests/app/catalogue-context.ts";
+import { openScriptedPage, type ScriptedPageOptions } from "#tests/app/scripted-page.ts";
+import Shop, { loader } from "./shop.tsx";
+
+const CLEANER = "Ultrasonic Instrument Cleaner 2 L"; // id 25
+const READER = "Dual-Frequency RFID/NFC Reader-Writer"; // id 14
+const VIEWER = "Magnetic Field Viewer Card"; // id 13
+
+/** /cyberware as the server sends it (the real loader over content/products.csv), scripts run. */
+async function openCyberware(options: ScriptedPageOptions = {}) {
+  const url = "http://site/cyberware";
+  const loaderData = loader({
+    request: new Request(url),
+    url: new URL(url),
+    context: catalogueContext(),
+  } as unknown as Parameters<typeof loader>[0]);
+  const page = await openScriptedPage(
+    <MemoryRouter initialEntries={["/cyberware"]}>
+      <Shop {...({ loaderData, actionData: undefined } as unknown as Parameters<typeof Shop>[0])} />
+    </MemoryRouter>,
+    options,
+  );
+  const card = (name: string) =>
+    [...page.document.querySelectorAll("article")].find((article) =>
+      article.querySelector("h2")?.textContent?.includes(name),
+    )!;
+  const stockLine = (name: string) => card(name).querySelector<HTMLElement>("[data-stock-of]")!;
+  const button = (name: string) => card(name).querySelector("button")!;
+  const describedBy = (name: string) =>
+    page.document.getElementById(button(name).getAttribute("aria-describedby") ?? "")?.textContent;
+  await page.settle();
+  return { ...page, card, stockLine, button, describedBy };
+}
+
+describe("stock on a shop page", () => {
+  it("holds an empty, unannounced line on every card until the counts arrive", async () => {
+    const page = await openCyberware({ stock: "fails" });
+    const articles = page.document.querySelectorAll("article");
+    expect(articles).toHaveLength(13);
+    for (const article of articles) {
+      const line = article.querySelector("[data-stock-of]")!;
+      expect(line.textContent).toBe("");
+      expect(line.getAttribute("aria-hidden")).toBe("true");
+      expect(article.querySelector("button")?.disabled).toBe(false);
+    }
+  });
+
+  it("says how many are left on each card, once; out of stock disables Add to Cart", async () => {
+    const page = await openCyberware({ stock: { 25: 0, 14: 2, 13: 60 } });
+    expect(page.requests).toEqual(["/api/stock"]);
+    expect(page.stockLine(CLEANER).textContent).toBe("Out of stock");
+    expect(page.stockLine(READER).textContent).toBe("Only 2 left");
+    expect(page.stockLine(VIEWER).textContent).toBe("In stock");
+    for (const name of [CLEANER, READER, VIEWER]) {
+      // Filled in without a live region, so 30 cards are not read out at once.
+      expect(page.stockLine(name).hasAttribute("aria-hidden")).toBe(false);
+      expect(page.stockLine(name).hasAttribute("aria-live")).toBe(false);
+      expect(page.stockLine(name).hasAttribute("role")).toBe(false);
+    }
+
+    const cleaner = page.button(CLEANER);
+    expect(cleaner.disabled).toBe(true);
+    expect(cleaner.textContent).toBe("Add to Cart");
+    expect(page.describedBy(CLEANER)).toBe("Out of stock");
+    expect(page.button(READER).disabled).toBe(false);
+    expect(page.button(READER).hasAttribute("aria-describedby")).toBe(false);
+    expect(page.button(VIEWER).disabled).toBe(false);
+  });
+
+  it("says nothing about stock when the request fails, and Add to Cart still adds", async () => {
+    const page = await openCyberware({ stock: "fails" });
+    expect(page.requests).toEqual(["/api/stock"]);
+    expect(page.stockLine(CLEANER).textContent).toBe("");
+    expect(page.document.querySelector("main")?.textContent).not.toMatch(
+      /In stock|left|Out of stock|could not/,
+    );
+    page.button(CLEANER).click();
+    expect(page.card(CLEANER).querySelector("[role=status]")?.textContent).toBe("Added to Cart!");
+    expect(page.storedCart()).toEqual([
+      expect.objectContaining({ id: 25, name: CLEANER, quantity: 1 }),
+    ]);
+    expect(page.counts()).toEqual(["1", "1"]);
+  });
+
+  it("sends the page no opening stock from the CSV, in the cards or the lines they store", async () => {
+    const page = await openCyberware();
+    for (const line of page.document.querySelectorAll("script[data-cart-line]")) {
+      expect(JSON.parse(line.textContent ?? "")).not.toHaveProperty("stock");
+    }
+    expect(page.document.querySelectorAll("script[data-cart-line]")).toHaveLength(13);
+  });
+});

@@ -113,7 +113,9 @@ const cartStorage = {
   read: () => read(STORAGE_KEYS.cart),
   write: (value: string) => localStorage.setItem(STORAGE_KEYS.cart, value),
 };
-document.addEventListener("submit", (event) => addToCartOnSubmit(event, cartStorage, showCartCount));
+document.addEventListener("submit", (event) =>
+  addToCartOnSubmit(event, cartStorage, showCartCount),
+);
 
 document.addEventListener("click", (event) => {
   if (event.target instanceof Element && event.target.closest("[data-theme-toggle]")) {

@@ -30,10 +30,14 @@ export const BENCH_PAGES = [
   "/account",
 ];
 
-/** DESIGN.md "Budgets": pages without JavaScript, pages with it, and every page. */
+/**
+ * DESIGN.md "Budgets": HTML-first pages (no framework; their inline page script ≤ 10 KB gzip),
+ * hydrated pages, and every page. A hydrated page's simulated LCP is reported, not budgeted: its
+ * budget is the applied-throttling one (bench/slow-phone.ts), decision 030.
+ */
 export const PAGE_BUDGETS = {
-  withoutJs: { scores: 100, lcpRatio: 1.05 },
-  withJs: { performance: 95, otherScores: 100, lcpRatio: 1.3, tbtMs: 100 },
+  withoutJs: { scores: 100, lcpRatio: 1.1, inlineJsKb: 10 },
+  withJs: { performance: 95, otherScores: 100, tbtMs: 100 },
   routeJsKb: 130,
   cssKb: 20,
   booksTransferKb: 500,
@@ -109,6 +113,8 @@ export interface ServedPage {
   noIndex: boolean;
   /** Every module the page's scripts load, with their static imports: the route's JavaScript. */
   modules: string[];
+  /** The page's inline scripts (not JSON), gzip KB: the page script. */
+  inlineJsKb: number;
 }
 
 export async function servedPage(
@@ -134,7 +140,11 @@ export async function servedPage(
       pending.push(new URL(match[1] as string, `http://x${url}`).pathname);
     }
   }
+  const inline = [...html.matchAll(/<script(?: nonce="[^"]*")?>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? "")
+    .join("");
   return {
+    inlineJsKb: Math.round((gzipSync(inline, { level: 9 }).length / 1024) * 10) / 10,
     loadsJs: boot !== undefined,
     noIndex: /<meta name="robots" content="noindex"/.test(html),
     modules: [...seen],
@@ -257,7 +267,6 @@ export async function benchPages(options: {
       };
       rows.push(row);
       if (served.noIndex) noIndexed.push(pagePath);
-      const budget = served.loadsJs ? PAGE_BUDGETS.withJs : PAGE_BUDGETS.withoutJs;
       const minPerformance = served.loadsJs
         ? PAGE_BUDGETS.withJs.performance
         : PAGE_BUDGETS.withoutJs.scores;
@@ -275,10 +284,15 @@ export async function benchPages(options: {
         served.noIndex
           ? { label: `${pagePath} SEO ${seo} (noindex on purpose, accepted)`, ok: true }
           : { label: `${pagePath} SEO ${seo} = 100`, ok: seo >= minOthers },
-        {
-          label: `${pagePath} LCP ${row["LCP/ref"]}× reference ≤ ${budget.lcpRatio} (${kind}; ${last.lcpElement})`,
-          ok: lcpRatio <= budget.lcpRatio,
-        },
+        served.loadsJs
+          ? {
+              label: `${pagePath} LCP ${row["LCP/ref"]}× reference (hydrated: reported; its budget is the slow phone's; ${last.lcpElement})`,
+              ok: true,
+            }
+          : {
+              label: `${pagePath} LCP ${row["LCP/ref"]}× reference ≤ ${PAGE_BUDGETS.withoutJs.lcpRatio} (${kind}; ${last.lcpElement})`,
+              ok: lcpRatio <= PAGE_BUDGETS.withoutJs.lcpRatio,
+            },
         { label: `${pagePath} CLS ${row.CLS} = 0`, ok: pick("cls") <= PAGE_BUDGETS.cls },
         {
           // What the served HTML loads (its module graph), and what Lighthouse saw it load.
@@ -296,7 +310,13 @@ export async function benchPages(options: {
           ok: pick("tbt") <= PAGE_BUDGETS.withJs.tbtMs,
         });
       } else {
-        checks.push({ label: `${pagePath} loads no JavaScript`, ok: last.scripts.length === 0 });
+        checks.push(
+          { label: `${pagePath} loads no JavaScript`, ok: last.scripts.length === 0 },
+          {
+            label: `${pagePath} inline page script ${served.inlineJsKb} KB gzip ≤ ${PAGE_BUDGETS.withoutJs.inlineJsKb}`,
+            ok: served.inlineJsKb <= PAGE_BUDGETS.withoutJs.inlineJsKb,
+          },
+        );
       }
       if (pagePath === "/books") {
         checks.push({

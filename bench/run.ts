@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: builds the site, starts the real server on a fresh database (as `npm start`
- * runs it, logging to a file), and measures the first press on each kind of page, pages
+ * runs it, logging to a file), and measures the first press on each kind of page, what a
+ * visitor on a slow phone feels (applied slow 4G and CPU 4×: press at paint, LCP), pages
  * (Lighthouse, weights), the API (autocannon vs a bare Fastify), search at 100,000 products,
  * order placement (against a bare insert), the back office's orders list at 1,000 and
  * 100,000 orders, and the MCP server's tools.
  * Prints a table per part and exits non-zero when a budget is broken.
- * BENCH_ONLY=press|pages|api|catalogue|mcp|abuse|search|orders|admin runs one part; BENCH_RUNS sets
- * Lighthouse runs (default 3); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the
- * presses per control (default 10).
+ * BENCH_ONLY=press|phone|pages|api|catalogue|mcp|abuse|search|orders|admin runs one part;
+ * BENCH_RUNS sets Lighthouse runs (default 3); BENCH_SLOW_RUNS the slow phone's runs (default 3,
+ * odd); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the presses per control
+ * (default 10).
  */
 import { execSync } from "node:child_process";
 import {
@@ -33,10 +35,12 @@ import type { Check } from "./lib/table.ts";
 import { benchPages, REFERENCE_PATH, referencePageHtml } from "./pages.ts";
 import { benchOrders } from "./orders.ts";
 import { benchSearchAtScale } from "./search-scale.ts";
+import { benchSlowPhone } from "./slow-phone.ts";
 
 const only = process.env.BENCH_ONLY;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const tries = Number(process.env.BENCH_TRIES ?? 10);
+const slowRuns = Number(process.env.BENCH_SLOW_RUNS ?? 3);
 const wanted = (part: string) => !only || only === part;
 
 console.log("Building the site…");
@@ -111,6 +115,7 @@ async function signupLink(dataDir: string, email: string): Promise<string | unde
 const checks: Check[] = [];
 try {
   if (wanted("press")) checks.push(...(await benchFirstPress({ origin, tries })));
+  if (wanted("phone")) checks.push(...(await benchSlowPhone({ origin, runs: slowRuns })));
   if (wanted("pages")) {
     const signup = await fetch(`${origin}/api/signup`, {
       method: "POST",

@@ -34,6 +34,18 @@ async function openCyberware(options: ScriptedPageOptions = {}) {
   return { ...page, card, stockLine, button, describedBy };
 }
 
+describe("a shop page's pictures", () => {
+  it("are asked for once the page is styled, none preloaded ahead of its stylesheets", async () => {
+    const page = await openCyberware();
+    const covers = [...page.document.querySelectorAll("article img")];
+    expect(covers.length).toBe(13);
+    for (const cover of covers) {
+      expect(cover.getAttribute("loading")).toBe("lazy");
+      expect(cover.hasAttribute("fetchpriority")).toBe(false);
+    }
+  });
+});
+
 describe("stock on a shop page", () => {
   it("holds an empty, unannounced line on every card until the counts arrive", async () => {
     const page = await openCyberware({ stock: "fails" });

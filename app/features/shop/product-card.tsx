@@ -101,7 +101,6 @@ export interface ProductCardProps {
   product: CardProduct;
   /** The card's heading level: 2 under the page title, 3 inside a titled section. */
   headingLevel?: 2 | 3;
-  eager?: boolean;
   availability?: ReactNode;
   action?: ReactNode;
   note?: ReactNode;
@@ -111,7 +110,6 @@ export interface ProductCardProps {
 export function ProductCard({
   product,
   headingLevel = 2,
-  eager = false,
   availability,
   action,
   note,
@@ -129,9 +127,10 @@ export function ProductCard({
           alt={productImageAlt(product, 0)}
           width="320"
           height="240"
-          loading={eager ? "eager" : "lazy"}
-          // The first card's picture is the largest thing the page paints.
-          {...(eager ? { fetchPriority: "high" as const } : {})}
+          // Lazy, even in view: React preloads every other picture in <head>, and on HTTP/1.1
+          // those preloads held two stylesheets, so the first paint, back a round trip on a
+          // slow phone (decision 030). In view, the browser asks for it once styled.
+          loading="lazy"
           decoding="async"
         />
       ) : null}
@@ -194,12 +193,11 @@ export function ProductGrid<P extends CardProduct>({
 }) {
   return (
     <ul className={styles.grid}>
-      {products.map((product, index) => (
+      {products.map((product) => (
         <li key={`${product.id}-${product.type}`}>
           <ProductCard
             product={product}
             headingLevel={headingLevel}
-            eager={index < 3}
             availability={renderAvailability?.(product)}
             action={renderAction?.(product)}
             note={renderNote?.(product)}

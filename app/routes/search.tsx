@@ -1,4 +1,4 @@
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import {
   QUERY_TOO_LONG,
   QUERY_UNSAFE,
@@ -10,12 +10,12 @@ import { MatchNote, SearchPageView, SearchResults } from "#app/features/search/s
 import styles from "#app/features/search/search-results.module.css";
 import { ProductGrid } from "#app/features/shop/product-card.tsx";
 import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
-import { catalogueOf } from "#app/lib/catalogue.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import { servicesContext } from "#app/load-context.ts";
 import type { Route } from "./+types/search";
 import { loadAsDocument } from "#app/lib/html-first.ts";
+import { addToCartWithoutScript } from "#app/features/cart/add-to-cart-without-script.ts";
 
 export const meta = () =>
   pageMeta({
@@ -44,14 +44,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export const clientLoader = loadAsDocument;
 
-/** Add to Cart on a result, pressed where no script runs: the cart lives in the browser. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const id = Number((await request.formData()).get("id"));
-  if (!catalogueOf(context).products.some((each) => each.id === id)) {
-    throw data(null, { status: 404 });
-  }
-  return data({ needsScript: id }, { status: 400 });
-}
+export const action = (args: Route.ActionArgs) => addToCartWithoutScript(args);
 
 export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   return <SearchPage loaderData={loaderData} needsScript={actionData?.needsScript} />;

@@ -11,6 +11,7 @@ import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/shop";
 import { loadAsDocument } from "#app/lib/html-first.ts";
+import { addToCartWithoutScript } from "#app/features/cart/add-to-cart-without-script.ts";
 
 export const meta = ({ loaderData: page }: Route.MetaArgs) => {
   const shop = page ? shopAt(page.path) : undefined;
@@ -37,14 +38,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export const clientLoader = loadAsDocument;
 
-/** A card's Add to Cart pressed where no script runs: the cart lives in the browser. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const id = Number((await request.formData()).get("id"));
-  if (!catalogueOf(context).products.some((each) => each.id === id)) {
-    throw data(null, { status: 404 });
-  }
-  return data({ needsScript: id }, { status: 400 });
-}
+export const action = (args: Route.ActionArgs) => addToCartWithoutScript(args);
 
 const stockLineId = (productId: number) => `stock-${productId}`;
 

@@ -44,7 +44,7 @@ test("the Cytheseus emblem spins, and keeps still for readers who prefer reduced
 });
 
 test("a content page reached from a page that hydrated opens within the app", async ({ page }) => {
-  await page.goto("/books");
+  await page.goto("/cart");
   await waitForHydration(page);
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
   await page

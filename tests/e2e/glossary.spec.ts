@@ -103,7 +103,7 @@ test.describe("when the glossary data cannot be loaded", () => {
 
   test("the page says so instead of staying empty", async ({ page }) => {
     // Reached inside the app from a page that hydrated, while offline.
-    await page.goto("/books");
+    await page.goto("/cart");
     await waitForHydration(page);
     await page.route("**/glossary.json", (route) => route.abort());
     await page.route("**/terminologies.data*", (route) => route.abort());

@@ -3,6 +3,7 @@ import { errorResponses } from "#core/api/api-schemas.ts";
 import { searchQuerySchema, suggestionsQuerySchema } from "#core/search/search.ts";
 import type { SearchEngine } from "#core/search/search-engine.ts";
 import { searchResponseSchema, suggestionsResponseSchema } from "#core/search/search-response.ts";
+import { rememberingQueries } from "../http/validate.ts";
 import { Lru } from "../lib/lru.ts";
 
 /** Per address (issue 23): a fast typist asks a few a second; a script inventing queries stops. */
@@ -20,6 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   // Kept by parsed query, not address: other parameters, or their order, must not buy a search.
   const answers = new Lru<string, Buffer>(Math.max(1, answersKept));
   onCatalogueChange?.(() => answers.clear());
+  if (answersKept > 0) app.setValidatorCompiler(rememberingQueries(answersKept));
   const cached = (key: string, answer: () => unknown) => {
     let body = answersKept > 0 ? answers.get(key) : undefined;
     if (body === undefined) {

@@ -46,7 +46,12 @@ function isApiAddress(url: string): boolean {
  */
 export function addSecurityHeaders(app: FastifyInstance) {
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(securityHeadersFor(request.routeOptions.url, request.url));
+    // request.routeOptions is built afresh on each read: left unread when the address tells.
+    reply.headers(
+      isApiAddress(request.url)
+        ? API_SECURITY_HEADERS
+        : securityHeadersFor(request.routeOptions.url, request.url),
+    );
     reply.header("x-request-id", request.id);
     done();
   });

@@ -4,7 +4,12 @@ import type { Server } from "node:http";
 import { trustProxyOption } from "./client-address.ts";
 import { answerClientError, answerFrameworkError } from "./error-answers.ts";
 import type { Config } from "../config.ts";
-import { AccessLogController, loggableUrl, type LogDestination } from "../lib/logging.ts";
+import {
+  AccessLogController,
+  loggableUrl,
+  requestLogger,
+  type LogDestination,
+} from "../lib/logging.ts";
 
 /** API bodies are small forms; anything bigger is refused before parsing. */
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -27,6 +32,7 @@ export function serverOptions(config: Config, logTo: LogDestination | undefined)
       : false,
     // One line per request, when it is answered (lib/logging.ts).
     logController: new AccessLogController(),
+    ...(logTo ? { childLoggerFactory: requestLogger } : {}),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)

@@ -3,6 +3,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { fieldErrors } from "#core/validation/field-errors.ts";
 import { HttpError } from "./http-errors.ts";
+import { Lru } from "../lib/lru.ts";
 
 export function validationError(error: z.ZodError): HttpError {
   const fields = fieldErrors(error);
@@ -18,6 +19,29 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(input);
     return result.success ? { value: result.data } : { error: validationError(result.error) };
   };
+
+/**
+ * zodValidatorCompiler, remembering the last `kept` queries it passed: the same few searches
+ * come again and again, and checking one cost as much as answering it from the cache.
+ */
+export function rememberingQueries(kept: number): FastifySchemaCompiler<z.ZodType> {
+  return (route) => {
+    const validate = zodValidatorCompiler(route);
+    if (route.httpPart !== "querystring") return validate;
+    const passed = new Lru<string, object>(kept);
+    return (data) => {
+      const key = JSON.stringify(data);
+      const known = passed.get(key);
+      // Copies: a handler may change its request.query.
+      if (known) return { value: { ...known } };
+      const result = validate(data);
+      if (typeof result === "object" && "value" in result && typeof result.value === "object") {
+        passed.set(key, { ...(result.value as object) });
+      }
+      return result;
+    };
+  };
+}
 
 export function applyZodSchemas(app: FastifyInstance) {
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -14,6 +14,21 @@ describe("Lru", () => {
     expect(cache.size).toBe(2);
   });
 
+  it("keeps the order when the most recent entry is read again", () => {
+    const cache = new Lru<string, number>(2);
+    cache.set("a", 1);
+    cache.set("b", 2);
+    expect(cache.get("b")).toBe(2);
+    expect(cache.get("b")).toBe(2);
+    cache.set("c", 3);
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")).toBe(2);
+    cache.clear();
+    cache.set("d", 4);
+    expect(cache.get("d")).toBe(4);
+    expect(cache.size).toBe(1);
+  });
+
   it("replaces a value without growing", () => {
     const cache = new Lru<string, number>(2);
     cache.set("a", 1);

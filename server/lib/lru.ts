@@ -1,14 +1,16 @@
 export class Lru<Key, Value> {
   readonly #entries = new Map<Key, Value>();
+  #newest: Key | undefined;
 
   constructor(readonly capacity: number) {}
 
   get(key: Key): Value | undefined {
     const value = this.#entries.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && key !== this.#newest) {
       // Most recently used goes last.
       this.#entries.delete(key);
       this.#entries.set(key, value);
+      this.#newest = key;
     }
     return value;
   }
@@ -19,10 +21,12 @@ export class Lru<Key, Value> {
       this.#entries.delete(this.#entries.keys().next().value as Key);
     }
     this.#entries.set(key, value);
+    this.#newest = key;
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#newest = undefined;
   }
 
   get size(): number {

@@ -49,3 +49,46 @@ describe.skipIf(!isBuilt)("a page's stylesheets come before its scripts", () => 
     },
   );
 });
+
+// A slow phone's link fetches what is left over six connections a round trip later (decision
+// 030): the site's styles are two files, not one per component, and the shops' stay off the
+// pages that are applications.
+describe.skipIf(!isBuilt)("the stylesheets a page waits on", () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createBuiltSiteApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function stylesheetsOf(url: string) {
+    const page = await app.inject({ url, headers: { "x-forwarded-for": "10.8.8.9" } });
+    expect(page.statusCode, url).toBe(200);
+    return headLinks(page.body)
+      .filter((link) => link.rel === "stylesheet")
+      .map((link) => link.href?.replace(/-[\w-]{8}\.css$/, ".css"));
+  }
+
+  it.each([
+    ["/", ["/assets/site-styles.css"]],
+    ["/history", ["/assets/site-styles.css"]],
+    ["/books", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+    ["/cyberware", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+    ["/products/pronunciation-mug", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+    ["/search?q=cyborg", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+  ])("%s waits on the site's styles and, in the shop, the shop's", async (url, expected) => {
+    expect(await stylesheetsOf(url)).toEqual(expected);
+  });
+
+  it.each(["/cart", "/checkout", "/account", "/contactus", "/login"])(
+    "%s waits on the site's styles and its own, none of the shop's",
+    async (url) => {
+      const stylesheets = await stylesheetsOf(url);
+      expect(stylesheets[0]).toBe("/assets/site-styles.css");
+      expect(stylesheets).not.toContain("/assets/shop-styles.css");
+      expect(stylesheets.length).toBeLessThanOrEqual(3);
+    },
+  );
+});

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StockLevels } from "#core/orders/availability.ts";
@@ -48,7 +49,7 @@ function openCart(answer: () => Promise<StockLevels>) {
       // As in the browser: the build's catalogue, then the clientLoader's live counts.
       loader: () =>
         clientLoader({
-          serverLoader: () => Promise.resolve({ products }),
+          serverLoader: () => Promise.resolve({ products, unitsPerProduct: 5 }),
         } as unknown as Parameters<typeof clientLoader>[0]),
       Component: Cart as never,
       HydrateFallback: () => null,
@@ -68,7 +69,7 @@ describe("/cart with the shop's stock", () => {
       expect(row(/^Ultrasonic/)).toHaveTextContent("Out of stock: remove it to check out"),
     );
     expect(row(/^NTAG216/)).toHaveTextContent(
-      "Only 2 left: remove it and add up to 2 again to check out",
+      "Only 2 left: at most 1 per order. Lower the quantity to 1 to check out.",
     );
     // Enough left, and an eBook that is not counted: nothing to say.
     expect(row(/^Salt Water Circuit\s*Paperback/)).not.toHaveTextContent(/left|stock/);
@@ -83,11 +84,11 @@ describe("/cart with the shop's stock", () => {
     expect(askStock).toHaveBeenCalledTimes(1);
   });
 
-  it("says one is left in words", async () => {
+  it("says when only one is left", async () => {
     await openCart(() => Promise.resolve({ 18: 1 }));
     await waitFor(() =>
       expect(row(/^NTAG216/)).toHaveTextContent(
-        "Only 1 left: remove it and add one again to check out",
+        "Only 1 left. Lower the quantity to 1 to check out.",
       ),
     );
   });
@@ -95,7 +96,7 @@ describe("/cart with the shop's stock", () => {
   it("warns about nothing while the counts load or when they fail", async () => {
     await openCart(() => Promise.reject(new Error("offline")));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByText(/Out of stock|left:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Out of stock|left/)).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Checkout" })).toBeVisible();
   });
 });
@@ -106,5 +107,72 @@ describe("/cart lines", () => {
     expect(within(row(/^NTAG216/)).getByText("Adults only (18+)")).toBeVisible();
     expect(row(/^Ultrasonic/)).not.toHaveTextContent("Adults only");
     expect(row(/^Salt Water Circuit\s*Paperback/)).not.toHaveTextContent("Adults only");
+  });
+});
+
+describe("/cart quantities", () => {
+  const storedQuantities = () =>
+    (JSON.parse(localStorage.getItem("cart") ?? "[]") as { id: number; quantity: number }[]).map(
+      ({ id, quantity }) => [id, quantity],
+    );
+
+  it("go up and down with + and −, in storage and in the total, and say so", async () => {
+    await openCart(() => Promise.resolve({ 25: 40, 7: 20 }));
+    const paperback = within(row(/^Salt Water Circuit\s*Paperback/));
+    const total = () => screen.getByText("Total Value").nextElementSibling?.textContent;
+    const before = total();
+    await userEvent.click(paperback.getByRole("button", { name: "One more Salt Water Circuit" }));
+    expect(
+      paperback.getByRole("spinbutton", { name: "Quantity of Salt Water Circuit" }),
+    ).toHaveValue(3);
+    expect(storedQuantities()).toContainEqual([7, 3]);
+    expect(total()).not.toBe(before);
+    expect(screen.getByText("Salt Water Circuit: quantity 3")).toBeInTheDocument();
+
+    await userEvent.click(paperback.getByRole("button", { name: "One fewer Salt Water Circuit" }));
+    await userEvent.click(paperback.getByRole("button", { name: "One fewer Salt Water Circuit" }));
+    expect(storedQuantities()).toContainEqual([7, 1]);
+    expect(paperback.getByRole("button", { name: "One fewer Salt Water Circuit" })).toBeDisabled();
+    expect(total()).not.toBe(before);
+  });
+
+  it("stop at what one order may take and say why next to the line", async () => {
+    await openCart(() => Promise.resolve({ 25: 40, 7: 20 }));
+    const cleaner = within(row(/^Ultrasonic/));
+    const more = cleaner.getByRole("button", {
+      name: "One more Ultrasonic Instrument Cleaner 2 L",
+    });
+    for (let press = 0; press < 4; press += 1) await userEvent.click(more);
+    expect(storedQuantities()).toContainEqual([25, 5]);
+    expect(more).toBeDisabled();
+    expect(more).toHaveAccessibleDescription("At most 5 per order");
+    expect(row(/^Ultrasonic/)).toHaveTextContent("At most 5 per order");
+  });
+
+  it("take a typed number, and say when it is more than one order may take", async () => {
+    await openCart(() => Promise.resolve({ 25: 40, 7: 20 }));
+    const field = within(row(/^Salt Water Circuit\s*Paperback/)).getByRole("spinbutton", {
+      name: "Quantity of Salt Water Circuit",
+    });
+    await userEvent.clear(field);
+    expect(storedQuantities()).toContainEqual([7, 2]);
+    await userEvent.type(field, "8");
+    expect(storedQuantities()).toContainEqual([7, 8]);
+    expect(field).toHaveAccessibleDescription(
+      "At most 5 per order. Lower the quantity to 5 to check out.",
+    );
+  });
+
+  it("under ten left, stop at half of them", async () => {
+    await openCart(() => Promise.resolve({ 25: 6, 7: 20 }));
+    const cleaner = within(row(/^Ultrasonic/));
+    const more = cleaner.getByRole("button", {
+      name: "One more Ultrasonic Instrument Cleaner 2 L",
+    });
+    await userEvent.click(more);
+    await userEvent.click(more);
+    expect(more).toBeDisabled();
+    expect(storedQuantities()).toContainEqual([25, 3]);
+    expect(row(/^Ultrasonic/)).toHaveTextContent("Only 6 left: at most 3 per order");
   });
 });

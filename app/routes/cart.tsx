@@ -1,16 +1,19 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "#core/format.ts";
+import { mostPerOrder } from "#core/orders/order-limits.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import { CartNeedsJavaScriptToShow } from "#app/features/cart/cart-needs-java-script.tsx";
-import { CartStockWarning, isShort } from "#app/features/cart/cart-stock-warning.tsx";
+import { CartLineLimit, lineLimitText } from "#app/features/cart/cart-line-limit.tsx";
 import { CartSummary } from "#app/features/cart/cart-summary.tsx";
-import { removeCartLine } from "#app/features/cart/cart-store.ts";
+import { removeCartLine, setCartLineQuantity } from "#app/features/cart/cart-store.ts";
+import { QuantityControl } from "#app/features/cart/quantity-control.tsx";
 import { ShippingForm } from "#app/features/cart/shipping-form.tsx";
 import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
 import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
 import { cartProducts, catalogueOf } from "#app/lib/catalogue.ts";
 import { showsCatalogue } from "#app/lib/route-handle.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import type { Route } from "./+types/cart";
@@ -28,7 +31,10 @@ export const handle = showsCatalogue();
 
 // Names and prices come from the catalogue as it is now, never from the stored cart.
 export function loader({ context }: Route.LoaderArgs) {
-  return { products: cartProducts(catalogueOf(context).products) };
+  return {
+    products: cartProducts(catalogueOf(context).products),
+    unitsPerProduct: context.get(servicesContext).orders.unitsPerProduct,
+  };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -42,7 +48,9 @@ export const shouldRevalidate = () => false;
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { ready, lines, totals, shipping } = usePricedCart(loaderData.products);
   const stock = "stock" in loaderData ? loaderData.stock : undefined;
+  const cap = loaderData.unitsPerProduct;
   const cartTitle = useRef<HTMLHeadingElement>(null);
+  const [changed, setChanged] = useState("");
 
   return (
     <>
@@ -71,16 +79,14 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     <th scope="col">Product</th>
                     <th scope="col">Unit price</th>
                     <th scope="col">Qty</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Remove</span>
-                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {lines.map((line, index) => {
                     const name = line.product?.name ?? "Unknown Product";
                     const left = stock?.[line.id];
-                    const warningId = `cart-line-${index}-stock`;
+                    const limitId = `cart-line-${index}-limit`;
+                    const limited = lineLimitText(left, line.quantity, cap) !== undefined;
                     return (
                       <tr key={`${line.id}-${line.type}`}>
                         <th scope="row" className={styles.name}>
@@ -93,26 +99,42 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           ) : (
                             <span className={styles.unknown}>Unknown Product</span>
                           )}
-                          <CartStockWarning left={left} quantity={line.quantity} id={warningId} />
+                          <CartLineLimit
+                            left={left}
+                            quantity={line.quantity}
+                            cap={cap}
+                            id={limitId}
+                          />
                         </th>
                         <td>
                           {line.product ? formatMoney(line.product.priceCents) : "Not available"}
                         </td>
-                        <td>{line.quantity}</td>
                         <td>
-                          <button
-                            type="button"
-                            className={styles.remove}
-                            aria-label={`Remove ${name}`}
-                            aria-describedby={isShort(left, line.quantity) ? warningId : undefined}
-                            onClick={() => {
-                              removeCartLine(line.id, line.type);
-                              // The button disappears with its line; keep focus in the cart.
-                              cartTitle.current?.focus();
-                            }}
-                          >
-                            Remove
-                          </button>
+                          <div className={styles.quantity}>
+                            <QuantityControl
+                              name={name}
+                              quantity={line.quantity}
+                              most={mostPerOrder(left, cap)}
+                              describedBy={limited ? limitId : undefined}
+                              onChange={(quantity) => {
+                                setCartLineQuantity(line.id, line.type, quantity);
+                                setChanged(`${name}: quantity ${quantity}`);
+                              }}
+                            />
+                            <button
+                              type="button"
+                              className={styles.remove}
+                              aria-label={`Remove ${name}`}
+                              aria-describedby={limited ? limitId : undefined}
+                              onClick={() => {
+                                removeCartLine(line.id, line.type);
+                                // The button disappears with its line; keep focus in the cart.
+                                cartTitle.current?.focus();
+                              }}
+                            >
+                              Remove
+                            </button>
+                          </div>
                         </td>
                       </tr>
                     );
@@ -125,6 +147,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                   in the total. Please remove it.
                 </p>
               ) : null}
+              <p role="status" className="visually-hidden">
+                {changed}
+              </p>
               <div role="status" className={styles.totals}>
                 <CartSummary
                   totals={totals}

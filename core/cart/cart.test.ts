@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartCount, parseCart, removeFromCart, type CartItem } from "./cart.ts";
+import {
+  addToCart,
+  cartCount,
+  parseCart,
+  removeFromCart,
+  setQuantity,
+  type CartItem,
+} from "./cart.ts";
 
 const book = { id: 1, type: "Paperback", name: "Neural Interfaces", priceCents: 3995 };
 
@@ -89,5 +96,27 @@ describe("parseCart with foreign shapes", () => {
       { id: 3 },
     ]);
     expect(parseCart(raw)).toEqual([{ id: 3, type: "" }]);
+  });
+});
+
+describe("setQuantity", () => {
+  const cart = [
+    { id: 7, type: "Paperback", quantity: 2 },
+    { id: 8, type: "eBook" },
+  ];
+
+  it("sets one line's quantity, matched by id and type", () => {
+    expect(setQuantity(cart, 8, "eBook", 4)).toEqual([
+      { id: 7, type: "Paperback", quantity: 2 },
+      { id: 8, type: "eBook", quantity: 4 },
+    ]);
+    expect(setQuantity(cart, 8, "Paperback", 4)).toEqual(cart);
+  });
+
+  it("keeps at least one, in whole units; Remove takes the line", () => {
+    expect(setQuantity(cart, 7, "Paperback", 0)[0]?.quantity).toBe(1);
+    expect(setQuantity(cart, 7, "Paperback", -3)[0]?.quantity).toBe(1);
+    expect(setQuantity(cart, 7, "Paperback", 2.7)[0]?.quantity).toBe(2);
+    expect(setQuantity(cart, 7, "Paperback", Number.NaN)).toEqual(cart);
   });
 });

@@ -80,6 +80,21 @@ export function removeFromCart(cart: readonly CartItem[], id: number, type: stri
   return cart.filter((item) => !sameLine(item, id, type));
 }
 
+/**
+ * The cart's quantity control (issue 37): a line's quantity becomes a whole number of at least
+ * one (Remove takes the line); a line not in the cart is left out.
+ */
+export function setQuantity(
+  cart: readonly CartItem[],
+  id: number,
+  type: string,
+  quantity: number,
+): CartItem[] {
+  if (!Number.isFinite(quantity)) return [...cart];
+  const whole = Math.max(DEFAULT_QUANTITY, Math.floor(quantity));
+  return cart.map((item) => (sameLine(item, id, type) ? { ...item, quantity: whole } : item));
+}
+
 export function cartCount(cart: readonly CartItem[]): number {
   return cart.reduce((sum, item) => sum + quantityOf(item), 0);
 }

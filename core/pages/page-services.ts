@@ -59,6 +59,8 @@ export interface AccountPages {
 }
 
 export interface OrderPages {
+  /** Units of one product one order may take (MAX_UNITS_PER_PRODUCT), said in the cart. */
+  readonly unitsPerProduct: number;
   quote(request: QuoteRequest): OrderQuote;
   place(input: PlaceOrder, login: string | undefined): Promise<PlacedOrder>;
   find(number: string, access: { login?: string; token?: string }): Promise<OrderView | undefined>;

@@ -19,6 +19,7 @@ export function orderPages(deps: OrderPageDeps, request: FastifyRequest): OrderP
     login ? (await auth.sessionOf(request, login)).user.id : undefined;
 
   return {
+    unitsPerProduct: orders.limits.unitsPerProduct,
     quote: (input) => quoteOrder(orders, input),
     async place(input, login) {
       await limits.take("placeOrder", request);

@@ -1,11 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { mostPerOrder, SCARCE_STOCK } from "#core/orders/order-limits.ts";
 import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderLines, products, productStock } from "../db/schema.ts";
 import { orderRefusal } from "./order-refusals.ts";
-
-/** Under this many left, one order may take at most half of them (but always one). */
-export const SCARCE_STOCK = 10;
 
 /** Product order, so two orders never wait on each other's rows; the row lock stops overselling. */
 export async function takeStock(
@@ -52,7 +50,7 @@ async function refuseShortStock(
       `${line.name} is out of stock. Please remove it from your cart.`,
     );
   }
-  const share = left < SCARCE_STOCK ? Math.max(1, Math.floor(left / 2)) : left;
+  const share = mostPerOrder(left, Number.POSITIVE_INFINITY);
   throw orderRefusal(
     "out_of_stock",
     share < left && line.quantity <= left

@@ -38,9 +38,9 @@ test("the cart lists each line with name, unit price and Qty, and totals the val
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText("Neural Interfaces: From Electrode to Algorithm");
   await expect(rows.nth(1)).toContainText("$89.95 AUD");
-  await expect(rows.nth(1).getByRole("cell").nth(1)).toHaveText("2");
+  await expect(rows.nth(1).getByRole("spinbutton", { name: /^Quantity of/ })).toHaveValue("2");
   await expect(rows.nth(2)).toContainText("Cyborg Culture Sticker Pack");
-  await expect(rows.nth(2).getByRole("cell").nth(1)).toHaveText("1");
+  await expect(rows.nth(2).getByRole("spinbutton", { name: /^Quantity of/ })).toHaveValue("1");
 
   await expect(summaryValue(page, "Items")).toHaveText("$189.85 AUD");
   await expect(summaryValue(page, "Shipping")).toHaveText("$0.00 AUD");
@@ -147,9 +147,9 @@ test("a change in another tab shows at once", async ({ page }) => {
   await other.getByRole("button", { name: /^Add to Cart: Pronunciation Mug/ }).click();
 
   await expect(page.getByRole("table")).toContainText("Pronunciation Mug");
-  await expect(page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(
-    "2",
-  );
+  await expect(
+    page.getByRole("table").getByRole("spinbutton", { name: "Quantity of Pronunciation Mug" }),
+  ).toHaveValue("2");
   await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 2 items");
 
   await page.getByRole("button", { name: /^Remove Pronunciation Mug/ }).click();
@@ -224,6 +224,32 @@ test.describe("with a product the shop no longer sells", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page);
   });
+});
+
+test("on a phone, + and − change a line's quantity, the total and the header's count, up to what one order may take", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openCartWith(page, [{ id: 1, type: "Hardback", quantity: 3 }]);
+  const name = "Neural Interfaces: From Electrode to Algorithm";
+  const more = page.getByRole("button", { name: `One more ${name}` });
+  const cartLink = page.getByRole("banner").getByRole("link", { name: /^Cart/ });
+  await expect(cartLink).toContainText("3");
+  await more.click();
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${name}` })).toHaveValue("4");
+  await expect(summaryValue(page, "Items")).toHaveText("$359.80 AUD");
+  await expect(cartLink).toContainText("4");
+  await expect(page.getByRole("status").filter({ hasText: `${name}: quantity 4` })).toBeAttached();
+  await more.click();
+  // MAX_UNITS_PER_PRODUCT is 5: the reason is said before checkout refuses it.
+  await expect(more).toBeDisabled();
+  await expect(more).toHaveAccessibleDescription("At most 5 per order");
+  await page.getByRole("button", { name: `One fewer ${name}` }).click();
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${name}` })).toHaveValue("4");
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]")[0].quantity),
+  ).toBe(4);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("on a small phone the cart and checkout fit the screen: long names, large amounts, no sideways scroll", async ({

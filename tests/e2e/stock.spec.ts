@@ -115,7 +115,7 @@ test("the cart warns about lines the shop no longer has enough of", async ({ pag
   await waitForHydration(page);
   await expect(page.getByText("Out of stock: remove it to check out")).toBeVisible();
   await expect(
-    page.getByText("Only 2 left: remove it and add up to 2 again to check out"),
+    page.getByText("Only 2 left: at most 1 per order. Lower the quantity to 1 to check out."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: `Remove ${CLEANER}` })).toHaveAccessibleDescription(
     "Out of stock: remove it to check out",

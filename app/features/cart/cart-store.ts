@@ -1,5 +1,11 @@
 import { STORAGE_KEYS } from "#core/browser-state/browser-state.ts";
-import { cartCount, parseCart, removeFromCart, type CartItem } from "#core/cart/cart.ts";
+import {
+  cartCount,
+  parseCart,
+  removeFromCart,
+  setQuantity,
+  type CartItem,
+} from "#core/cart/cart.ts";
 import { createLocalStorageStore } from "#app/lib/local-storage-store.ts";
 
 const EMPTY: CartItem[] = [];
@@ -12,6 +18,10 @@ function save(cart: CartItem[]) {
 
 export function removeCartLine(id: number, type: string) {
   save(removeFromCart(cartStore.get(), id, type));
+}
+
+export function setCartLineQuantity(id: number, type: string, quantity: number) {
+  save(setQuantity(cartStore.get(), id, type, quantity));
 }
 
 export function useCart(): CartItem[] {

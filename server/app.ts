@@ -144,6 +144,7 @@ export async function buildApp({
           search,
           pages,
           quote: (request) => quoteOrder(orders, request),
+          unitsPerProduct: orders.limits.unitsPerProduct,
           stock: database.kind === "stub" ? async () => ({}) : () => stockLevels(database.db),
           siteUrl: config.siteUrl,
           logError: (error, tool) =>

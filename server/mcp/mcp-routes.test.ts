@@ -235,6 +235,44 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
     expect(unknown.text).toMatch(/not in our catalogue/);
   });
 
+  it("says what one order may take of each line, and refuses more up front, as checkout would", async () => {
+    const stock = (await (await fetch(`${origin}/api/stock`)).json()) as {
+      stock: Record<string, number>;
+    };
+    // The catalogue's cleaner is kept in single figures (content/products.csv).
+    const left = stock.stock["25"] ?? 0;
+    expect(left).toBeGreaterThan(1);
+    expect(left).toBeLessThan(10);
+    const most = Math.max(1, Math.floor(left / 2));
+
+    const { isError, data } = await call("quote_cart", {
+      lines: [
+        { id: 25, quantity: most },
+        { id: 8, quantity: 1 },
+      ],
+      postcode: "2000",
+      country: "Australia",
+    });
+    expect(isError).toBe(false);
+    expect(data.lines?.[0]).toMatchObject({
+      mostPerOrder: most,
+      limit: `Only ${left} left: at most ${most} per order`,
+    });
+    expect(data.lines?.[1]).toMatchObject({ mostPerOrder: 5, limit: "At most 5 per order" });
+
+    const address = { postcode: "2000", country: "Australia" };
+    for (const tool of ["quote_cart", "create_checkout_link"]) {
+      const over = await call(tool, {
+        lines: [{ id: 25, quantity: most + 1 }],
+        ...(tool === "quote_cart" ? address : {}),
+      });
+      expect(over.isError, tool).toBe(true);
+      expect(over.text, tool).toContain(
+        `Only ${left} left: at most ${most} per order; lower the quantity to ${most}.`,
+      );
+    }
+  });
+
   it.each([
     ["search_catalog", {}],
     ["search_catalog", { query: "x".repeat(201) }],
@@ -378,6 +416,7 @@ async function countingMcpApp(redisUrl?: string) {
       quote: () => {
         throw new Error("No quotes in these tests");
       },
+      unitsPerProduct: 5,
       stock: async () => ({}),
       siteUrl: "https://shop.test",
       logError: () => {},

@@ -102,6 +102,20 @@ describe("/cart with the shop's stock", () => {
 });
 
 describe("/cart lines", () => {
+  it("come before the shipping form, which an empty cart does not show", async () => {
+    await openCart(() => Promise.resolve({}));
+    const cart = screen.getByRole("region", { name: "Your Cart" });
+    const form = screen.getByRole("form", { name: "Shipping Info" });
+    expect(cart.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    for (const button of screen.getAllByRole("button", { name: /^Remove/ })) {
+      await userEvent.click(button);
+    }
+    expect(await screen.findByText("Your cart is empty.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "books" })).toBeVisible();
+    expect(screen.queryByRole("form", { name: "Shipping Info" })).not.toBeInTheDocument();
+  });
+
   it("mark a product sold to adults only, and no other", async () => {
     await openCart(() => Promise.resolve({}));
     expect(within(row(/^NTAG216/)).getByText("Adults only (18+)")).toBeVisible();

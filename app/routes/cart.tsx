@@ -56,7 +56,6 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Cart</h1>
       <div className={styles.columns}>
-        <ShippingForm />
         <section className={styles.cart} aria-labelledby="cart-title">
           <h2 id="cart-title" ref={cartTitle} tabIndex={-1}>
             Your Cart
@@ -161,18 +160,23 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     Your cart holds eBooks only: they are delivered by download, so there is no
                     shipping to pay and checkout asks for no address.
                   </p>
-                ) : totals.shippingCents === 0 && !shipping.free ? (
-                  <p className={styles.hint}>
-                    Enter your postcode and country to work out the shipping cost.
-                  </p>
                 ) : null}
               </div>
               <Link to={paths.checkout} className={styles.checkout}>
                 Checkout
               </Link>
+              {shipping.parcel && totals.shippingCents === 0 && !shipping.free ? (
+                // Before the form it points to: on a phone the Checkout link comes first.
+                <p className={styles.hint}>
+                  Enter your postcode and country under Shipping Info to work out the shipping cost.
+                </p>
+              ) : null}
             </>
           )}
         </section>
+        {/* After the lines and the total (issue 37): on a phone they come first. An empty cart
+            has nothing to ship; before the script the cart's lines are not known either. */}
+        {ready && lines.length > 0 ? <ShippingForm /> : null}
       </div>
     </>
   );

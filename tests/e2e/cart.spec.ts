@@ -235,6 +235,10 @@ test("on a phone, + and − change a line's quantity, the total and the header's
   const more = page.getByRole("button", { name: `One more ${name}` });
   const cartLink = page.getByRole("banner").getByRole("link", { name: /^Cart/ });
   await expect(cartLink).toContainText("3");
+  // The line, its quantity and the way to checkout come first, the address after them.
+  await expect(more).toBeInViewport();
+  await expect(page.getByRole("link", { name: "Checkout" })).toBeInViewport();
+  await expect(page.getByRole("form", { name: "Shipping Info" })).not.toBeInViewport();
   await more.click();
   await expect(page.getByRole("spinbutton", { name: `Quantity of ${name}` })).toHaveValue("4");
   await expect(summaryValue(page, "Items")).toHaveText("$359.80 AUD");

@@ -9,7 +9,7 @@ export const ADDRESS_FIELDS = [
     name: "country",
     label: "Country",
     autoComplete: "country-name",
-    hint: 'Shipping to the United States? Enter "USA".',
+    hint: "A country's name or code, such as Australia, United States or NZ.",
   },
 ] as const satisfies readonly {
   name: string;

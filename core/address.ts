@@ -1,4 +1,5 @@
 import { ADDRESS_FIELD_MAX_LENGTH, addressLabel, type AddressField } from "./address-fields.ts";
+import { findCountry } from "./countries.ts";
 import { hasUnsafeCharacters, unsafeCharactersMessage } from "./validation/safe-text.ts";
 import { z } from "./validation/zod.ts";
 
@@ -15,13 +16,17 @@ function requiredField(name: AddressField) {
     .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(label));
 }
 
+/** Issue 37: "Narnia" was taken, and shipped at the rest of the world's rate. */
+export const NOT_A_COUNTRY = "Country must be a country's name or two-letter code";
+const isCountry = (value: string) => value === "" || findCountry(value) !== undefined;
+
 export const addressSchema = z.object({
   firstName: requiredField("firstName"),
   surname: requiredField("surname"),
   street: requiredField("street"),
   city: requiredField("city"),
   postcode: requiredField("postcode"),
-  country: requiredField("country"),
+  country: requiredField("country").refine(isCountry, NOT_A_COUNTRY),
 });
 
 /** An address being typed (a quote for the cart): any field may still be empty. */
@@ -30,7 +35,10 @@ const draftField = z
   .max(ADDRESS_FIELD_MAX_LENGTH, { abort: true })
   .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage("Address"))
   .default("");
-export const draftAddressSchema = z.object({ postcode: draftField, country: draftField });
+export const draftAddressSchema = z.object({
+  postcode: draftField,
+  country: draftField.refine(isCountry, NOT_A_COUNTRY),
+});
 
 export const storedAddressSchema = z.object({
   firstName: z.string(),

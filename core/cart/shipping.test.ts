@@ -22,8 +22,14 @@ describe("shippingCostCents", () => {
     }
   });
 
-  it("is 20 for any other country, including other names for the United States", () => {
-    for (const country of ["Australia", "U.S.A.", "United States", "usa!", "us a"]) {
+  it("is 10 for the United States by any of its names or its code (issue 37)", () => {
+    for (const country of ["US", "U.S.A.", "United States", "united states of america"]) {
+      expect(shippingCostCents({ postcode: "10001", country })).toBe(1000);
+    }
+  });
+
+  it("is 20 for any other country", () => {
+    for (const country of ["Australia", "Austria", "Russia", "United Kingdom", "USSR", "AU"]) {
       expect(shippingCostCents({ postcode: "1", country })).toBe(2000);
     }
   });

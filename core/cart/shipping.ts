@@ -35,14 +35,21 @@ export function parseShippingForm(raw: string | null): ShippingForm {
 
 export const SHIPPING_CENTS = { none: 0, usa: 1000, elsewhere: 2000 } as const;
 
-/** SPEC §9: 0 without a postcode or country, 10 for "usa" (any case), 20 elsewhere. */
+/** SPEC §9's "usa" by any name (issue 37); not core/countries.ts, so the cart ships no list. */
+const UNITED_STATES = new Set(["usa", "us", "unitedstates", "unitedstatesofamerica"]);
+
+export function isUnitedStates(country: string): boolean {
+  return UNITED_STATES.has(country.toLowerCase().replace(/[^a-z]/g, ""));
+}
+
+/** SPEC §9: 0 without a postcode or country, 10 for the USA, 20 elsewhere. */
 export function shippingCostCents({
   postcode,
   country,
 }: Pick<ShippingForm, "postcode" | "country">) {
   const place = country.trim();
   if (postcode.trim() === "" || place === "") return SHIPPING_CENTS.none;
-  return place.toLowerCase() === "usa" ? SHIPPING_CENTS.usa : SHIPPING_CENTS.elsewhere;
+  return isUnitedStates(place) ? SHIPPING_CENTS.usa : SHIPPING_CENTS.elsewhere;
 }
 
 export interface ShippingQuote {

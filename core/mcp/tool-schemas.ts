@@ -93,7 +93,7 @@ export const quoteCartInput = z
       "Postcode the order ships to; shipping is added only once postcode and country are both given",
     ),
     country: draftAddressSchema.shape.country.describe(
-      "Country the order ships to, e.g. Australia or USA",
+      "Country the order ships to, by name or ISO code: Australia, AU, United States, US or USA. The answer says which country was understood and which shipping rate applied",
     ),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NOT_A_COUNTRY } from "../address.ts";
 import type { Product } from "../catalog/product.ts";
 import { availability } from "./availability.ts";
 import { formatOrderNumber, parseOrderNumber } from "./order-number.ts";
@@ -112,6 +113,30 @@ describe("schemas", () => {
     expect(parsed.lines[0]?.type).toBe("");
   });
 
+  it("refuses a country that is not a country, by name or code, beside the Country field", () => {
+    const address = { firstName: "A", surname: "B", street: "C", city: "D", postcode: "1" };
+    const order = (country: string) =>
+      placeOrderSchema.safeParse({
+        idempotencyKey: "k".repeat(20),
+        email: "a@b.co",
+        lines: [{ id: 1, type: "", quantity: 1 }],
+        address: { ...address, country },
+      });
+    for (const country of ["Australia", "AU", "United States", "USA", "new zealand"]) {
+      expect(order(country).success, country).toBe(true);
+    }
+    const narnia = order("Narnia");
+    expect(narnia.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["address.country", NOT_A_COUNTRY],
+    ]);
+    expect(
+      quoteRequestSchema.safeParse({
+        lines: [{ id: 1, quantity: 1 }],
+        address: { postcode: "1", country: "Narnia" },
+      }).success,
+    ).toBe(false);
+  });
+
   it("names every missing shipping field", () => {
     const result = placeOrderSchema.safeParse({
       idempotencyKey: "k".repeat(20),
@@ -141,7 +166,7 @@ describe("schemas", () => {
         street: "C",
         city: "D",
         postcode: "1",
-        country: "E",
+        country: "NZ",
       },
       note: "   ",
     });

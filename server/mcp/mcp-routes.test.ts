@@ -10,6 +10,7 @@ import {
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_A_COUNTRY } from "#core/address.ts";
 import { withSlugs } from "#core/catalog/shop-product.ts";
 import { ORDER_LIMITS } from "#core/orders/order-limits.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
@@ -194,6 +195,38 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
       gstIncluded: { aud: quote.gstCents / 100 },
       shipping: { aud: quote.shippingCents / 100 },
     });
+  });
+
+  it("takes the country by name or code, says which rate applied, and refuses what is not a country", async () => {
+    for (const country of ["United States", "US", "USA"]) {
+      const { isError, data } = await call("quote_cart", {
+        lines: [{ id: 1, quantity: 1 }],
+        postcode: "10001",
+        country,
+      });
+      expect(isError, country).toBe(false);
+      expect(data, country).toMatchObject({
+        country: { code: "US", name: "United States" },
+        shipping: { aud: 10 },
+        shippingRate: "the USA: $10.00 AUD",
+      });
+    }
+    const nz = await call("quote_cart", {
+      lines: [{ id: 1, quantity: 1 }],
+      postcode: "6011",
+      country: "NZ",
+    });
+    expect(nz.data).toMatchObject({
+      country: { code: "NZ", name: "New Zealand" },
+      shippingRate: "the rest of the world: $20.00 AUD",
+    });
+    const narnia = await call("quote_cart", {
+      lines: [{ id: 1, quantity: 1 }],
+      postcode: "1",
+      country: "Narnia",
+    });
+    expect(narnia.isError).toBe(true);
+    expect(narnia.text).toContain(NOT_A_COUNTRY);
   });
 
   it("quotes eBooks with no shipping and says they are downloaded, with no address given", async () => {

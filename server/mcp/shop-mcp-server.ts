@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { checkoutLinkPath } from "#core/cart/checkout-link.ts";
+import { SHIPPING_CENTS } from "#core/cart/shipping.ts";
 import { formatsOf, productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { formatAud, fromCents } from "#core/money/money.ts";
 import {
@@ -19,6 +20,7 @@ import { availability } from "#core/orders/availability.ts";
 import { mostPerOrder, perOrderLimitText } from "#core/orders/order-limits.ts";
 import type { PageDocument, SearchEngine } from "#core/search/search-engine.ts";
 import { siteConfig } from "#core/site-config.ts";
+import { findCountry } from "#core/countries.ts";
 import type { CatalogueSnapshot } from "../catalog/catalogue-store.ts";
 
 export interface ShopMcpServices {
@@ -70,6 +72,16 @@ export const SHOP_MCP_INSTRUCTIONS = [
 ].join(" ");
 
 class ToolRefusal extends Error {}
+
+/** Which of SHIPPING_RULE's rates a quote charged, in words (issue 37). */
+function shippingRateApplied(quote: OrderQuote, known: boolean): string {
+  if (!quote.shipsParcel) return "none: eBooks only, delivered by download";
+  if (!known) return "not yet known: give a postcode and a country";
+  if (quote.freeShipping) return "free: the order is over the free-shipping threshold";
+  return quote.shippingCents === SHIPPING_CENTS.usa
+    ? `the USA: ${formatAud(fromCents(SHIPPING_CENTS.usa))}`
+    : `the rest of the world: ${formatAud(fromCents(SHIPPING_CENTS.elsewhere))}`;
+}
 
 /** Text for clients that read only text, plus structured content; `freeText` adds the note. */
 function answer(data: Record<string, unknown>, freeText = false): CallToolResult {
@@ -289,8 +301,11 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
     guarded("quote_cart", async ({ lines, postcode, country }) => {
       const { quote, stock } = await quoteWithLimits(lines, { postcode, country });
       const shippingKnown = !quote.shipsParcel || (postcode.trim() !== "" && country.trim() !== "");
+      const to = findCountry(country);
       return answer({
         ...quoted(quote, stock),
+        ...(to ? { country: to } : {}),
+        shippingRate: shippingRateApplied(quote, shippingKnown),
         ...(shippingKnown
           ? {}
           : { note: "Shipping is not included until a postcode and country are given." }),

@@ -5,6 +5,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { OrderQuote, OrderSummary, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import { ADULT_DECLARATION_REQUIRED } from "#core/orders/order-schemas.ts";
+import { NOT_A_COUNTRY } from "#core/address.ts";
 import type { Database } from "../db/client.ts";
 import { orders, outbox, productStock } from "../db/schema.ts";
 import { bearer, signUp, uniqueIp } from "#tests/server/account-helpers.ts";
@@ -104,6 +105,30 @@ describe("POST /api/orders/quote", () => {
       shippingCents: 0,
       freeShipping: true,
     });
+  });
+
+  it("charges the USA's rate for the United States by any name, and refuses what is not a country", async () => {
+    for (const country of ["United States", "US", "USA"]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/orders/quote",
+        payload: {
+          lines: [{ ...PAPERBACK, quantity: 1 }],
+          address: { postcode: "10001", country },
+        },
+      });
+      expect(response.json<OrderQuote>().shippingCents, country).toBe(1000);
+    }
+    const narnia = await app.inject({
+      method: "POST",
+      url: "/api/orders/quote",
+      payload: {
+        lines: [{ ...PAPERBACK, quantity: 1 }],
+        address: { postcode: "1", country: "Narnia" },
+      },
+    });
+    expect(narnia.statusCode).toBe(400);
+    expect(JSON.stringify(narnia.json().error.fields)).toContain(NOT_A_COUNTRY);
   });
 
   it("refuses an unknown product and an empty cart", async () => {

@@ -71,7 +71,10 @@ test("shipping follows the postcode and country as they are typed (0, 10 for usa
   await expect(total).toHaveText("$199.85 AUD incl. GST");
   await form.getByLabel("Country").fill("usa");
   await expect(shipping).toHaveText("$10.00 AUD");
+  // The USA's rate by any of its names (issue 37), the rest of the world's for the others.
   await form.getByLabel("Country").fill("United States");
+  await expect(shipping).toHaveText("$10.00 AUD");
+  await form.getByLabel("Country").fill("New Zealand");
   await expect(shipping).toHaveText("$20.00 AUD");
 
   await form.getByLabel("Postcode").fill("");

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
+import { NOT_A_COUNTRY } from "#core/address.ts";
 import {
   expect,
   expectNoAxeViolations,
@@ -218,4 +219,18 @@ test("an order with the implant kit needs the buyer's declaration of age, on the
   await expect(page.getByText(/You declared that you are 18 or over on/)).toBeVisible();
   const mail = await waitForMail({ kind: "order_received", contains: orderNumber });
   expect(mail.text).toContain("Do not self-install: see a professional.");
+});
+
+test("checkout says beside Country when it is not a country, and takes the United States by name", async ({
+  page,
+}) => {
+  await fillCartAndCheckOut(page, STICKERS);
+  await page.getByLabel("E-mail").fill("narnia@example.com");
+  const country = page.getByLabel("Country", { exact: true });
+  await country.fill("Narnia");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(country).toHaveAccessibleDescription(new RegExp(`${NOT_A_COUNTRY}$`));
+  await expect(page).toHaveURL("/checkout");
+  await country.fill("United States");
+  await expect(page.getByRole("main")).toContainText("$10.00 AUD");
 });

@@ -24,6 +24,22 @@ describe("findCountry", () => {
       ["Turkey", "TR"],
       ["Burma", "MM"],
       ["new zealand", "NZ"],
+      ["Hong Kong", "HK"],
+      ["Macau", "MO"],
+      ["Bosnia and Herzegovina", "BA"],
+      ["Trinidad and Tobago", "TT"],
+      ["Saint Lucia", "LC"],
+      ["St Kitts and Nevis", "KN"],
+      ["Saint Vincent and the Grenadines", "VC"],
+      ["Palestine", "PS"],
+      ["Vatican", "VA"],
+      ["The Netherlands", "NL"],
+      ["the Bahamas", "BS"],
+      ["East Timor", "TL"],
+      ["Republic of Ireland", "IE"],
+      ["Sao Tome and Principe", "ST"],
+      ["Antigua & Barbuda", "AG"],
+      ["North Korea", "KP"],
     ]) {
       expect(findCountry(text as string)?.code, text).toBe(code);
     }

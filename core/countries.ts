@@ -35,6 +35,15 @@ const ALIASES: Record<string, string> = {
   democraticrepublicofthecongo: "CD",
   drc: "CD",
   republicofthecongo: "CG",
+  palestine: "PS",
+  macau: "MO",
+  vatican: "VA",
+  holysee: "VA",
+  easttimor: "TL",
+  republicofireland: "IE",
+  saintvincentandthegrenadines: "VC",
+  caboverde: "CV",
+  federatedstatesofmicronesia: "FM",
 };
 
 export function countryKey(text: string): string {
@@ -42,6 +51,10 @@ export function countryKey(text: string): string {
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/\bst\.?\s+/g, "saint ")
+    .replace(/\bsar china\b/g, "")
+    .replace(/^\s*the\s+/, "")
     .replace(/[^a-z]/g, "");
 }
 

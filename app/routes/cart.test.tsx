@@ -42,6 +42,11 @@ function openCart(answer: () => Promise<StockLevels>) {
       { id: 8, type: "eBook", quantity: 4 },
     ]),
   );
+  return openCartWithStored(answer);
+}
+
+/** The cart page over what localStorage holds; `unitsPerProduct` as MAX_UNITS_PER_PRODUCT sets it. */
+function openCartWithStored(answer: () => Promise<StockLevels>, unitsPerProduct = 5) {
   askStock.mockImplementation(answer);
   const Stub = createRoutesStub([
     {
@@ -49,7 +54,7 @@ function openCart(answer: () => Promise<StockLevels>) {
       // As in the browser: the build's catalogue, then the clientLoader's live counts.
       loader: () =>
         clientLoader({
-          serverLoader: () => Promise.resolve({ products, unitsPerProduct: 5 }),
+          serverLoader: () => Promise.resolve({ products, unitsPerProduct }),
         } as unknown as Parameters<typeof clientLoader>[0]),
       Component: Cart as never,
       HydrateFallback: () => null,
@@ -146,7 +151,10 @@ describe("/cart quantities", () => {
     await userEvent.click(paperback.getByRole("button", { name: "One fewer Salt Water Circuit" }));
     await userEvent.click(paperback.getByRole("button", { name: "One fewer Salt Water Circuit" }));
     expect(storedQuantities()).toContainEqual([7, 1]);
-    expect(paperback.getByRole("button", { name: "One fewer Salt Water Circuit" })).toBeDisabled();
+    const fewer = paperback.getByRole("button", { name: "One fewer Salt Water Circuit" });
+    expect(fewer).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(fewer);
+    expect(storedQuantities()).toContainEqual([7, 1]);
     expect(total()).not.toBe(before);
   });
 
@@ -156,9 +164,14 @@ describe("/cart quantities", () => {
     const more = cleaner.getByRole("button", {
       name: "One more Ultrasonic Instrument Cleaner 2 L",
     });
-    for (let press = 0; press < 4; press += 1) await userEvent.click(more);
+    for (let press = 0; press < 6; press += 1) await userEvent.click(more);
     expect(storedQuantities()).toContainEqual([25, 5]);
-    expect(more).toBeDisabled();
+    expect(more).toHaveAttribute("aria-disabled", "true");
+    // Still focusable where the press left it, and the limit is announced with the quantity.
+    expect(more).toHaveFocus();
+    expect(
+      screen.getByText("Ultrasonic Instrument Cleaner 2 L: quantity 5. At most 5 per order"),
+    ).toBeInTheDocument();
     expect(more).toHaveAccessibleDescription("At most 5 per order");
     expect(row(/^Ultrasonic/)).toHaveTextContent("At most 5 per order");
   });
@@ -177,6 +190,17 @@ describe("/cart quantities", () => {
     );
   });
 
+  it("follow the shop's own cap per product", async () => {
+    localStorage.setItem(
+      "cart",
+      JSON.stringify([{ id: 25, type: "Ultrasonic Cleaner", quantity: 2 }]),
+    );
+    await openCartWithStored(() => Promise.resolve({ 25: 40 }), 2);
+    const more = within(row(/^Ultrasonic/)).getByRole("button", { name: /^One more/ });
+    expect(more).toHaveAttribute("aria-disabled", "true");
+    expect(more).toHaveAccessibleDescription("At most 2 per order");
+  });
+
   it("under ten left, stop at half of them", async () => {
     await openCart(() => Promise.resolve({ 25: 6, 7: 20 }));
     const cleaner = within(row(/^Ultrasonic/));
@@ -185,8 +209,32 @@ describe("/cart quantities", () => {
     });
     await userEvent.click(more);
     await userEvent.click(more);
-    expect(more).toBeDisabled();
+    expect(more).toHaveAttribute("aria-disabled", "true");
     expect(storedQuantities()).toContainEqual([25, 3]);
     expect(row(/^Ultrasonic/)).toHaveTextContent("Only 6 left: at most 3 per order");
+  });
+
+  it("count a product's lines together, as checkout does", async () => {
+    localStorage.setItem(
+      "cart",
+      JSON.stringify([
+        { id: 7, type: "", quantity: 3 },
+        { id: 7, type: "Paperback", quantity: 1 },
+        { id: 25, type: "Ultrasonic Cleaner", quantity: 1 },
+      ]),
+    );
+    await openCartWithStored(() => Promise.resolve({ 7: 20, 25: 40 }));
+    const [fromLink, fromShop] = screen.getAllByRole("group", {
+      name: "Quantity of Salt Water Circuit",
+    });
+    const more = (group: HTMLElement | undefined) =>
+      within(group!).getByRole("button", { name: "One more Salt Water Circuit" });
+    await userEvent.click(more(fromShop));
+    expect(storedQuantities()).toContainEqual([7, 2]);
+    // 3 + 2 is the cap of 5: neither line may go higher.
+    expect(more(fromLink)).toHaveAttribute("aria-disabled", "true");
+    expect(more(fromShop)).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(more(fromLink));
+    expect(storedQuantities()).toContainEqual([7, 3]);
   });
 });

@@ -85,7 +85,13 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     const name = line.product?.name ?? "Unknown Product";
                     const left = stock?.[line.id];
                     const limitId = `cart-line-${index}-limit`;
-                    const limited = lineLimitText(left, line.quantity, cap) !== undefined;
+                    // Checkout counts a product's lines together (a link's line and a format's).
+                    const others = lines
+                      .filter((other) => other !== line && other.id === line.id)
+                      .reduce((sum, other) => sum + other.quantity, 0);
+                    const ofProduct = line.quantity + others;
+                    const most = Math.max(0, mostPerOrder(left, cap) - others);
+                    const limitText = lineLimitText(left, ofProduct, cap);
                     return (
                       <tr key={`${line.id}-${line.type}`}>
                         <th scope="row" className={styles.name}>
@@ -98,12 +104,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           ) : (
                             <span className={styles.unknown}>Unknown Product</span>
                           )}
-                          <CartLineLimit
-                            left={left}
-                            quantity={line.quantity}
-                            cap={cap}
-                            id={limitId}
-                          />
+                          <CartLineLimit left={left} quantity={ofProduct} cap={cap} id={limitId} />
                         </th>
                         <td>
                           {line.product ? formatMoney(line.product.priceCents) : "Not available"}
@@ -113,18 +114,21 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                             <QuantityControl
                               name={name}
                               quantity={line.quantity}
-                              most={mostPerOrder(left, cap)}
-                              describedBy={limited ? limitId : undefined}
+                              most={most}
+                              describedBy={limitText ? limitId : undefined}
                               onChange={(quantity) => {
                                 setCartLineQuantity(line.id, line.type, quantity);
-                                setChanged(`${name}: quantity ${quantity}`);
+                                const limit = lineLimitText(left, quantity + others, cap);
+                                setChanged(
+                                  `${name}: quantity ${quantity}${limit ? `. ${limit}` : ""}`,
+                                );
                               }}
                             />
                             <button
                               type="button"
                               className={styles.remove}
                               aria-label={`Remove ${name}`}
-                              aria-describedby={limited ? limitId : undefined}
+                              aria-describedby={limitText ? limitId : undefined}
                               onClick={() => {
                                 removeCartLine(line.id, line.type);
                                 // The button disappears with its line; keep focus in the cart.

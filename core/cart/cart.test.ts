@@ -113,10 +113,11 @@ describe("setQuantity", () => {
     expect(setQuantity(cart, 8, "Paperback", 4)).toEqual(cart);
   });
 
-  it("keeps at least one, in whole units; Remove takes the line", () => {
+  it("keeps one to 99 (what any order may hold), in whole units; Remove takes the line", () => {
     expect(setQuantity(cart, 7, "Paperback", 0)[0]?.quantity).toBe(1);
     expect(setQuantity(cart, 7, "Paperback", -3)[0]?.quantity).toBe(1);
     expect(setQuantity(cart, 7, "Paperback", 2.7)[0]?.quantity).toBe(2);
     expect(setQuantity(cart, 7, "Paperback", Number.NaN)).toEqual(cart);
+    expect(setQuantity(cart, 7, "Paperback", 1e21)[0]?.quantity).toBe(99);
   });
 });

@@ -1,3 +1,5 @@
+import { ORDER_LIMITS } from "../orders/order-limits.ts";
+
 /** SPEC §3 Cart item: the product's fields plus a quantity (default 1). */
 export interface CartItem {
   id: number;
@@ -81,8 +83,8 @@ export function removeFromCart(cart: readonly CartItem[], id: number, type: stri
 }
 
 /**
- * The cart's quantity control (issue 37): a line's quantity becomes a whole number of at least
- * one (Remove takes the line); a line not in the cart is left out.
+ * The cart's quantity control (issue 37): a whole number from one (Remove takes the line) to
+ * the most any order may hold.
  */
 export function setQuantity(
   cart: readonly CartItem[],
@@ -91,7 +93,10 @@ export function setQuantity(
   quantity: number,
 ): CartItem[] {
   if (!Number.isFinite(quantity)) return [...cart];
-  const whole = Math.max(DEFAULT_QUANTITY, Math.floor(quantity));
+  const whole = Math.min(
+    ORDER_LIMITS.quantityMax,
+    Math.max(DEFAULT_QUANTITY, Math.floor(quantity)),
+  );
   return cart.map((item) => (sameLine(item, id, type) ? { ...item, quantity: whole } : item));
 }
 

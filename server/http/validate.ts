@@ -24,6 +24,8 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
  * zodValidatorCompiler, remembering the last `kept` queries it passed: the same few searches
  * come again and again, and checking one cost as much as answering it from the cache.
  */
+const MAX_REMEMBERED_QUERY = 512;
+
 export function rememberingQueries(kept: number): FastifySchemaCompiler<z.ZodType> {
   return (route) => {
     const validate = zodValidatorCompiler(route);
@@ -31,6 +33,8 @@ export function rememberingQueries(kept: number): FastifySchemaCompiler<z.ZodTyp
     const passed = new Lru<string, object>(kept);
     return (data) => {
       const key = JSON.stringify(data);
+      // A long query is rare and would take memory: checked every time instead.
+      if (key.length > MAX_REMEMBERED_QUERY) return validate(data);
       const known = passed.get(key);
       // Copies: a handler may change its request.query.
       if (known) return { value: { ...known } };

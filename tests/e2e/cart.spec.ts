@@ -249,7 +249,8 @@ test("on a phone, + and − change a line's quantity, the total and the header's
   await expect(page.getByRole("status").filter({ hasText: `${name}: quantity 4` })).toBeAttached();
   await more.click();
   // MAX_UNITS_PER_PRODUCT is 5: the reason is said before checkout refuses it.
-  await expect(more).toBeDisabled();
+  await expect(more).toHaveAttribute("aria-disabled", "true");
+  await expect(more).toBeFocused();
   await expect(more).toHaveAccessibleDescription("At most 5 per order");
   await page.getByRole("button", { name: `One fewer ${name}` }).click();
   await expect(page.getByRole("spinbutton", { name: `Quantity of ${name}` })).toHaveValue("4");

@@ -14,7 +14,7 @@ export interface QuantityControlProps {
 /**
  * − / number / + for one cart line (issue 37). The number is kept as typed until it is a whole
  * number of at least one, then goes to the cart; above `most` it is said next to the line,
- * never silently cut.
+ * never silently cut. A step at its end is aria-disabled, not disabled, so focus stays on it.
  */
 export function QuantityControl({
   name,
@@ -30,8 +30,9 @@ export function QuantityControl({
         type="button"
         className={styles.step}
         aria-label={`One fewer ${name}`}
-        disabled={quantity <= 1}
+        aria-disabled={quantity <= 1}
         onClick={() => {
+          if (quantity <= 1) return;
           setTyped(undefined);
           onChange(quantity - 1);
         }}
@@ -61,8 +62,9 @@ export function QuantityControl({
         className={styles.step}
         aria-label={`One more ${name}`}
         aria-describedby={describedBy}
-        disabled={quantity >= most}
+        aria-disabled={quantity >= most}
         onClick={() => {
+          if (quantity >= most) return;
           setTyped(undefined);
           onChange(quantity + 1);
         }}

@@ -32,16 +32,16 @@ const products = [
   { id: 8, name: "Salt Water Circuit", priceCents: 1299, type: "eBook", ageRestricted: false },
 ];
 
+const storeCart = (lines: { id: number; type: string; quantity: number }[]) =>
+  localStorage.setItem("cart", JSON.stringify(lines));
+
 function openCart(answer: () => Promise<StockLevels>) {
-  localStorage.setItem(
-    "cart",
-    JSON.stringify([
-      { id: 25, type: "Ultrasonic Cleaner", quantity: 1 },
-      { id: 18, type: "Implant Kit", quantity: 3 },
-      { id: 7, type: "Paperback", quantity: 2 },
-      { id: 8, type: "eBook", quantity: 4 },
-    ]),
-  );
+  storeCart([
+    { id: 25, type: "Ultrasonic Cleaner", quantity: 1 },
+    { id: 18, type: "Implant Kit", quantity: 3 },
+    { id: 7, type: "Paperback", quantity: 2 },
+    { id: 8, type: "eBook", quantity: 4 },
+  ]);
   return openCartWithStored(answer);
 }
 
@@ -191,10 +191,7 @@ describe("/cart quantities", () => {
   });
 
   it("follow the shop's own cap per product", async () => {
-    localStorage.setItem(
-      "cart",
-      JSON.stringify([{ id: 25, type: "Ultrasonic Cleaner", quantity: 2 }]),
-    );
+    storeCart([{ id: 25, type: "Ultrasonic Cleaner", quantity: 2 }]);
     await openCartWithStored(() => Promise.resolve({ 25: 40 }), 2);
     const more = within(row(/^Ultrasonic/)).getByRole("button", { name: /^One more/ });
     expect(more).toHaveAttribute("aria-disabled", "true");
@@ -215,14 +212,11 @@ describe("/cart quantities", () => {
   });
 
   it("count a product's lines together, as checkout does", async () => {
-    localStorage.setItem(
-      "cart",
-      JSON.stringify([
-        { id: 7, type: "", quantity: 3 },
-        { id: 7, type: "Paperback", quantity: 1 },
-        { id: 25, type: "Ultrasonic Cleaner", quantity: 1 },
-      ]),
-    );
+    storeCart([
+      { id: 7, type: "", quantity: 3 },
+      { id: 7, type: "Paperback", quantity: 1 },
+      { id: 25, type: "Ultrasonic Cleaner", quantity: 1 },
+    ]);
     await openCartWithStored(() => Promise.resolve({ 7: 20, 25: 40 }));
     const [fromLink, fromShop] = screen.getAllByRole("group", {
       name: "Quantity of Salt Water Circuit",

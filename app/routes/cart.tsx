@@ -179,8 +179,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           )}
         </section>
         {/* After the lines and the total (issue 37): on a phone they come first. An empty cart
-            has nothing to ship; before the script the cart's lines are not known either. */}
-        {ready && lines.length > 0 ? <ShippingForm /> : null}
+            has nothing to ship. Until the script knows, the form is there to be typed into (and
+            a slow phone paints it at once; below the lines, its going moves nothing). */}
+        {ready && lines.length === 0 ? null : <ShippingForm />}
       </div>
     </>
   );

@@ -25,6 +25,16 @@ async function hydrateAfter(typing: (page: HTMLElement) => void) {
 const stored = () => JSON.parse(sessionStorage.getItem(SHIPPING_STORAGE_KEY) ?? "{}");
 
 describe("ShippingForm", () => {
+  it("keeps what was typed before the page hydrated, on screen and for the estimate", async () => {
+    const page = await hydrateAfter((form) => {
+      within(form).getByLabelText<HTMLInputElement>("Postcode").value = "2000";
+      within(form).getByLabelText<HTMLInputElement>("Country").value = "Australia";
+    });
+    expect(stored()).toMatchObject({ postcode: "2000", country: "Australia" });
+    expect(within(page).getByLabelText("Postcode")).toHaveValue("2000");
+    expect(within(page).getByLabelText("Country")).toHaveValue("Australia");
+  });
+
   it("shows what this tab kept, and leaves it alone when nothing was typed", async () => {
     shippingStore.setRaw(JSON.stringify({ city: "Hobart", postcode: "7000" }));
     const page = await hydrateAfter(() => {});

@@ -4,6 +4,17 @@ import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address-fields.t
 import { updateShippingField, useShippingForm } from "./shipping-store.ts";
 import styles from "./shipping-form.module.css";
 
+/** Uncontrolled fields keep what was typed before hydration; keep it in storage too. */
+function keepTypedBeforeHydration(form: HTMLFormElement | null) {
+  if (!form) return;
+  for (const field of ADDRESS_FIELDS) {
+    const input = form.elements.namedItem(field.name);
+    if (input instanceof HTMLInputElement && input.value !== input.defaultValue) {
+      updateShippingField(field.name, input.value);
+    }
+  }
+}
+
 /** SPEC §5: not validated; kept for the tab's session. */
 export function ShippingForm() {
   const values = useShippingForm();
@@ -13,6 +24,7 @@ export function ShippingForm() {
     // Never sent; POST, so no press could put an address in a URL.
     <form
       method="post"
+      ref={keepTypedBeforeHydration}
       className={styles.form}
       aria-labelledby={titleId}
       noValidate

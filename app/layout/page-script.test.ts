@@ -87,6 +87,14 @@ describe("the page script", () => {
     expect(page.html.dataset.theme).toBe("dark");
     expect(page.html.dataset.session).toBe("member");
     expect(page.counts()).toEqual(["4", "4"]);
+    expect(page.html.dataset.cart).toBe("filled");
+  });
+
+  it("marks an empty or filled cart on <html> before the body, for the cart page's first paint", async () => {
+    expect((await openPage()).html.dataset.cart).toBe("empty");
+    expect((await openPage({ cart: "[]" })).html.dataset.cart).toBe("empty");
+    const filled = await openPage({ cart: JSON.stringify([{ id: 1, type: "Book" }]) });
+    expect(filled.html.dataset.cart).toBe("filled");
   });
 
   it("closes the open menu on Escape and gives its button the focus back", async () => {

@@ -43,7 +43,13 @@ function showSession() {
   root.dataset.session = sessionOf(parseToken(read(STORAGE_KEYS.authToken)));
 }
 
+/** Read before the first paint, so an empty cart's page says so at once (issue 37). */
+function showCartState() {
+  root.dataset.cart = cartCount(parseCart(read(STORAGE_KEYS.cart))) === 0 ? "empty" : "filled";
+}
+
 function showCartCount() {
+  showCartState();
   const count = cartCount(parseCart(read(STORAGE_KEYS.cart)));
   for (const element of document.querySelectorAll("[data-cart-count]")) {
     setText(element, String(count));
@@ -69,6 +75,7 @@ function toggleTheme() {
 
 showTheme();
 showSession();
+showCartState();
 document.addEventListener("DOMContentLoaded", () => {
   showCartCount();
   showYear();

@@ -62,10 +62,14 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           </h2>
           {!ready ? (
             <>
-              <p role="status" data-awaits-script>
+              <p role="status" data-awaits-script data-cart-only="filled">
                 Loading your cart…
               </p>
               <CartNeedsJavaScriptToShow purpose="see your cart and check out" />
+              {/* The page script marks an empty cart before the first paint (global.css). */}
+              <div data-cart-only="empty">
+                <EmptyCart />
+              </div>
             </>
           ) : lines.length === 0 ? (
             <EmptyCart />
@@ -181,7 +185,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         {/* After the lines and the total (issue 37): on a phone they come first. An empty cart
             has nothing to ship. Until the script knows, the form is there to be typed into (and
             a slow phone paints it at once; below the lines, its going moves nothing). */}
-        {ready && lines.length === 0 ? null : <ShippingForm />}
+        {ready && lines.length === 0 ? null : (
+          <div data-cart-only={ready ? undefined : "filled"}>
+            <ShippingForm />
+          </div>
+        )}
       </div>
     </>
   );

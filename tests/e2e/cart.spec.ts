@@ -293,3 +293,27 @@ test("the shipping form's boxes line up side by side, whether or not a field has
   expect(postcode?.y).toBe(country?.y);
   expect(postcode?.height).toBe(country?.height);
 });
+
+test.describe("before the framework's scripts run", () => {
+  test.use({
+    allowedConsoleErrors: /ERR_FAILED|Failed to fetch dynamically imported module|Failed to load/,
+  });
+
+  test("an empty cart says so at the first paint", async ({ page }) => {
+    // React Router's scripts never arrive: only the inline page script runs.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/cart");
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "merchandise" })).toBeVisible();
+    await expect(page.getByText("Loading your cart…")).toBeHidden();
+    await expect(page.getByRole("form", { name: "Shipping Info" })).toBeHidden();
+
+    await page.evaluate(() =>
+      localStorage.setItem("cart", JSON.stringify([{ id: 1, type: "Hardback", quantity: 1 }])),
+    );
+    await page.reload();
+    await expect(page.getByText("Loading your cart…")).toBeVisible();
+    await expect(page.getByText("Your cart is empty.")).toBeHidden();
+    await expect(page.getByRole("form", { name: "Shipping Info" })).toBeVisible();
+  });
+});

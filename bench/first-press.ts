@@ -10,6 +10,7 @@
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.ts";
 import { median, printTable, type Check } from "./lib/table.ts";
+import { readPressMarks, tap } from "./lib/tap.ts";
 
 export const PRESS_REFERENCE_PATH = "/__bench-press-reference";
 
@@ -323,23 +324,10 @@ async function pressOnce(
       if (again) at = again;
     });
     await sleep(Math.max(0, loadedAt + PRESS_DELAY_MS - Date.now()));
-    const mouse = { ...at, button: "left" as const, clickCount: 1 };
-    // The button goes down and up straight away, as a finger does, whether or not the page is
-    // free to take the events (Playwright's mouse.click would wait for each one to be handled,
-    // so a busy page would put off the press itself and hide the wait).
-    await Promise.all([
-      cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...mouse }),
-      cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...mouse }),
-    ]);
+    await tap(cdp, at);
 
     // The times were taken in the page, so how late they are read changes nothing.
-    const readUntil = Date.now() + LOST_AFTER_MS * 3;
-    let marks: Marks | undefined;
-    while (Date.now() < readUntil) {
-      marks = await evaluate<Marks>("window.__press");
-      if (marks && (marks.answeredAt >= 0 || marks.lost)) break;
-      await sleep(50);
-    }
+    const marks = await readPressMarks(() => evaluate<Marks>("window.__press"), LOST_AFTER_MS * 3);
     const afterLoadMs = marks?.afterLoadMs ?? Number.NaN;
     const missed = marks?.hit === false;
     const newDocument = marks?.newDocument ?? false;

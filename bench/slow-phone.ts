@@ -17,6 +17,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.ts";
+import { readPressMarks, tap } from "./lib/tap.ts";
 import { median, printTable, type Check } from "./lib/table.ts";
 
 /** Lighthouse's slow 4G (mobileSlow4G): RTT 150 ms × 3.75, 1.6 Mbit/s × 0.9, 750 kbit/s × 0.9. */
@@ -240,19 +241,11 @@ async function pressAtPaint(browser: Browser, origin: string, pagePath: string):
       if (Date.now() > deadline) throw new Error(`${pagePath}: no Add to Cart was drawn`);
       await sleep(10);
     }
-    const mouse = { ...at, button: "left" as const, clickCount: 1 };
-    // Down and up at once, as a finger does, whether or not the page is free to take them.
-    await Promise.all([
-      cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...mouse }),
-      cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...mouse }),
-    ]);
-    const readUntil = Date.now() + LOST_AFTER_MS * 3;
-    let marks: PressMarks | undefined;
-    while (Date.now() < readUntil) {
-      marks = await evaluate<PressMarks>(cdp, "window.__slow");
-      if (marks && (marks.answeredAt >= 0 || marks.lost)) break;
-      await sleep(50);
-    }
+    await tap(cdp, at);
+    const marks = await readPressMarks(
+      () => evaluate<PressMarks>(cdp, "window.__slow"),
+      LOST_AFTER_MS * 3,
+    );
     const missed = marks?.hit === false;
     const result = {
       paintedMs: marks?.paintedMs ?? Number.NaN,

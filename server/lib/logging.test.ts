@@ -34,15 +34,21 @@ const parse = (text: string) =>
     .filter(Boolean)
     .map((line) => JSON.parse(line) as LogLine);
 
+/** The app with logging on at the default level, as `npm start` runs it; its lines kept. */
+async function loggingApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const lines: string[] = [];
+  const app = await createTestApp({
+    logger: true,
+    logStream: { write: (line) => void lines.push(line) },
+    config: loadConfig({ NODE_ENV: "test" }),
+    ...overrides,
+  });
+  return { app, lines };
+}
+
 describe("the access log", () => {
   it("is one line per request, when it is answered, with the request, status and time", async () => {
-    const lines: string[] = [];
-    const app = await createTestApp({
-      logger: true,
-      logStream: { write: (line) => void lines.push(line) },
-      // The default level, as `npm start` runs.
-      config: loadConfig({ NODE_ENV: "test" }),
-    });
+    const { app, lines } = await loggingApp();
     try {
       const products = await app.inject({
         url: "/api/products",
@@ -79,11 +85,7 @@ describe("the access log", () => {
   });
 
   it("writes each answered request's line as pino itself would", async () => {
-    const lines: string[] = [];
-    const app = await createTestApp({
-      logger: true,
-      logStream: { write: (line) => void lines.push(line) },
-      config: loadConfig({ NODE_ENV: "test" }),
+    const { app, lines } = await loggingApp({
       beforeRoutes: async (instance) => {
         const pinoLog = instance.log.child({}, { redact: [] });
         instance.addHook("onResponse", async (request, reply) => {
@@ -112,11 +114,7 @@ describe("the access log", () => {
   });
 
   it("gives a request's own lines its id, with secrets redacted", async () => {
-    const lines: string[] = [];
-    const app = await createTestApp({
-      logger: true,
-      logStream: { write: (line) => void lines.push(line) },
-      config: loadConfig({ NODE_ENV: "test" }),
+    const { app, lines } = await loggingApp({
       beforeRoutes: async (instance) => {
         instance.get("/log-test", async (request) => {
           request.log.warn({ user: { password: "hunter2-secret" } }, "a line of its own");
@@ -135,12 +133,7 @@ describe("the access log", () => {
   });
 
   it("keeps no query of the pages e-mailed links open, whatever the secret is called", async () => {
-    const lines: string[] = [];
-    const app = await createTestApp({
-      logger: true,
-      logStream: { write: (line) => void lines.push(line) },
-      config: loadConfig({ NODE_ENV: "test" }),
-    });
+    const { app, lines } = await loggingApp();
     const addresses = [
       "/verify-email?token=secret.link.value.0001",
       "/Reset-Password/?tok%65n=secret.link.value.0002",

@@ -13,9 +13,7 @@ function headLinks(html: string) {
   });
 }
 
-// The CSS a page needs is asked for before the scripts React Router preloads (docs/decisions/
-// 025), on pages the server renders and on prerendered ones, from the real build.
-describe.skipIf(!isBuilt)("a page's stylesheets come before its scripts", () => {
+describe.skipIf(!isBuilt)("the built site's stylesheets", () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
@@ -25,70 +23,65 @@ describe.skipIf(!isBuilt)("a page's stylesheets come before its scripts", () => 
     await app.close();
   });
 
-  it.each(["/cart", "/checkout", "/account", "/contactus"])(
-    "%s preloads each of its stylesheets ahead of the first script",
-    async (url) => {
-      const page = await app.inject({
-        method: "GET",
-        url,
-        headers: { "x-forwarded-for": "10.8.8.8" },
-      });
-      expect(page.statusCode).toBe(200);
-      const links = headLinks(page.body);
-      const stylesheets = links
+  // The CSS a page needs is asked for before the scripts React Router preloads (docs/decisions/
+  // 025), on pages the server renders and on prerendered ones, from the real build.
+  describe("a page's stylesheets come before its scripts", () => {
+    it.each(["/cart", "/checkout", "/account", "/contactus"])(
+      "%s preloads each of its stylesheets ahead of the first script",
+      async (url) => {
+        const page = await app.inject({
+          method: "GET",
+          url,
+          headers: { "x-forwarded-for": "10.8.8.8" },
+        });
+        expect(page.statusCode).toBe(200);
+        const links = headLinks(page.body);
+        const stylesheets = links
+          .filter((link) => link.rel === "stylesheet")
+          .map((link) => link.href);
+        const firstScript = links.findIndex((link) => link.rel === "modulepreload");
+        expect(stylesheets.length).toBeGreaterThan(0);
+        expect(firstScript).toBeGreaterThan(0);
+        const preloaded = links
+          .slice(0, firstScript)
+          .filter((link) => link.rel === "preload" && link.as === "style")
+          .map((link) => link.href);
+        expect(preloaded).toEqual(stylesheets);
+      },
+    );
+  });
+
+  // A slow phone's link fetches what is left over six connections a round trip later (decision
+  // 030): the site's styles are two files, not one per component, and the shops' stay off the
+  // pages that are applications.
+  describe("the stylesheets a page waits on", () => {
+    async function stylesheetsOf(url: string) {
+      const page = await app.inject({ url, headers: { "x-forwarded-for": "10.8.8.9" } });
+      expect(page.statusCode, url).toBe(200);
+      return headLinks(page.body)
         .filter((link) => link.rel === "stylesheet")
-        .map((link) => link.href);
-      const firstScript = links.findIndex((link) => link.rel === "modulepreload");
-      expect(stylesheets.length).toBeGreaterThan(0);
-      expect(firstScript).toBeGreaterThan(0);
-      const preloaded = links
-        .slice(0, firstScript)
-        .filter((link) => link.rel === "preload" && link.as === "style")
-        .map((link) => link.href);
-      expect(preloaded).toEqual(stylesheets);
-    },
-  );
-});
+        .map((link) => link.href?.replace(/-[\w-]{8}\.css$/, ".css"));
+    }
 
-// A slow phone's link fetches what is left over six connections a round trip later (decision
-// 030): the site's styles are two files, not one per component, and the shops' stay off the
-// pages that are applications.
-describe.skipIf(!isBuilt)("the stylesheets a page waits on", () => {
-  let app: FastifyInstance;
+    it.each([
+      ["/", ["/assets/site-styles.css"]],
+      ["/history", ["/assets/site-styles.css"]],
+      ["/books", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+      ["/cyberware", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+      ["/products/pronunciation-mug", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+      ["/search?q=cyborg", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
+    ])("%s waits on the site's styles and, in the shop, the shop's", async (url, expected) => {
+      expect(await stylesheetsOf(url)).toEqual(expected);
+    });
 
-  beforeAll(async () => {
-    app = await createBuiltSiteApp();
+    it.each(["/cart", "/checkout", "/account", "/contactus", "/login"])(
+      "%s waits on the site's styles and its own, none of the shop's",
+      async (url) => {
+        const stylesheets = await stylesheetsOf(url);
+        expect(stylesheets[0]).toBe("/assets/site-styles.css");
+        expect(stylesheets).not.toContain("/assets/shop-styles.css");
+        expect(stylesheets.length).toBeLessThanOrEqual(3);
+      },
+    );
   });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  async function stylesheetsOf(url: string) {
-    const page = await app.inject({ url, headers: { "x-forwarded-for": "10.8.8.9" } });
-    expect(page.statusCode, url).toBe(200);
-    return headLinks(page.body)
-      .filter((link) => link.rel === "stylesheet")
-      .map((link) => link.href?.replace(/-[\w-]{8}\.css$/, ".css"));
-  }
-
-  it.each([
-    ["/", ["/assets/site-styles.css"]],
-    ["/history", ["/assets/site-styles.css"]],
-    ["/books", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
-    ["/cyberware", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
-    ["/products/pronunciation-mug", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
-    ["/search?q=cyborg", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
-  ])("%s waits on the site's styles and, in the shop, the shop's", async (url, expected) => {
-    expect(await stylesheetsOf(url)).toEqual(expected);
-  });
-
-  it.each(["/cart", "/checkout", "/account", "/contactus", "/login"])(
-    "%s waits on the site's styles and its own, none of the shop's",
-    async (url) => {
-      const stylesheets = await stylesheetsOf(url);
-      expect(stylesheets[0]).toBe("/assets/site-styles.css");
-      expect(stylesheets).not.toContain("/assets/shop-styles.css");
-      expect(stylesheets.length).toBeLessThanOrEqual(3);
-    },
-  );
 });

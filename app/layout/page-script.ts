@@ -1,6 +1,6 @@
 // The one inline script of every page (most load no framework, decisions 012 and 030): theme,
-// session, cart counts, menu, search suggestions, Add to Cart and stock on the shops, other tabs'
-// changes, and stored values sent with forms.
+// session, cart counts, menu, search suggestions, Add to Cart on the shops, other tabs' changes,
+// and stored values sent with forms.
 // Bundled with core/ (build-plugins/inline-script.ts), so it reads storage as the app's stores do.
 import {
   otherTheme,
@@ -12,7 +12,6 @@ import {
 import { cartCount, cartLinkLabel, parseCart } from "#core/cart/cart.ts";
 import { addToCartOnSubmit } from "#app/features/cart/add-to-cart-forms.ts";
 import { enhanceSearchBox } from "#app/features/search/suggest-box.ts";
-import { showStockLevels } from "#app/features/shop/stock-labels.ts";
 
 const root = document.documentElement;
 
@@ -85,7 +84,6 @@ document.addEventListener("DOMContentLoaded", () => {
     const status = form.querySelector<HTMLElement>("[data-search-status]");
     if (input && list && status) enhanceSearchBox({ input, list, status });
   }
-  void showStockLevels(document);
 });
 
 addEventListener("storage", (event) => {

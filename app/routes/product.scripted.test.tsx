@@ -9,9 +9,14 @@ import Product, { loader } from "./product.tsx";
 const HARDBACK = "neural-interfaces-from-electrode-to-algorithm-hardback"; // id 1
 
 /** A product's page as the server sends it, scripts run. */
-async function openProduct(options: ScriptedPageOptions) {
+async function openProduct({
+  unitsLeft,
+  ...options
+}: ScriptedPageOptions & { unitsLeft?: number } = {}) {
   const context = new RouterContextProvider();
-  const view = catalogueView(contentProducts);
+  const view = catalogueView(
+    contentProducts.map((product) => (product.id === 1 ? { ...product, unitsLeft } : product)),
+  );
   context.set(servicesContext, { catalogue: () => view } as unknown as PageServices);
   const loaderData = loader({ params: { slug: HARDBACK }, context } as unknown as Parameters<
     typeof loader
@@ -31,8 +36,9 @@ async function openProduct(options: ScriptedPageOptions) {
 
 describe("a product's page with its script", () => {
   it("adds the product, with its fields and without its opening stock, to the cart", async () => {
-    const page = await openProduct({ stock: { 1: 12 } });
+    const page = await openProduct();
     expect(page.line.textContent).toBe("In stock");
+    expect(page.requests).toEqual([]);
     page.button.click();
     expect(page.document.querySelector("[role=status]")?.textContent).toBe("Added to Cart!");
     const [line] = page.storedCart() as Record<string, unknown>[];
@@ -43,15 +49,17 @@ describe("a product's page with its script", () => {
   });
 
   it("says a product is out of stock and disables its Add to Cart", async () => {
-    const page = await openProduct({ stock: { 1: 0 } });
+    const page = await openProduct({ unitsLeft: 0 });
     expect(page.line.textContent).toBe("Out of stock");
     expect(page.button.disabled).toBe(true);
     expect(page.button.getAttribute("aria-describedby")).toBe("product-stock");
   });
 
   it("says how few are left", async () => {
-    const page = await openProduct({ stock: { 1: 3, 2: 0 } });
+    const page = await openProduct({ unitsLeft: 3 });
     expect(page.line.textContent).toBe("Only 3 left");
     expect(page.button.disabled).toBe(false);
+    page.button.click();
+    expect(page.storedCart()).toEqual([expect.not.objectContaining({ unitsLeft: 3 })]);
   });
 });

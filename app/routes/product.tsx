@@ -77,7 +77,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   }
   // Only what a shop lists has a page (its breadcrumb names the shop).
   if (!shopOf(found)) throw data(null, { status: 404 });
-  // The live stock comes from GET /api/stock, never the opening stock.
+  // How many are left comes from the live counts (unitsLeft), never the opening stock.
   const { stock: _opening, ...product } = found;
   return {
     product,
@@ -108,10 +108,14 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       shop={shop}
       formats={formats satisfies ProductLink[]}
       related={related}
-      availability={<StockLine productId={product.id} id={STOCK_LINE_ID} />}
+      availability={<StockLine unitsLeft={product.unitsLeft} id={STOCK_LINE_ID} />}
       action={
         <>
-          <AddToCartButton product={product} formAction={productPath(product)} />
+          <AddToCartButton
+            product={product}
+            formAction={productPath(product)}
+            outOfStock={product.unitsLeft === 0 ? STOCK_LINE_ID : undefined}
+          />
           {actionData?.needsScript ? <CartNeedsJavaScript name={product.name} /> : null}
         </>
       }

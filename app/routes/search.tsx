@@ -9,6 +9,7 @@ import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { MatchNote, SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
 import styles from "#app/features/search/search-results.module.css";
 import { ProductGrid } from "#app/features/shop/product-card.tsx";
+import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
@@ -49,6 +50,8 @@ export const action = (args: Route.ActionArgs) => addToCartWithoutScript(args);
 export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   return <SearchPage loaderData={loaderData} needsScript={actionData?.needsScript} />;
 }
+
+const stockLineId = (productId: number) => `stock-${productId}`;
 
 /** Whether a refused search's text is fit to show again (only a price filter was wrong). */
 const showsText = (refusal: string | undefined) =>
@@ -100,11 +103,15 @@ function SearchPage({
           <ProductGrid
             products={products}
             headingLevel={3}
+            renderAvailability={(product) => (
+              <StockLine unitsLeft={product.unitsLeft} id={stockLineId(product.id)} />
+            )}
             renderAction={(product) => (
               <>
                 <AddToCartButton
                   product={product}
                   formAction={`${location.pathname}${location.search}`}
+                  outOfStock={product.unitsLeft === 0 ? stockLineId(product.id) : undefined}
                 />
                 {needsScript === product.id ? <CartNeedsJavaScript name={product.name} /> : null}
               </>

@@ -22,7 +22,7 @@ export const meta = ({ loaderData: page }: Route.MetaArgs) => {
 // merchandise on `type` (app/features/shop/shops.ts), each a link to a page of its own.
 export const handle = showsCatalogue({ query: ["genre", "type"] });
 
-// Kept until the catalogue changes, filters too; the live stock comes from GET /api/stock.
+// Kept until the catalogue changes, filters too: what the stock lines say is part of it.
 export function loader({ url, context }: Route.LoaderArgs) {
   const shop = shopAt(url.pathname);
   if (!shop) throw data(null, { status: 404 });
@@ -52,13 +52,14 @@ export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
       products={loaderData.products}
       choices={loaderData.choices}
       renderAvailability={(product) => (
-        <StockLine productId={product.id} id={stockLineId(product.id)} />
+        <StockLine unitsLeft={product.unitsLeft} id={stockLineId(product.id)} />
       )}
       renderAction={(product) => (
         <>
           <AddToCartButton
             product={product}
             formAction={`${location.pathname}${location.search}`}
+            outOfStock={product.unitsLeft === 0 ? stockLineId(product.id) : undefined}
           />
           {actionData?.needsScript === product.id ? (
             <CartNeedsJavaScript name={product.name} />

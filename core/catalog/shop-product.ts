@@ -9,8 +9,8 @@ export type ShopProduct = Product & {
   /** Seeded from the type (the CSV's eBook rows); staff set it from then on. */
   digital: boolean;
   pictureAlts?: Readonly<Record<string, string>>;
-  /** Selling out or restocking raises the catalogue version, so kept pages follow. */
-  soldOut?: true;
+  /** Units left when few are (0: sold out), else absent; a change raises the catalogue version. */
+  unitsLeft?: number;
 };
 
 export function productPagePath(product: { slug: string }): string {

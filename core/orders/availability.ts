@@ -14,3 +14,13 @@ export function availability(left: number | undefined): Availability {
   if (left <= 0) return { state: "out", label: "Out of stock" };
   return { state: "low", label: `Only ${left} left`, left };
 }
+
+/** Units left as a page shows them: the count when few are left, nothing when plenty or uncounted. */
+export function unitsLeftShown(left: number | undefined): number | undefined {
+  return left !== undefined && left <= LOW_STOCK_THRESHOLD ? Math.max(0, left) : undefined;
+}
+
+/** Whether a page that says how many are left must change (the catalogue version is raised). */
+export function availabilityChanged(before: number | undefined, after: number | undefined) {
+  return unitsLeftShown(before) !== unitsLeftShown(after);
+}

@@ -25,6 +25,12 @@ export type SearchMatch = z.output<typeof searchMatchSchema>;
 
 export const productHitSchema = productSchema.extend({
   slug: z.string(),
+  unitsLeft: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .meta({ description: "Units left when few are (0: out of stock); absent when plenty" }),
   match: searchMatchSchema,
 });
 export type ProductHit = z.output<typeof productHitSchema>;

@@ -1,4 +1,5 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, lte, sql } from "drizzle-orm";
+import { LOW_STOCK_THRESHOLD } from "#core/orders/availability.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { withSlugs, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "#core/catalog/slug.ts";
@@ -134,13 +135,14 @@ export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
       .select({ slug: productSlugs.slug, productId: productSlugs.productId })
       .from(productSlugs);
     const alts = await pictureAlts(tx);
-    const soldOut = new Set(
+    // The counts a page says ("Only 3 left", "Out of stock"); plenty is not said.
+    const fewLeft = new Map(
       (
         await tx
-          .select({ id: productStock.productId })
+          .select({ id: productStock.productId, available: productStock.available })
           .from(productStock)
-          .where(eq(productStock.available, 0))
-      ).map((row) => row.id),
+          .where(lte(productStock.available, LOW_STOCK_THRESHOLD))
+      ).map((row) => [row.id, Math.max(0, row.available)]),
     );
     const shown = new Set(
       rows.filter((row) => row.published && !row.retiredAt).map((row) => row.id),
@@ -150,7 +152,7 @@ export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
       return {
         ...productOfRow(row),
         ...(Object.keys(described).length > 0 ? { pictureAlts: described } : {}),
-        ...(soldOut.has(row.id) ? { soldOut: true as const } : {}),
+        ...(fewLeft.has(row.id) ? { unitsLeft: fewLeft.get(row.id) } : {}),
       };
     });
     return snapshotOf(state?.version ?? 0, all, shown, oldSlugs);

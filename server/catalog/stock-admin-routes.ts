@@ -65,6 +65,8 @@ export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
       if (!product) throw productNotFound();
       try {
         const available = await setStock(db, productId, request.body, actorOf(request));
+        // The shop's pages say how few are left: the staff member sees their count there at once.
+        await catalogue.refresh();
         return { productId, available };
       } catch (error) {
         if (!(error instanceof StockChangedError)) throw error;

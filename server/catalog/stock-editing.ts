@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { StockRow } from "#core/admin/admin-schemas.ts";
+import { availabilityChanged } from "#core/orders/availability.ts";
 import type { Product } from "#core/catalog/product.ts";
 import type { Db } from "../db/client.ts";
 import { productStock } from "../db/schema.ts";
@@ -57,8 +58,8 @@ export async function setStock(
         .returning({ productId: productStock.productId });
       if (inserted.length === 0) throw new StockChangedError(null);
     }
-    // Sold out, or back in stock: pages kept per catalogue version follow.
-    if ((before === 0) !== (available === 0)) await markCatalogueChanged(tx);
+    // Pages kept per catalogue version say how few are left: they follow.
+    if (availabilityChanged(before ?? undefined, available)) await markCatalogueChanged(tx);
     await recordAudit(tx, actor, {
       action: "stock.set",
       entity: "product",

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { availabilityChanged } from "#core/orders/availability.ts";
 import { mostPerOrder, SCARCE_STOCK } from "#core/orders/order-limits.ts";
 import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
 import type { Db, Tx } from "../db/client.ts";
@@ -10,7 +11,7 @@ export async function takeStock(
   tx: Tx,
   lines: readonly { productId: number; quantity: number; name: string }[],
 ) {
-  let soldOut = false;
+  let shownChanged = false;
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
     const [taken] = await tx
       .update(productStock)
@@ -27,11 +28,12 @@ export async function takeStock(
         ),
       )
       .returning({ available: productStock.available });
-    if (taken) soldOut ||= taken.available === 0;
-    else await refuseShortStock(tx, line);
+    if (taken) {
+      shownChanged ||= availabilityChanged(taken.available + line.quantity, taken.available);
+    } else await refuseShortStock(tx, line);
   }
-  // The last unit sold: pages kept per catalogue version say it is out of stock.
-  if (soldOut) await markCatalogueChanged(tx);
+  // Pages kept per catalogue version say how few are left: they follow.
+  if (shownChanged) await markCatalogueChanged(tx);
 }
 
 async function refuseShortStock(
@@ -65,7 +67,7 @@ export async function returnStock(tx: Tx, orderId: number) {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.productId));
-  let backInStock = false;
+  let shownChanged = false;
   for (const line of lines) {
     const [returned] = await tx
       .update(productStock)
@@ -75,9 +77,11 @@ export async function returnStock(tx: Tx, orderId: number) {
       })
       .where(eq(productStock.productId, line.productId))
       .returning({ available: productStock.available });
-    if (returned?.available === line.quantity) backInStock = true;
+    if (returned) {
+      shownChanged ||= availabilityChanged(returned.available - line.quantity, returned.available);
+    }
   }
-  if (backInStock) await markCatalogueChanged(tx);
+  if (shownChanged) await markCatalogueChanged(tx);
 }
 
 /** Published products only: a draft's id is not yet public. */

@@ -23,8 +23,6 @@ export interface ScriptedPageOptions {
   stored?: Record<string, string>;
   /** False: every touch of localStorage throws, as with storage disabled. */
   storage?: boolean;
-  /** GET /api/stock's `stock`, or "fails" for a request that never gets an answer. */
-  stock?: Record<string, number> | "fails";
   /** Markup after the page script in <head>. */
   head?: string;
 }
@@ -36,7 +34,7 @@ export interface ScriptedPageOptions {
  */
 export async function openScriptedPage(
   main: string | ReactElement = "",
-  { stored = {}, storage = true, stock = "fails", head = "" }: ScriptedPageOptions = {},
+  { stored = {}, storage = true, head = "" }: ScriptedPageOptions = {},
 ) {
   const body = typeof main === "string" ? main : renderToStaticMarkup(main);
   const requests: string[] = [];
@@ -55,10 +53,10 @@ export async function openScriptedPage(
       virtualConsole,
       beforeParse(window) {
         Object.assign(window, {
+          // Every request is recorded and gets no answer, as offline.
           fetch: async (url: string) => {
             requests.push(String(url));
-            if (stock === "fails") throw new TypeError("Failed to fetch");
-            return { ok: true, json: async () => ({ stock }) };
+            throw new TypeError("Failed to fetch");
           },
         });
         if (!storage) {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test as base, waitForHydration } from "./fixtures.ts";
 import { createUser } from "./users.ts";
 
@@ -45,4 +45,30 @@ export async function logInAsStaff(page: Page, staff: { username: string; passwo
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+}
+
+/**
+ * Sets products' counts through the back office's API, as a colleague would: the count is read
+ * and sent as `expected`, read again if an order changed it meanwhile.
+ */
+export async function setStockAsStaff(
+  request: APIRequestContext,
+  staff: { username: string; password: string },
+  counts: Readonly<Record<number, number>>,
+) {
+  const login = await request.post("/api/login", { data: staff });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  for (const [productId, available] of Object.entries(counts)) {
+    await expect(async () => {
+      const rows = (await (await request.get("/api/admin/stock", { headers })).json()) as {
+        products: { productId: number; available: number | null }[];
+      };
+      const expected = rows.products.find((row) => row.productId === Number(productId))?.available;
+      const set = await request.put(`/api/admin/stock/${productId}`, {
+        headers,
+        data: { available, expected: expected ?? null },
+      });
+      expect(set.status()).toBe(200);
+    }).toPass({ timeout: 10_000 });
+  }
 }

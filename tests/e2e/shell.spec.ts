@@ -4,9 +4,9 @@ import {
   expectNoAxeViolations,
   loadsScripts,
   menuButton,
-  test,
   waitForHydration,
 } from "../browser/fixtures.ts";
+import { setStockAsStaff, test } from "../browser/staff.ts";
 import { medicalPages, pageFacts } from "../browser/page-facts.ts";
 import { distinctSiteRoutes } from "../browser/site-routes.ts";
 
@@ -79,78 +79,80 @@ async function addFirstToCart(page: Page) {
 /**
  * A shop is checked in its fullest state, so axe passes each route once per theme (decision
  * 027): a card saying "Added to Cart!", and on /cyberware a stock label of every kind and a
- * disabled Add to Cart (the stock answer held fixed, whatever other tests order).
+ * disabled Add to Cart (counts staff set, which no other test orders: stock.spec.ts).
  */
-const fullState: Record<
-  string,
-  { before?: (page: Page) => Promise<unknown>; after: (page: Page) => Promise<void> }
-> = {
-  "/books": { after: addFirstToCart },
-  "/merchandise": { after: addFirstToCart },
-  "/cyberware": {
-    before: (page) =>
-      page.route("**/api/stock", (route) =>
-        route.fulfill({ json: { stock: { "25": 0, "14": 2, "13": 60 } } }),
-      ),
-    after: async (page) => {
-      const card = (name: string) => page.getByRole("article").filter({ hasText: name });
-      await expect(
-        card("Ultrasonic Instrument Cleaner 2 L").getByText("Out of stock"),
-      ).toBeVisible();
-      await expect(
-        card("Dual-Frequency RFID/NFC Reader-Writer").getByText("Only 2 left"),
-      ).toBeVisible();
-      await expect(card("Magnetic Field Viewer Card").getByText("In stock")).toBeVisible();
-      await addFirstToCart(page);
-    },
+const fullState: Record<string, (page: Page) => Promise<void>> = {
+  "/books": addFirstToCart,
+  "/merchandise": addFirstToCart,
+  "/cyberware": async (page) => {
+    const card = (name: string) => page.getByRole("article").filter({ hasText: name });
+    await expect(card("Ultrasonic Instrument Cleaner 2 L").getByText("Out of stock")).toBeVisible();
+    await expect(
+      card("Dual-Frequency RFID/NFC Reader-Writer").getByText("Only 2 left"),
+    ).toBeVisible();
+    await expect(card("Magnetic Field Viewer Card").getByText("In stock")).toBeVisible();
+    await addFirstToCart(page);
   },
 };
+
+/** The shop whose full state needs counts set by staff, and the counts. */
+const STOCK_ROUTE = "/cyberware";
+const SHORT_STOCK = { 25: 0, 14: 2 };
 
 test.describe("every page", () => {
   // Still pictures: a spinning emblem would be measured mid-turn and keep the machine busy
   // (its motion has a test of its own, content-pages.spec.ts).
   test.use({ reducedMotion: "reduce" });
 
-  for (const route of routes) {
-    test(`${route} renders in light and dark mode with no axe violations`, async ({ page }) => {
-      const scripts: string[] = [];
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") scripts.push(request.url());
-      });
-      await fullState[route]?.before?.(page);
-      const response = await page.goto(route);
-      expect(response?.status()).toBe(200);
-      const html = (await response?.text()) ?? "";
-      if (interactivePages.includes(route)) {
-        // React Router's own scripts, loaded at once and hydrated (decision 012).
-        expect(html).toMatch(/<script[^>]* type="module"/);
-        expect(html).toMatch(/<link rel="modulepreload"/);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-      }
-      await waitForHydration(page);
-      const root = page.locator("html");
-      await expect(root).not.toHaveAttribute("data-theme", "dark");
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-      await expect(page.getByRole("contentinfo")).toBeVisible();
-      await expectPageFacts(page, route);
-      await fullState[route]?.after(page);
-      await expectNoAxeViolations(page);
-      // The same page in dark colours, as the toggle sets them (the toggle and the theme
-      // kept across loads have tests of their own below). Only colours changed, so only the
-      // rule about colours can find anything new.
-      await root.evaluate((element) => (element.dataset.theme = "dark"));
-      await expectNoAxeViolations(page, { coloursOnly: true });
-      if (readOnlyPages.includes(route)) {
-        // HTML first: no framework JavaScript, even once the visitor moves; one inline script
-        // (the page script), beside the structured data and cart lines, which are not code.
-        await page.mouse.move(20, 20);
-        await page.keyboard.press("Tab");
-        expect(scripts).toEqual([]);
-        expect(await loadsScripts(page)).toBe(false);
-        expect(await page.locator("script:not([type])").count()).toBe(1);
-      }
+  async function walk(page: Page, route: string) {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
     });
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    const html = (await response?.text()) ?? "";
+    if (interactivePages.includes(route)) {
+      // React Router's own scripts, loaded at once and hydrated (decision 012).
+      expect(html).toMatch(/<script[^>]* type="module"/);
+      expect(html).toMatch(/<link rel="modulepreload"/);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    }
+    await waitForHydration(page);
+    const root = page.locator("html");
+    await expect(root).not.toHaveAttribute("data-theme", "dark");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expectPageFacts(page, route);
+    await fullState[route]?.(page);
+    await expectNoAxeViolations(page);
+    // The same page in dark colours, as the toggle sets them (the toggle and the theme
+    // kept across loads have tests of their own below). Only colours changed, so only the
+    // rule about colours can find anything new.
+    await root.evaluate((element) => (element.dataset.theme = "dark"));
+    await expectNoAxeViolations(page, { coloursOnly: true });
+    if (readOnlyPages.includes(route)) {
+      // HTML first: no framework JavaScript, even once the visitor moves; one inline script
+      // (the page script), beside the structured data and cart lines, which are not code.
+      await page.mouse.move(20, 20);
+      await page.keyboard.press("Tab");
+      expect(scripts).toEqual([]);
+      expect(await loadsScripts(page)).toBe(false);
+      expect(await page.locator("script:not([type])").count()).toBe(1);
+    }
+  }
+
+  for (const route of routes) {
+    const title = `${route} renders in light and dark mode with no axe violations`;
+    if (route === STOCK_ROUTE) {
+      test(title, async ({ page, request, staff }) => {
+        await setStockAsStaff(request, staff, SHORT_STOCK);
+        await walk(page, route);
+      });
+    } else {
+      test(title, ({ page }) => walk(page, route));
+    }
   }
 });
 

@@ -6,15 +6,22 @@ interface AddToCartButtonProps {
   product: { id: number; type: string; name: string };
   /** Where the form posts when no script runs: the page as it is, filter and all. */
   formAction: string;
+  /** The id of the line saying the product is out of stock: the button is disabled, described by it. */
+  outOfStock?: string;
+}
+
+/** What the cart stores: the product's fields, never how many the shop has left. */
+function cartLineOf<P extends object>(product: P) {
+  const { unitsLeft: _shownOnThePage, ...line } = product as P & { unitsLeft?: number };
+  return line;
 }
 
 /**
  * Rendered by the server only (decision 030): the page script stores the line and says
- * 'Added to Cart!' for 2 s in the status region (app/features/cart/add-to-cart-forms.ts), and
- * disables the button, described by its stock line, once the counts say it is out. Without any
- * script, the press reaches the page's action, which answers it.
+ * 'Added to Cart!' for 2 s in the status region (app/features/cart/add-to-cart-forms.ts). Without
+ * any script, the press reaches the page's action, which answers it.
  */
-export function AddToCartButton({ product, formAction }: AddToCartButtonProps) {
+export function AddToCartButton({ product, formAction, outOfStock }: AddToCartButtonProps) {
   return (
     <form
       method="post"
@@ -28,11 +35,13 @@ export function AddToCartButton({ product, formAction }: AddToCartButtonProps) {
       <script
         type="application/json"
         data-cart-line=""
-        dangerouslySetInnerHTML={{ __html: scriptJson(product) }}
+        dangerouslySetInnerHTML={{ __html: scriptJson(cartLineOf(product)) }}
       />
       <button
         type="submit"
         className={styles.button}
+        disabled={outOfStock !== undefined}
+        aria-describedby={outOfStock}
         // The visible words come first, so speech users can say "Add to Cart".
         aria-label={`Add to Cart: ${product.name}${product.type ? ` (${product.type})` : ""}`}
       >

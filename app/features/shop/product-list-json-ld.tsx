@@ -11,7 +11,7 @@ const BOOK_FORMATS: Record<string, string> = {
 };
 
 /** One product as schema.org data; books are both Product and Book, with their edition. */
-export function productStructuredData(product: Product & Pick<ShopProduct, "soldOut">) {
+export function productStructuredData(product: Product & Pick<ShopProduct, "unitsLeft">) {
   const book = isCategory(product, "book");
   return {
     "@type": book ? ["Product", "Book"] : "Product",
@@ -42,7 +42,7 @@ export function productStructuredData(product: Product & Pick<ShopProduct, "sold
       "@type": "Offer",
       price: (product.priceCents / 100).toFixed(2),
       priceCurrency: "AUD",
-      availability: AVAILABILITY[product.soldOut ? "out" : "in"],
+      availability: AVAILABILITY[product.unitsLeft === 0 ? "out" : "in"],
     },
   };
 }
@@ -50,7 +50,7 @@ export function productStructuredData(product: Product & Pick<ShopProduct, "sold
 export function ProductListJsonLd({
   products,
 }: {
-  products: readonly (Product & Pick<ShopProduct, "soldOut">)[];
+  products: readonly (Product & Pick<ShopProduct, "unitsLeft">)[];
 }) {
   return (
     <JsonLd

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { Product } from "#core/catalog/product.ts";
+import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import { filterProducts } from "#core/catalog/shop.ts";
 import { FilterNav, useChosenFilter } from "./filter-nav.tsx";
 import { ProductGrid } from "./product-card.tsx";
@@ -7,25 +8,25 @@ import { ProductListJsonLd } from "./product-list-json-ld.tsx";
 import type { Shop } from "./shops.ts";
 import styles from "./shop-layout.module.css";
 
-export interface ShopScreenProps {
+export interface ShopScreenProps<P extends Product> {
   shop: Shop;
   /** The shop's rows (SPEC §2: only its category). */
-  products: readonly Product[];
+  products: readonly P[];
   choices: readonly string[];
-  renderAvailability?: (product: Product) => ReactNode;
-  renderAction?: (product: Product) => ReactNode;
+  renderAvailability?: (product: P) => ReactNode;
+  renderAction?: (product: P) => ReactNode;
   aside?: ReactNode;
 }
 
 /** The choice is a URL parameter: it survives reload, back and sharing, rendered by the server. */
-export function ShopScreen({
+export function ShopScreen<P extends Product & Pick<ShopProduct, "unitsLeft">>({
   shop,
   products,
   choices,
   renderAvailability,
   renderAction,
   aside,
-}: ShopScreenProps) {
+}: ShopScreenProps<P>) {
   const chosen = useChosenFilter(shop.filterBy, choices);
   const shown = filterProducts(products, shop.filterBy, chosen);
   const [singular, plural] = shop.noun;

@@ -1,15 +1,23 @@
+import { availability } from "#core/orders/availability.ts";
 import styles from "./stock-line.module.css";
 
 export interface StockLineProps {
-  productId: number;
+  /** The catalogue's count when few are left (ShopProduct.unitsLeft); absent when plenty. */
+  unitsLeft: number | undefined;
   /** For the Add to Cart button's aria-describedby when the line gives its reason. */
   id: string;
 }
 
 /**
- * The line's height is reserved in the HTML (the same for everyone); the page script fills it
- * from GET /api/stock (app/features/shop/stock-labels.ts). No live region: a shop fills 30 at once.
+ * In the server's HTML, so it is there at the first paint and without any script: the page is
+ * kept per catalogue version, which every change of what this line says raises
+ * (server/orders/order-stock.ts). No live region: it never changes on the page.
  */
-export function StockLine({ productId, id }: StockLineProps) {
-  return <p id={id} className={styles.line} data-stock-of={productId} aria-hidden="true" />;
+export function StockLine({ unitsLeft, id }: StockLineProps) {
+  const { state, label } = availability(unitsLeft);
+  return (
+    <p id={id} className={styles.line} data-state={state}>
+      {label}
+    </p>
+  );
 }

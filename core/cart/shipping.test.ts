@@ -23,9 +23,22 @@ describe("shippingCostCents", () => {
   });
 
   it("is 10 for the United States by any of its names or its code (issue 37)", () => {
-    for (const country of ["US", "U.S.A.", "United States", "united states of america"]) {
+    for (const country of [
+      "US",
+      "U.S.A.",
+      "United States",
+      "united states of america",
+      "the USA",
+      "The United States",
+    ]) {
       expect(shippingCostCents({ postcode: "10001", country })).toBe(1000);
     }
+  });
+
+  it("is the country's rate with no postcode asked at all: an estimate by country (MCP)", () => {
+    expect(shippingCostCents({ country: "the USA" })).toBe(1000);
+    expect(shippingCostCents({ country: "New Zealand" })).toBe(2000);
+    expect(shippingCostCents({ country: " " })).toBe(0);
   });
 
   it("is 20 for any other country", () => {

@@ -39,16 +39,24 @@ export const SHIPPING_CENTS = { none: 0, usa: 1000, elsewhere: 2000 } as const;
 const UNITED_STATES = new Set(["usa", "us", "unitedstates", "unitedstatesofamerica"]);
 
 export function isUnitedStates(country: string): boolean {
-  return UNITED_STATES.has(country.toLowerCase().replace(/[^a-z]/g, ""));
+  return UNITED_STATES.has(
+    country
+      .toLowerCase()
+      .replace(/^\s*the\s+/, "")
+      .replace(/[^a-z]/g, ""),
+  );
 }
 
+/**
+ * Where a parcel goes. No `postcode` at all (not an empty one) is an estimate by country, as an
+ * assistant asks for one: the rate is per country (issue 37).
+ */
+export type ShippingPlace = Pick<ShippingForm, "country"> & { postcode?: string };
+
 /** SPEC §9: 0 without a postcode or country, 10 for the USA, 20 elsewhere. */
-export function shippingCostCents({
-  postcode,
-  country,
-}: Pick<ShippingForm, "postcode" | "country">) {
+export function shippingCostCents({ postcode, country }: ShippingPlace) {
   const place = country.trim();
-  if (postcode.trim() === "" || place === "") return SHIPPING_CENTS.none;
+  if (postcode?.trim() === "" || place === "") return SHIPPING_CENTS.none;
   return isUnitedStates(place) ? SHIPPING_CENTS.usa : SHIPPING_CENTS.elsewhere;
 }
 
@@ -59,7 +67,7 @@ export interface ShippingQuote {
 
 /** Waived over `freeOverCents`: the Purchase and Refund Policy's free-shipping promise. */
 export function quoteShipping(
-  address: Pick<ShippingForm, "postcode" | "country">,
+  address: ShippingPlace,
   itemsCents: number,
   freeOverCents: number,
 ): ShippingQuote {

@@ -90,7 +90,7 @@ export const quoteCartInput = z
   .object({
     lines: cartLines,
     postcode: draftAddressSchema.shape.postcode.describe(
-      "Postcode the order ships to; shipping is added only once postcode and country are both given",
+      "Postcode the order ships to (optional: the rate is per country)",
     ),
     country: draftAddressSchema.shape.country.describe(
       "Country the order ships to, by name or ISO code: Australia, AU, United States, US or USA. The answer says which country was understood and which shipping rate applied",

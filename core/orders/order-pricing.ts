@@ -1,4 +1,4 @@
-import { quoteShipping, type ShippingForm } from "../cart/shipping.ts";
+import { quoteShipping, type ShippingPlace } from "../cart/shipping.ts";
 import type { ShopProduct } from "../catalog/shop-product.ts";
 import { gstCentsIncludedIn } from "../money/money.ts";
 import type { OrderQuote, PricedLine } from "./order.ts";
@@ -26,7 +26,7 @@ export class OrderRefusedError extends Error {
 export function priceOrder(
   lines: readonly OrderLineInput[],
   catalogue: ReadonlyMap<number, PricingProduct>,
-  address: Pick<ShippingForm, "postcode" | "country">,
+  address: ShippingPlace,
   freeShippingOverCents: number,
   maxUnitsPerProduct: number = ORDER_LIMITS.quantityMax,
 ): OrderQuote {

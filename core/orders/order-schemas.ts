@@ -1,6 +1,7 @@
 import { emailSchema } from "../account/account-schemas.ts";
 import { ADDRESS_FIELD_NAMES, addressLabel, type Address } from "../address-fields.ts";
 import { addressSchema, draftAddressSchema } from "../address.ts";
+import type { ShippingPlace } from "../cart/shipping.ts";
 import {
   hasUnsafeCharacters,
   hasUnsafeTextCharacters,
@@ -40,7 +41,10 @@ export const quoteRequestSchema = z.object({
   lines: linesSchema,
   address: draftAddressSchema.default({ postcode: "", country: "" }),
 });
-export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+/** A quote's address may leave the postcode out entirely: an estimate by country (MCP). */
+export type QuoteRequest = Omit<z.output<typeof quoteRequestSchema>, "address"> & {
+  address: ShippingPlace;
+};
 
 /** A random key the checkout makes once per cart, so a repeated press places one order. */
 export const idempotencyKeySchema = z

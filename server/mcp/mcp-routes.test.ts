@@ -229,6 +229,20 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
     expect(narnia.text).toContain(NOT_A_COUNTRY);
   });
 
+  it("quotes shipping by country alone, as the rate is per country, and says when it is not known", async () => {
+    // A hardback under the free-shipping threshold (content/products.csv).
+    const usa = await call("quote_cart", { lines: [{ id: 1, quantity: 1 }], country: "the USA" });
+    expect(usa.isError).toBe(false);
+    expect(usa.data).toMatchObject({ shipping: { aud: 10 }, shippingRate: "the USA: $10.00 AUD" });
+    expect(usa.data).not.toHaveProperty("note");
+    const unknown = await call("quote_cart", { lines: [{ id: 1, quantity: 1 }] });
+    expect(unknown.data).toMatchObject({
+      shipping: { aud: 0 },
+      shippingRate: "not yet known: give a country",
+      note: "Shipping is not included until a country is given.",
+    });
+  });
+
   it("quotes eBooks with no shipping and says they are downloaded, with no address given", async () => {
     // The catalogue's eBook edition of Salt Water Circuit (content/products.csv).
     const { isError, data } = await call("quote_cart", {

@@ -3,7 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { checkoutLinkPath } from "#core/cart/checkout-link.ts";
-import { SHIPPING_CENTS } from "#core/cart/shipping.ts";
+import { SHIPPING_CENTS, type ShippingPlace } from "#core/cart/shipping.ts";
 import { formatsOf, productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { formatAud, fromCents } from "#core/money/money.ts";
 import {
@@ -50,7 +50,7 @@ const POLICY_PATHS = ["/PurchaseAndRefundPolicy", "/privacypolicy", "/termsandco
 /** A page's text in an answer is cut here: enough for any policy, bounded for any page. */
 const MAX_PAGE_TEXT = 8000;
 
-const SHIPPING_RULE = `Shipping: nothing until a postcode and a country are given, then AUD 10 to the USA and AUD 20 anywhere else, free on orders over ${formatAud(fromCents(siteConfig.freeShippingOverCents))}. eBooks are delivered by download links once the order is paid, never shipped: an order of eBooks only pays no shipping and needs no address.`;
+const SHIPPING_RULE = `Shipping is per country: nothing until a country is given, then AUD 10 to the USA and AUD 20 anywhere else (a postcode is not needed to quote it; checkout asks for the whole address), free on orders over ${formatAud(fromCents(siteConfig.freeShippingOverCents))}. eBooks are delivered by download links once the order is paid, never shipped: an order of eBooks only pays no shipping and needs no address.`;
 
 const LIMIT_RULE =
   "Each line says the most one order may take of it (mostPerOrder) and why (limit): a cap per product, and under ten left half of what is left; a cart over it is refused with the quantity to ask for, as checkout would refuse it.";
@@ -76,7 +76,7 @@ class ToolRefusal extends Error {}
 /** Which of SHIPPING_RULE's rates a quote charged, in words (issue 37). */
 function shippingRateApplied(quote: OrderQuote, known: boolean): string {
   if (!quote.shipsParcel) return "none: eBooks only, delivered by download";
-  if (!known) return "not yet known: give a postcode and a country";
+  if (!known) return "not yet known: give a country";
   if (quote.freeShipping) return "free: the order is over the free-shipping threshold";
   return quote.shippingCents === SHIPPING_CENTS.usa
     ? `the USA: ${formatAud(fromCents(SHIPPING_CENTS.usa))}`
@@ -147,7 +147,7 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
    */
   async function quoteWithLimits(
     lines: readonly { id: number; quantity: number }[],
-    address: { postcode: string; country: string },
+    address: ShippingPlace,
   ) {
     const quote = services.quote({ lines: lines.map((line) => ({ ...line, type: "" })), address });
     const stock = await services.stock();
@@ -299,16 +299,16 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     guarded("quote_cart", async ({ lines, postcode, country }) => {
-      const { quote, stock } = await quoteWithLimits(lines, { postcode, country });
-      const shippingKnown = !quote.shipsParcel || (postcode.trim() !== "" && country.trim() !== "");
+      // The rate is per country: no postcode is an estimate by country, not "no shipping".
+      const place = postcode.trim() === "" ? { country } : { postcode, country };
+      const { quote, stock } = await quoteWithLimits(lines, place);
+      const shippingKnown = !quote.shipsParcel || country.trim() !== "";
       const to = findCountry(country);
       return answer({
         ...quoted(quote, stock),
         ...(to ? { country: to } : {}),
         shippingRate: shippingRateApplied(quote, shippingKnown),
-        ...(shippingKnown
-          ? {}
-          : { note: "Shipping is not included until a postcode and country are given." }),
+        ...(shippingKnown ? {} : { note: "Shipping is not included until a country is given." }),
       });
     }),
   );

@@ -5,17 +5,11 @@ export const ADDRESS_FIELDS = [
   { name: "street", label: "Street", autoComplete: "address-line1" },
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "postcode", label: "Postcode", autoComplete: "postal-code" },
-  {
-    name: "country",
-    label: "Country",
-    autoComplete: "country-name",
-    hint: "A country's name or code, such as Australia, United States or NZ.",
-  },
+  { name: "country", label: "Country", autoComplete: "country" },
 ] as const satisfies readonly {
   name: string;
   label: string;
   autoComplete: string;
-  hint?: string;
 }[];
 
 export type AddressField = (typeof ADDRESS_FIELDS)[number]["name"];

@@ -20,14 +20,20 @@ function requiredField(name: AddressField) {
 export const NOT_A_COUNTRY = "Country must be a country's name or two-letter code";
 const isCountry = (value: string) => value === "" || findCountry(value) !== undefined;
 
-export const addressSchema = z.object({
-  firstName: requiredField("firstName"),
-  surname: requiredField("surname"),
-  street: requiredField("street"),
-  city: requiredField("city"),
-  postcode: requiredField("postcode"),
-  country: requiredField("country").refine(isCountry, NOT_A_COUNTRY),
-});
+/** Kept as the country's name and its ISO code, however it was written ("usa" → United States, US). */
+export const addressSchema = z
+  .object({
+    firstName: requiredField("firstName"),
+    surname: requiredField("surname"),
+    street: requiredField("street"),
+    city: requiredField("city"),
+    postcode: requiredField("postcode"),
+    country: requiredField("country").refine(isCountry, NOT_A_COUNTRY),
+  })
+  .transform((address) => {
+    const country = findCountry(address.country);
+    return country ? { ...address, country: country.name, countryCode: country.code } : address;
+  });
 
 /** An address being typed (a quote for the cart): any field may still be empty. */
 const draftField = z
@@ -47,4 +53,6 @@ export const storedAddressSchema = z.object({
   city: z.string(),
   postcode: z.string(),
   country: z.string(),
+  // Absent from orders placed before issue 37.
+  countryCode: z.string().optional(),
 });

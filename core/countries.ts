@@ -91,3 +91,17 @@ export function findCountry(text: string): Country | undefined {
   const key = countryKey(text);
   return key === "" ? undefined : countriesByKey().get(key);
 }
+
+export const HOME_COUNTRY_CODE = "AU";
+
+/** The shipping form's list: Australia first, then the rest by name (issue 37). */
+export function countryChoices(): Country[] {
+  const countries = COUNTRY_CODES.map((code) => findCountry(code)).filter(
+    (country): country is Country => country !== undefined,
+  );
+  const home = countries.filter((country) => country.code === HOME_COUNTRY_CODE);
+  const rest = countries
+    .filter((country) => country.code !== HOME_COUNTRY_CODE)
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return [...home, ...rest];
+}

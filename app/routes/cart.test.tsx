@@ -1,3 +1,4 @@
+import { countryChoices } from "#core/countries.ts";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
@@ -54,7 +55,8 @@ function openCartWithStored(answer: () => Promise<StockLevels>, unitsPerProduct 
       // As in the browser: the build's catalogue, then the clientLoader's live counts.
       loader: () =>
         clientLoader({
-          serverLoader: () => Promise.resolve({ products, unitsPerProduct }),
+          serverLoader: () =>
+            Promise.resolve({ products, unitsPerProduct, countries: countryChoices() }),
         } as unknown as Parameters<typeof clientLoader>[0]),
       Component: Cart as never,
       HydrateFallback: () => null,

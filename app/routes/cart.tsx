@@ -1,3 +1,4 @@
+import { countryChoices } from "#core/countries.ts";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "#core/format.ts";
@@ -34,6 +35,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     products: cartProducts(catalogueOf(context).products),
     unitsPerProduct: context.get(servicesContext).orders.unitsPerProduct,
+    countries: countryChoices(),
   };
 }
 
@@ -187,7 +189,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             a slow phone paints it at once; below the lines, its going moves nothing). */}
         {ready && lines.length === 0 ? null : (
           <div data-cart-only={ready ? undefined : "filled"}>
-            <ShippingForm />
+            <ShippingForm countries={loaderData.countries} />
           </div>
         )}
       </div>

@@ -47,10 +47,7 @@ export function isUnitedStates(country: string): boolean {
   );
 }
 
-/**
- * Where a parcel goes. No `postcode` at all (not an empty one) is an estimate by country, as an
- * assistant asks for one: the rate is per country (issue 37).
- */
+/** No `postcode` at all (not an empty one): an estimate by country, as the rate is (issue 37). */
 export type ShippingPlace = Pick<ShippingForm, "country"> & { postcode?: string };
 
 /** SPEC §9: 0 without a postcode or country, 10 for the USA, 20 elsewhere. */

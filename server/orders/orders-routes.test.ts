@@ -187,6 +187,17 @@ describe("POST /api/orders", () => {
     expect(alerts.some((alert) => alert.text.includes(order.number))).toBe(true);
   });
 
+  it("keeps the country as its name and its code, however it was typed (issue 37)", async () => {
+    for (const [typed, country, countryCode] of [
+      ["usa", "United States", "US"],
+      ["nz", "New Zealand", "NZ"],
+      ["AU", "Australia", "AU"],
+    ] as const) {
+      const { order } = await placed(orderInput({ address: { ...ADDRESS, country: typed } }));
+      expect(order.address, typed).toMatchObject({ country, countryCode });
+    }
+  });
+
   it("numbers orders in sequence", async () => {
     const first = await placed();
     const second = await placed();

@@ -1,8 +1,16 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
 import { expect, waitForHydration } from "./fixtures.ts";
 
 // A buyer's way from a product to a placed order, as the browser tests walk it.
+
+/** The address typed into a form (the cart's or checkout's), Country chosen from its list. */
+export async function typeAddress(form: Page | Locator) {
+  for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
+    const field = form.getByLabel(label, { exact: true });
+    await (label === "Country" ? field.selectOption(value) : field.fill(value));
+  }
+}
 
 /** Adds the product on its page (a shop or its own), types the address on /cart, and opens /checkout. */
 export async function fillCartAndCheckOut(page: Page, product: { shop: string; label: string }) {
@@ -12,10 +20,7 @@ export async function fillCartAndCheckOut(page: Page, product: { shop: string; l
   await expect(page.getByText("Added to Cart!")).toBeVisible();
   await page.goto("/cart");
   await waitForHydration(page);
-  const form = page.getByRole("form", { name: "Shipping Info" });
-  for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
-    await form.getByLabel(label, { exact: true }).fill(value);
-  }
+  await typeAddress(page.getByRole("form", { name: "Shipping Info" }));
   await page.getByRole("link", { name: "Checkout" }).click();
   await expect(page).toHaveURL("/checkout");
   await waitForHydration(page);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADDRESS_AS_TYPED } from "#tests/fixtures/addresses.ts";
+import { typeAddress } from "../browser/checkout.ts";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../browser/fixtures.ts";
 
 // content/products.csv: the sticker pack (plenty in stock) and the eBook (never runs out).
@@ -103,9 +103,7 @@ test.describe("a checkout link without JavaScript (issue 27)", () => {
     await expectLinkedLines(page);
     await expect(page.getByText(/please turn on JavaScript/)).toBeHidden();
     await page.getByLabel("E-mail").fill("assistant-link@example.com");
-    for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
-      await page.getByLabel(label, { exact: true }).fill(value);
-    }
+    await typeAddress(page);
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(page.getByRole("alert")).toContainText(
       "Please check your order and its total above, then press Place order again.",

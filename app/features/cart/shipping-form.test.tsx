@@ -2,8 +2,11 @@ import { act, within } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { countryChoices } from "#core/countries.ts";
 import { ShippingForm } from "./shipping-form.tsx";
 import { SHIPPING_STORAGE_KEY, shippingStore } from "./shipping-store.ts";
+
+const countries = countryChoices();
 
 afterEach(() => {
   sessionStorage.clear();
@@ -13,11 +16,11 @@ afterEach(() => {
 /** The prerendered form, typed into before React takes it over. */
 async function hydrateAfter(typing: (page: HTMLElement) => void) {
   const container = document.createElement("div");
-  container.innerHTML = renderToString(<ShippingForm />);
+  container.innerHTML = renderToString(<ShippingForm countries={countries} />);
   document.body.append(container);
   typing(container);
   await act(async () => {
-    hydrateRoot(container, <ShippingForm />);
+    hydrateRoot(container, <ShippingForm countries={countries} />);
   });
   return container;
 }
@@ -28,11 +31,31 @@ describe("ShippingForm", () => {
   it("keeps what was typed before the page hydrated, on screen and for the estimate", async () => {
     const page = await hydrateAfter((form) => {
       within(form).getByLabelText<HTMLInputElement>("Postcode").value = "2000";
-      within(form).getByLabelText<HTMLInputElement>("Country").value = "Australia";
+      within(form).getByLabelText<HTMLSelectElement>("Country").value = "NZ";
     });
-    expect(stored()).toMatchObject({ postcode: "2000", country: "Australia" });
+    expect(stored()).toMatchObject({ postcode: "2000", country: "NZ" });
     expect(within(page).getByLabelText("Postcode")).toHaveValue("2000");
-    expect(within(page).getByLabelText("Country")).toHaveValue("Australia");
+    expect(within(page).getByLabelText("Country")).toHaveValue("NZ");
+  });
+
+  it("lists Australia first, then every other country by name, each by its code", async () => {
+    const page = await hydrateAfter(() => {});
+    const options = within(page).getAllByRole("option") as HTMLOptionElement[];
+    expect(options.slice(0, 3).map((option) => [option.value, option.text])).toEqual([
+      ["", "Choose a country"],
+      ["AU", "Australia"],
+      ["AF", "Afghanistan"],
+    ]);
+    const names = options.slice(2).map((option) => option.text);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(options).toHaveLength(250);
+    expect(within(page).getByRole("option", { name: "United States" })).toHaveValue("US");
+  });
+
+  it("chooses the country a tab kept as typed before the list, by its name or code", async () => {
+    shippingStore.setRaw(JSON.stringify({ country: "united states" }));
+    const page = await hydrateAfter(() => {});
+    expect(within(page).getByLabelText("Country")).toHaveValue("US");
   });
 
   it("shows what this tab kept, and leaves it alone when nothing was typed", async () => {

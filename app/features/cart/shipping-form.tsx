@@ -1,22 +1,27 @@
+import { CountrySelect } from "#app/components/country-select.tsx";
 import { FormField } from "#app/components/form-field.tsx";
+import type { Country } from "#core/countries.ts";
 import { useId } from "react";
 import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address-fields.ts";
 import { updateShippingField, useShippingForm } from "./shipping-store.ts";
 import styles from "./shipping-form.module.css";
 
-/** Uncontrolled fields keep what was typed before hydration; keep it in storage too. */
+/** Uncontrolled fields keep what was typed or chosen before hydration; keep it in storage too. */
 function keepTypedBeforeHydration(form: HTMLFormElement | null) {
   if (!form) return;
   for (const field of ADDRESS_FIELDS) {
-    const input = form.elements.namedItem(field.name);
-    if (input instanceof HTMLInputElement && input.value !== input.defaultValue) {
-      updateShippingField(field.name, input.value);
+    const control = form.elements.namedItem(field.name);
+    if (control instanceof HTMLInputElement && control.value !== control.defaultValue) {
+      updateShippingField(field.name, control.value);
+    }
+    if (control instanceof HTMLSelectElement && !control.selectedOptions[0]?.defaultSelected) {
+      updateShippingField(field.name, control.value);
     }
   }
 }
 
 /** SPEC §5: not validated; kept for the tab's session. */
-export function ShippingForm() {
+export function ShippingForm({ countries }: { countries: readonly Country[] }) {
   const values = useShippingForm();
   const id = useId();
   const titleId = `${id}-title`;
@@ -33,23 +38,29 @@ export function ShippingForm() {
       <h2 id={titleId}>Shipping Info</h2>
       {ADDRESS_FIELDS.map((field) => {
         return (
-          <FormField
-            key={field.name}
-            label={field.label}
-            id={`${id}-${field.name}`}
-            hint={"hint" in field ? field.hint : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name={field.name}
-                type="text"
-                autoComplete={field.autoComplete}
-                maxLength={ADDRESS_FIELD_MAX_LENGTH}
-                defaultValue={values[field.name]}
-                onChange={(event) => updateShippingField(field.name, event.target.value)}
-              />
-            )}
+          <FormField key={field.name} label={field.label} id={`${id}-${field.name}`}>
+            {(control) =>
+              field.name === "country" ? (
+                <CountrySelect
+                  {...control}
+                  name={field.name}
+                  autoComplete={field.autoComplete}
+                  countries={countries}
+                  defaultValue={values.country}
+                  onChange={(event) => updateShippingField(field.name, event.target.value)}
+                />
+              ) : (
+                <input
+                  {...control}
+                  name={field.name}
+                  type="text"
+                  autoComplete={field.autoComplete}
+                  maxLength={ADDRESS_FIELD_MAX_LENGTH}
+                  defaultValue={values[field.name]}
+                  onChange={(event) => updateShippingField(field.name, event.target.value)}
+                />
+              )
+            }
           </FormField>
         );
       })}

@@ -5,7 +5,9 @@ import type { CartItem } from "#core/cart/cart.ts";
 import { formatMoney } from "#core/format.ts";
 import { ORDER_LIMITS } from "#core/orders/order-limits.ts";
 import { ADULTS_ONLY } from "#app/components/adults-only-label.tsx";
+import { chosenCountry, CountrySelect } from "#app/components/country-select.tsx";
 import { FormField } from "#app/components/form-field.tsx";
+import type { Country } from "#core/countries.ts";
 import fieldStyles from "#app/components/form-field.module.css";
 import formStyles from "#app/components/forms.module.css";
 import { StoredField } from "#app/components/stored-field.tsx";
@@ -32,6 +34,8 @@ interface CheckoutFormProps {
   asksAddress: boolean;
   expectedTotalCents: number | undefined;
   prefill: Readonly<Record<string, string | undefined>>;
+  /** The Country list, from the page's loader. */
+  countries: readonly Country[];
   onAddressInput: (name: string, value: string) => void;
   /** Appears once the page has read the cart; nothing above it moves then. */
   summary?: ReactNode;
@@ -47,6 +51,7 @@ export function CheckoutForm({
   asksAddress,
   expectedTotalCents,
   prefill,
+  countries,
   onAddressInput,
   summary,
 }: CheckoutFormProps) {
@@ -72,8 +77,11 @@ export function CheckoutForm({
     for (const [name, value] of Object.entries(prefill)) {
       if (!value || filled.current.has(name)) continue;
       filled.current.add(name);
-      const input = elements?.namedItem(name);
-      if (input instanceof HTMLInputElement && input.value === "") input.value = value;
+      const control = elements?.namedItem(name);
+      if (control instanceof HTMLInputElement && control.value === "") control.value = value;
+      if (control instanceof HTMLSelectElement && control.value === "") {
+        control.value = chosenCountry(countries, value);
+      }
     }
   });
 
@@ -82,10 +90,9 @@ export function CheckoutForm({
   useEffect(() => {
     const elements = form.current?.elements;
     for (const { name } of ADDRESS_FIELDS) {
-      const input = elements?.namedItem(name);
-      if (input instanceof HTMLInputElement && input.value !== "") {
-        hydrating.current(name, input.value);
-      }
+      const control = elements?.namedItem(name);
+      const typed = control instanceof HTMLInputElement || control instanceof HTMLSelectElement;
+      if (typed && control.value !== "") hydrating.current(name, control.value);
     }
   }, []);
 
@@ -106,7 +113,7 @@ export function CheckoutForm({
         if (key.current && cart.length > 0) key.current.value = checkoutKey(cart);
       }}
       onInput={(event) => {
-        const target = event.target as HTMLInputElement;
+        const target = event.target as HTMLInputElement | HTMLSelectElement;
         if (ADDRESS_FIELDS.some(({ name }) => name === target.name)) {
           onAddressInput(target.name, target.value);
         }
@@ -153,21 +160,32 @@ export function CheckoutForm({
               key={field.name}
               label={field.label}
               id={`checkout-${field.name}`}
-              hint={"hint" in field ? field.hint : undefined}
               error={error(`address.${field.name}`)}
             >
-              {(control) => (
-                <input
-                  {...control}
-                  key={`${field.name}-${round}`}
-                  name={field.name}
-                  type="text"
-                  autoComplete={field.autoComplete}
-                  maxLength={ADDRESS_FIELD_MAX_LENGTH}
-                  required
-                  defaultValue={values[field.name] ?? ""}
-                />
-              )}
+              {(control) =>
+                field.name === "country" ? (
+                  <CountrySelect
+                    {...control}
+                    key={`${field.name}-${round}`}
+                    name={field.name}
+                    autoComplete={field.autoComplete}
+                    required
+                    countries={countries}
+                    defaultValue={values[field.name] ?? ""}
+                  />
+                ) : (
+                  <input
+                    {...control}
+                    key={`${field.name}-${round}`}
+                    name={field.name}
+                    type="text"
+                    autoComplete={field.autoComplete}
+                    maxLength={ADDRESS_FIELD_MAX_LENGTH}
+                    required
+                    defaultValue={values[field.name] ?? ""}
+                  />
+                )
+              }
             </FormField>
           ))}
         </fieldset>

@@ -6,6 +6,7 @@ export const ADDRESS_FIELDS = [
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "postcode", label: "Postcode", autoComplete: "postal-code" },
   { name: "country", label: "Country", autoComplete: "country" },
+  { name: "state", label: "State or territory", autoComplete: "address-level1" },
 ] as const satisfies readonly {
   name: string;
   label: string;
@@ -16,6 +17,9 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number]["name"];
 export const ADDRESS_FIELD_NAMES: readonly AddressField[] = ADDRESS_FIELDS.map(
   (field) => field.name,
 );
+
+/** SPEC §2's six: every parcel's address has them. */
+export const REQUIRED_ADDRESS_FIELD_NAMES = ADDRESS_FIELD_NAMES.filter((name) => name !== "state");
 
 export const ADDRESS_FIELD_MAX_LENGTH = 100;
 
@@ -28,11 +32,19 @@ export const EMPTY_ADDRESS: Address = {
   city: "",
   postcode: "",
   country: "",
+  state: "",
 };
 
 export const addressLabel = (name: AddressField): string =>
   ADDRESS_FIELDS.find((field) => field.name === name)?.label ?? name;
 
-export function addressLine({ street, city, postcode, country }: Address): string {
-  return `${street}, ${city} ${postcode}, ${country}`;
+/** "1 Analytical Way, Sydney NSW 2000, Australia", as Australia Post writes one. */
+export function addressLine({
+  street,
+  city,
+  postcode,
+  country,
+  state,
+}: Omit<Address, "state"> & { state?: string | undefined }): string {
+  return `${street}, ${[city, state, postcode].filter(Boolean).join(" ")}, ${country}`;
 }

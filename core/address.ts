@@ -1,5 +1,6 @@
 import { ADDRESS_FIELD_MAX_LENGTH, addressLabel, type AddressField } from "./address-fields.ts";
-import { findCountry } from "./countries.ts";
+import { findState, stateOfPostcode } from "./australian-states.ts";
+import { findCountry, HOME_COUNTRY_CODE } from "./countries.ts";
 import { hasUnsafeCharacters, unsafeCharactersMessage } from "./validation/safe-text.ts";
 import { z } from "./validation/zod.ts";
 
@@ -20,6 +21,13 @@ function requiredField(name: AddressField) {
 export const NOT_A_COUNTRY = "Country must be a country's name or two-letter code";
 const isCountry = (value: string) => value === "" || findCountry(value) !== undefined;
 
+export const STATE_REQUIRED = "State or territory is required for an Australian address";
+export const NOT_A_STATE = "State or territory must be one of Australia's eight";
+
+/** As chosen, else what the postcode says (an API client may leave it out). */
+const australianState = ({ state, postcode }: { state: string; postcode: string }) =>
+  state === "" ? stateOfPostcode(postcode) : findState(state);
+
 /** Kept as the country's name and its ISO code, however it was written ("usa" → United States, US). */
 export const addressSchema = z
   .object({
@@ -29,10 +37,30 @@ export const addressSchema = z
     city: requiredField("city"),
     postcode: requiredField("postcode"),
     country: requiredField("country").refine(isCountry, NOT_A_COUNTRY),
+    state: z.string().trim().max(ADDRESS_FIELD_MAX_LENGTH).default(""),
   })
-  .transform((address) => {
+  .superRefine((address, context) => {
+    if (findCountry(address.country)?.code !== HOME_COUNTRY_CODE) return;
+    if (australianState(address) !== undefined) return;
+    context.addIssue({
+      code: "custom",
+      path: ["state"],
+      message: address.state === "" ? STATE_REQUIRED : NOT_A_STATE,
+    });
+  })
+  .transform(({ state: typed, ...address }) => {
     const country = findCountry(address.country);
-    return country ? { ...address, country: country.name, countryCode: country.code } : address;
+    if (!country) return address;
+    const state =
+      country.code === HOME_COUNTRY_CODE
+        ? australianState({ ...address, state: typed })
+        : undefined;
+    return {
+      ...address,
+      country: country.name,
+      countryCode: country.code,
+      ...(state && { state }),
+    };
   });
 
 /** An address being typed (a quote for the cart): any field may still be empty. */
@@ -55,4 +83,5 @@ export const storedAddressSchema = z.object({
   country: z.string(),
   // Absent from orders placed before issue 37.
   countryCode: z.string().optional(),
+  state: z.string().optional(),
 });

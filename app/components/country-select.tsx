@@ -19,13 +19,18 @@ export function chosenCountry(countries: readonly Country[], value: string): str
 }
 
 /** Issue 37: a list instead of free text, so "United States" is never charged as elsewhere. */
-export function CountrySelect({ countries, defaultValue, ...select }: CountrySelectProps) {
+/** What a tab kept is read after hydration (the server knows none): shown unless one is chosen. */
+export function useKeptChoice(chosen: string) {
   const ref = useRef<HTMLSelectElement>(null);
-  const chosen = chosenCountry(countries, defaultValue);
-  // What a tab kept is read after hydration (the server knows none): shown unless one is chosen.
   useEffect(() => {
     if (ref.current?.value === "" && chosen !== "") ref.current.value = chosen;
   }, [chosen]);
+  return ref;
+}
+
+export function CountrySelect({ countries, defaultValue, ...select }: CountrySelectProps) {
+  const chosen = chosenCountry(countries, defaultValue);
+  const ref = useKeptChoice(chosen);
   return (
     <select {...select} ref={ref} defaultValue={chosen}>
       <option value="">Choose a country</option>

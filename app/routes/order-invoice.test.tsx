@@ -63,7 +63,7 @@ describe("/orders/:number/invoice", () => {
   it("names the buyer and their address from AUD 1,000", async () => {
     openInvoice(large);
     expect(await screen.findByText(/Ada Lovelace/)).toBeVisible();
-    expect(screen.getByText(/1 Analytical Way, Sydney 2000, Australia/)).toBeVisible();
+    expect(screen.getByText(/1 Analytical Way, Sydney NSW 2000, Australia/)).toBeVisible();
     expect(screen.getByRole("table")).toHaveTextContent("ShippingFree");
   });
 

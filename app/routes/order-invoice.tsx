@@ -1,3 +1,4 @@
+import { addressLine } from "#core/address-fields.ts";
 import { Link } from "react-router";
 import { formatMoney as money, formatTime } from "#core/format.ts";
 import { DELIVERED_BY_DOWNLOAD, shippingText } from "#core/orders/delivery.ts";
@@ -75,8 +76,7 @@ export default function OrderInvoice() {
             <>
               {order.address.firstName} {order.address.surname}
               <br />
-              {order.address.street}, {order.address.city} {order.address.postcode},{" "}
-              {order.address.country}
+              {addressLine(order.address)}
               <br />
             </>
           ) : null}

@@ -1,5 +1,5 @@
 import { emailSchema } from "../account/account-schemas.ts";
-import { ADDRESS_FIELD_NAMES, addressLabel, type Address } from "../address-fields.ts";
+import { addressLabel, REQUIRED_ADDRESS_FIELD_NAMES, type Address } from "../address-fields.ts";
 import { addressSchema, draftAddressSchema } from "../address.ts";
 import type { ShippingPlace } from "../cart/shipping.ts";
 import {
@@ -89,7 +89,7 @@ export function placeOrderSchemaFor({ isAgeRestricted, isDigital }: OrderCatalog
         : [],
     );
     if (order.address === undefined && ids.some((id) => !isDigital(id))) {
-      for (const name of ADDRESS_FIELD_NAMES) {
+      for (const name of REQUIRED_ADDRESS_FIELD_NAMES) {
         context.addIssue({
           code: "custom",
           path: ["address", name],

@@ -12,6 +12,7 @@ const isoTime = z.string();
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const orderAddressSchema = storedAddressSchema;
+export type OrderAddress = z.output<typeof orderAddressSchema>;
 
 /** One priced line: a snapshot of the product as sold, so later catalogue edits change nothing. */
 export const pricedLineSchema = z.object({

@@ -13,7 +13,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { ShippingAddress } from "#core/orders/order-schemas.ts";
+import type { OrderAddress } from "#core/orders/order.ts";
 import type { OrderStatus } from "#core/orders/order-status.ts";
 import { at, money, tsvector } from "./column-types.ts";
 import type { ProductFileFormat } from "./catalog-tables.ts";
@@ -37,7 +37,7 @@ export const orders = pgTable(
     requestHash: text("request_hash").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
-    address: jsonb("address").$type<ShippingAddress>(),
+    address: jsonb("address").$type<OrderAddress>(),
     note: text("note"),
     itemsCents: money("items_cents"),
     shippingCents: money("shipping_cents"),

@@ -4,11 +4,12 @@ import { expect, waitForHydration } from "./fixtures.ts";
 
 // A buyer's way from a product to a placed order, as the browser tests walk it.
 
-/** The address typed into a form (the cart's or checkout's), Country chosen from its list. */
+/** The address typed into a form (the cart's or checkout's), Country and State from their lists. */
 export async function typeAddress(form: Page | Locator) {
   for (const [label, value] of Object.entries(ADDRESS_AS_TYPED)) {
     const field = form.getByLabel(label, { exact: true });
-    await (label === "Country" ? field.selectOption(value) : field.fill(value));
+    const listed = label === "Country" || label === "State or territory";
+    await (listed ? field.selectOption(value) : field.fill(value));
   }
 }
 

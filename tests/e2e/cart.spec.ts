@@ -63,7 +63,11 @@ test("shipping follows the postcode and country as they are typed (0, 10 for usa
   // A list, Australia first (issue 37), each country by its name.
   const country = form.getByLabel("Country");
   await expect(country.getByRole("option").nth(1)).toHaveText("Australia");
+  // The State field is for an Australian address only, and follows the list without a script.
+  const state = form.getByLabel("State or territory");
+  await expect(state).toBeHidden();
   await country.selectOption("Australia");
+  await expect(state).toBeVisible();
   await expect(shipping).toHaveText("$0.00 AUD");
   await form.getByLabel("Postcode").fill("2015");
   await expect(shipping).toHaveText("$20.00 AUD");
@@ -72,6 +76,7 @@ test("shipping follows the postcode and country as they are typed (0, 10 for usa
   await country.selectOption("United States");
   await expect(shipping).toHaveText("$10.00 AUD");
   await expect(total).toHaveText("$199.85 AUD incl. GST");
+  await expect(state).toBeHidden();
   await country.selectOption("New Zealand");
   await expect(shipping).toHaveText("$20.00 AUD");
   // Chosen with the keyboard, as the list is read out.

@@ -45,9 +45,12 @@ test("a signed-in buyer orders, pays by the reference, finds the order and print
   // The account's e-mail and the address typed on /cart are filled in.
   await expect(page.getByLabel("E-mail")).toHaveValue(user.email);
   await expect(page.getByLabel("City")).toHaveValue("Sydney");
+  await expect(page.getByLabel("State or territory")).toHaveValue("NSW");
   await expectNoAxeViolations(page);
 
   const orderNumber = await placeOrder(page);
+  // As Australia Post writes it: the state between the city and the postcode.
+  await expect(page.getByRole("main").locator("address")).toContainText("Sydney NSW 2000");
   const payment = page.getByRole("region", { name: "How to pay" });
   await expect(payment).toContainText(`Reference: ${orderNumber}`);
   await expect(payment).toContainText("BSB");

@@ -40,7 +40,8 @@ describe("ShippingForm", () => {
 
   it("lists Australia first, then every other country by name, each by its code", async () => {
     const page = await hydrateAfter(() => {});
-    const options = within(page).getAllByRole("option") as HTMLOptionElement[];
+    const list = within(page).getByLabelText("Country");
+    const options = within(list).getAllByRole("option") as HTMLOptionElement[];
     expect(options.slice(0, 3).map((option) => [option.value, option.text])).toEqual([
       ["", "Choose a country"],
       ["AU", "Australia"],
@@ -49,7 +50,7 @@ describe("ShippingForm", () => {
     const names = options.slice(2).map((option) => option.text);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
     expect(options).toHaveLength(250);
-    expect(within(page).getByRole("option", { name: "United States" })).toHaveValue("US");
+    expect(within(list).getByRole("option", { name: "United States" })).toHaveValue("US");
   });
 
   it("chooses the country a tab kept as typed before the list, by its name or code", async () => {
@@ -63,5 +64,16 @@ describe("ShippingForm", () => {
     const page = await hydrateAfter(() => {});
     expect(stored()).toMatchObject({ city: "Hobart", postcode: "7000" });
     expect(within(page).getByLabelText("City")).toHaveValue("Hobart");
+  });
+});
+
+describe("the State field", () => {
+  it("lists Australia's eight states and territories and keeps the one chosen", async () => {
+    shippingStore.setRaw(JSON.stringify({ country: "AU", state: "Tasmania" }));
+    const page = await hydrateAfter(() => {});
+    const state = within(page).getByLabelText("State or territory");
+    expect(state).toHaveValue("TAS");
+    expect(within(state).getAllByRole("option")).toHaveLength(9);
+    expect(state).toHaveAttribute("autocomplete", "address-level1");
   });
 });

@@ -1,4 +1,5 @@
 import { CountrySelect } from "#app/components/country-select.tsx";
+import { OnlyInAustralia, StateSelect } from "#app/components/state-select.tsx";
 import { FormField } from "#app/components/form-field.tsx";
 import type { Country } from "#core/countries.ts";
 import { useId } from "react";
@@ -37,31 +38,39 @@ export function ShippingForm({ countries }: { countries: readonly Country[] }) {
     >
       <h2 id={titleId}>Shipping Info</h2>
       {ADDRESS_FIELDS.map((field) => {
-        return (
+        const shown = (
           <FormField key={field.name} label={field.label} id={`${id}-${field.name}`}>
-            {(control) =>
-              field.name === "country" ? (
-                <CountrySelect
-                  {...control}
-                  name={field.name}
-                  autoComplete={field.autoComplete}
-                  countries={countries}
-                  defaultValue={values.country}
-                  onChange={(event) => updateShippingField(field.name, event.target.value)}
-                />
-              ) : (
+            {(control) => {
+              const common = {
+                ...control,
+                name: field.name,
+                autoComplete: field.autoComplete,
+                onChange: (event: { target: { value: string } }) =>
+                  updateShippingField(field.name, event.target.value),
+              };
+              if (field.name === "country") {
+                return (
+                  <CountrySelect {...common} countries={countries} defaultValue={values.country} />
+                );
+              }
+              if (field.name === "state") {
+                return <StateSelect {...common} defaultValue={values.state} />;
+              }
+              return (
                 <input
-                  {...control}
-                  name={field.name}
+                  {...common}
                   type="text"
-                  autoComplete={field.autoComplete}
                   maxLength={ADDRESS_FIELD_MAX_LENGTH}
                   defaultValue={values[field.name]}
-                  onChange={(event) => updateShippingField(field.name, event.target.value)}
                 />
-              )
-            }
+              );
+            }}
           </FormField>
+        );
+        return field.name === "state" ? (
+          <OnlyInAustralia key={field.name}>{shown}</OnlyInAustralia>
+        ) : (
+          shown
         );
       })}
     </form>

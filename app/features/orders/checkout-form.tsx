@@ -6,6 +6,8 @@ import { formatMoney } from "#core/format.ts";
 import { ORDER_LIMITS } from "#core/orders/order-limits.ts";
 import { ADULTS_ONLY } from "#app/components/adults-only-label.tsx";
 import { chosenCountry, CountrySelect } from "#app/components/country-select.tsx";
+import { OnlyInAustralia, StateSelect } from "#app/components/state-select.tsx";
+import { findState } from "#core/australian-states.ts";
 import { FormField } from "#app/components/form-field.tsx";
 import type { Country } from "#core/countries.ts";
 import fieldStyles from "#app/components/form-field.module.css";
@@ -80,7 +82,8 @@ export function CheckoutForm({
       const control = elements?.namedItem(name);
       if (control instanceof HTMLInputElement && control.value === "") control.value = value;
       if (control instanceof HTMLSelectElement && control.value === "") {
-        control.value = chosenCountry(countries, value);
+        control.value =
+          name === "country" ? chosenCountry(countries, value) : (findState(value) ?? "");
       }
     }
   });
@@ -155,39 +158,44 @@ export function CheckoutForm({
       {asksAddress ? (
         <fieldset className={styles.fieldset}>
           <legend>Shipping address</legend>
-          {ADDRESS_FIELDS.map((field) => (
-            <FormField
-              key={field.name}
-              label={field.label}
-              id={`checkout-${field.name}`}
-              error={error(`address.${field.name}`)}
-            >
-              {(control) =>
-                field.name === "country" ? (
-                  <CountrySelect
-                    {...control}
-                    key={`${field.name}-${round}`}
-                    name={field.name}
-                    autoComplete={field.autoComplete}
-                    required
-                    countries={countries}
-                    defaultValue={values[field.name] ?? ""}
-                  />
-                ) : (
-                  <input
-                    {...control}
-                    key={`${field.name}-${round}`}
-                    name={field.name}
-                    type="text"
-                    autoComplete={field.autoComplete}
-                    maxLength={ADDRESS_FIELD_MAX_LENGTH}
-                    required
-                    defaultValue={values[field.name] ?? ""}
-                  />
-                )
-              }
-            </FormField>
-          ))}
+          {ADDRESS_FIELDS.map((field) => {
+            const shown = (
+              <FormField
+                key={field.name}
+                label={field.label}
+                id={`checkout-${field.name}`}
+                error={error(`address.${field.name}`)}
+              >
+                {(control) => {
+                  const key = `${field.name}-${round}`;
+                  const common = {
+                    ...control,
+                    name: field.name,
+                    autoComplete: field.autoComplete,
+                    defaultValue: values[field.name] ?? "",
+                  };
+                  if (field.name === "country") {
+                    return <CountrySelect key={key} {...common} required countries={countries} />;
+                  }
+                  if (field.name === "state") return <StateSelect key={key} {...common} />;
+                  return (
+                    <input
+                      key={key}
+                      {...common}
+                      type="text"
+                      maxLength={ADDRESS_FIELD_MAX_LENGTH}
+                      required
+                    />
+                  );
+                }}
+              </FormField>
+            );
+            return field.name === "state" ? (
+              <OnlyInAustralia key={field.name}>{shown}</OnlyInAustralia>
+            ) : (
+              shown
+            );
+          })}
         </fieldset>
       ) : null}
       <FormField

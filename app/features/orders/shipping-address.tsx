@@ -8,7 +8,7 @@ export function ShippingAddress({ address }: { address: NonNullable<OrderView["a
       <br />
       {address.street}
       <br />
-      {address.city} {address.postcode}
+      {[address.city, address.state, address.postcode].filter(Boolean).join(" ")}
       <br />
       {address.country}
     </address>

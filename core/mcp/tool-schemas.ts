@@ -34,6 +34,15 @@ export const searchCatalogInput = z
       .describe("Only this shop: book, cyberware (tools and supplies) or merchandise"),
     minPriceAud: price.optional().describe("Lowest price in AUD, GST included"),
     maxPriceAud: price.optional().describe("Highest price in AUD, GST included"),
+    format: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .optional()
+      .describe(
+        "Only this format, as results name it, any case: eBook, Hardback, Paperback, Hoodie, T-Shirt…",
+      ),
     limit: z
       .number()
       .int()
@@ -41,6 +50,13 @@ export const searchCatalogInput = z
       .max(MAX_PRODUCT_RESULTS)
       .default(10)
       .describe("How many products at most (default 10)"),
+    cursor: z
+      .string()
+      .regex(/^\d{1,3}$/, "cursor must be a nextCursor an earlier answer gave")
+      .optional()
+      .describe(
+        `An earlier answer's nextCursor: the next products of the same search (the first ${MAX_PRODUCT_RESULTS} can be read)`,
+      ),
   })
   .strict()
   .refine(

@@ -36,6 +36,8 @@ export const RELEVANCE_QUERIES: readonly RelevanceQuery[] = [
   { query: "suture", section: "products", first: 17 },
   { query: "enamel pin", section: "products", first: 33 },
   { query: "ecg", section: "products", first: 10 },
+  { query: "beginner book on neural interfaces", section: "products", first: 1 },
+  { query: "hoodie size L", section: "products", first: 28 },
   { query: "cybrog", section: "glossary", first: "Cyborg", important: true },
   { query: "cochlear", section: "glossary", first: "Cochlear implant" },
   { query: "volunter", section: "pages", first: "/volunteer" },

@@ -32,7 +32,14 @@ import {
   type SuggestionsResponse,
 } from "./search-response.ts";
 import { foldForSearch, wordsOf } from "./search-text.ts";
-import { TextIndex, TIER, TYPO, type IndexedField, type Matches } from "./text-index.ts";
+import {
+  isTypoRank,
+  TextIndex,
+  TIER,
+  TYPO,
+  type IndexedField,
+  type Matches,
+} from "./text-index.ts";
 import { best, inverse, topRanked } from "./top-ranked.ts";
 
 /** A searchable document: an information page, or one glossary term. */
@@ -97,7 +104,7 @@ class DocumentSearch {
     this.byTitle = inverse(this.index.titleOrder);
   }
 
-  search(q: string, limit: number): { hits: PageHit[]; more: boolean } {
+  search(q: string, limit: number): { hits: PageHit[]; more: boolean; partial: boolean } {
     const matches = this.index.match(q, { contains: true });
     const { top, count } = topRanked(matches, this.index.titleOrder, this.byTitle, limit);
     const hits = top.map(({ document, rank }) => {
@@ -114,10 +121,10 @@ class DocumentSearch {
         path: page.path,
         snippet: text.text,
         snippetMarks: text.marks,
-        typo: rank >= TYPO,
+        typo: isTypoRank(rank),
       };
     });
-    return { hits, more: count > limit };
+    return { hits, more: count > limit, partial: matches.partial };
   }
 
   suggest(q: string, limit: number): Suggestion[] {
@@ -127,6 +134,13 @@ class DocumentSearch {
       return { kind: page.kind, title: page.title, path: page.path };
     });
   }
+}
+
+/** Whether some section found what holds every word: else a close spelling is offered. */
+function foundEveryWord(
+  ...sections: ({ hits: readonly unknown[]; partial: boolean } | undefined)[]
+) {
+  return sections.some((section) => section && section.hits.length > 0 && !section.partial);
 }
 
 export function createSearchEngine(
@@ -169,9 +183,9 @@ export function createSearchEngine(
           : markMatches(value, matches.phrase, matches.words);
       if (marks.length === 0) continue;
       const shown = field.role === "text" ? snippet(value, marks) : { text: value, marks };
-      return { field: field.name, label: field.label, ...shown, typo: rank >= TYPO };
+      return { field: field.name, label: field.label, ...shown, typo: isTypoRank(rank) };
     }
-    return { field: "name", label: "Name", text: product.name, marks: [], typo: rank >= TYPO };
+    return { field: "name", label: "Name", text: product.name, marks: [], typo: isTypoRank(rank) };
   }
 
   function searchProducts(request: SearchRequest) {
@@ -180,7 +194,9 @@ export function createSearchEngine(
     const priceCounts = new Uint32Array(PRICE_BANDS.length);
     const wanted = SEARCH_CATEGORIES.findIndex((option) => option.value === request.category);
     const anyPrice = request.min === undefined && request.max === undefined;
+    const format = request.format?.trim().toLowerCase();
     const keep = (document: number) => {
+      if (format && (products[document] as ShopProduct).type.toLowerCase() !== format) return false;
       const category = categoryOf[document] as number;
       const inCategory = wanted === -1 || category === wanted;
       const inPrice = anyPrice || inPriceRange(prices[document] as number, request);
@@ -207,6 +223,7 @@ export function createSearchEngine(
     return {
       hits,
       count,
+      partial: matches.partial,
       facets: {
         categories: SEARCH_CATEGORIES.map((option, index) => ({
           ...option,
@@ -217,15 +234,17 @@ export function createSearchEngine(
     };
   }
 
-  function results(request: SearchRequest, correcting = true): SearchResponse {
+  function results(request: SearchRequest): SearchResponse {
     const { q, scope } = request;
     const shop = scope !== "page";
     const site = scope !== "shop";
     const found = shop ? searchProducts(request) : undefined;
-    const pageHits = site ? pageSearch.search(q, MAX_PAGE_RESULTS) : { hits: [], more: false };
+    const pageHits = site
+      ? pageSearch.search(q, MAX_PAGE_RESULTS)
+      : { hits: [], more: false, partial: false };
     const glossaryHits = site
       ? glossarySearch.search(q, MAX_GLOSSARY_RESULTS)
-      : { hits: [], more: false };
+      : { hits: [], more: false, partial: false };
     const response: SearchResponse = {
       query: q,
       scope,
@@ -243,11 +262,7 @@ export function createSearchEngine(
       moreGlossary: glossaryHits.more,
       facets: found?.facets ?? { categories: [], prices: [] },
     };
-    const nothing =
-      response.products.length === 0 &&
-      response.pages.length === 0 &&
-      response.glossary.length === 0;
-    if (nothing && correcting) {
+    if (!foundEveryWord(found, pageHits, glossaryHits)) {
       const correction = correct(request);
       if (correction) response.didYouMean = correction;
     }
@@ -274,13 +289,15 @@ export function createSearchEngine(
     });
     if (!changed) return undefined;
     const q = corrected.join(" ");
-    const retry = results({ ...request, q }, false);
-    const found = retry.products.length + retry.pages.length + retry.glossary.length;
-    return found > 0 ? q : undefined;
+    const shop = request.scope !== "page" ? searchProducts({ ...request, q }) : undefined;
+    const site = request.scope !== "shop";
+    const pages = site ? pageSearch.search(q, 1) : undefined;
+    const glossary = site ? glossarySearch.search(q, 1) : undefined;
+    return foundEveryWord(shop, pages, glossary) ? q : undefined;
   }
 
   return {
-    results: (request) => results(request),
+    results,
     suggest(typed) {
       const q = typed.trim();
       if (q.length < MIN_SUGGESTION_LENGTH) return { query: q, suggestions: [] };

@@ -39,6 +39,8 @@ export interface SearchFilters {
   category?: ProductCategory;
   min?: number;
   max?: number;
+  /** A product's format (its type: eBook, Hardback, Hoodie…), any case; MCP's filter. */
+  format?: string;
 }
 
 export interface SearchRequest extends SearchFilters {

@@ -15,7 +15,17 @@ const ROLE_TIER: Record<FieldRole, number> = { title: 1, code: 2, kind: 3, text:
 const ROLES: readonly FieldRole[] = ["title", "code", "kind", "text"];
 /** Added to a tier when a word matched only with a typo: exact matches come first. */
 export const TYPO = 8;
-const NONE = 255;
+/** Added per query word a document lacks, when no document has them all (a sentence). */
+const PARTIAL = 16;
+const MOST_MISSING = 10;
+export const NONE = 255;
+export const isTypoRank = (rank: number) => rank % PARTIAL >= TYPO;
+
+const STOP_WORDS = new Set(
+  "a an and any are about as at by can do for from have how i in is it me my of on or our that the to what which with you your".split(
+    " ",
+  ),
+);
 
 export interface IndexedField<D> {
   name: string;
@@ -39,6 +49,8 @@ export interface Matches {
   words: ReadonlySet<string>;
   /** The folded query, searched as a phrase. */
   phrase: string;
+  /** No document held every word: these hold most (a sentence, or a word mistyped). */
+  partial: boolean;
 }
 
 /** A word of the vocabulary close to a query word, for "Did you mean …?". */
@@ -257,6 +269,46 @@ export class TextIndex<D> {
     this.clearWords(counts);
   }
 
+  /** A sentence (issue 37): half its words or more, fewest missing first; a wrong ISBN finds none. */
+  private matchMostWords(
+    queryWords: readonly string[],
+    roles: readonly FieldRole[],
+    words: Set<string>,
+  ) {
+    const expansions = queryWords
+      .filter((word) => word.length > 1 && /\p{L}/u.test(word) && !STOP_WORDS.has(word))
+      .map((word) => this.vocabulary.expand(word))
+      .filter((found) => found.size > 0);
+    if (expansions.length === 0) return;
+    const needed = Math.ceil(expansions.length / 2);
+    for (const found of expansions)
+      for (const id of found.keys()) words.add(this.vocabulary.termOf(id));
+    const counts = expansions.map((found, index) =>
+      this.rankWord(index, found, roles, (role) => ROLE_TIER[role]),
+    );
+    counts.forEach((count, slot) => {
+      const { list } = this.slot(slot);
+      for (let at = 0; at < count; at += 1) {
+        const document = list[at] as number;
+        if (this.best[document] !== NONE) continue;
+        let matched = 0;
+        let tier = 0;
+        let typo = false;
+        for (let index = 0; index < counts.length; index += 1) {
+          const rank = (this.wordRanks[index] as Uint8Array)[document] as number;
+          if (rank === 0) continue;
+          matched += 1;
+          typo ||= rank - 1 >= TYPO;
+          tier = Math.max(tier, (rank - 1) % TYPO);
+        }
+        if (matched < needed) continue;
+        const missing = Math.min(counts.length - matched, MOST_MISSING);
+        this.offer(document, tier + (typo ? TYPO : 0) + PARTIAL * missing);
+      }
+    });
+    this.clearWords(counts);
+  }
+
   /** SPEC §5's phrase in title or text; only documents with words containing each part are read. */
   private matchPhrase(phrase: string, words: Set<string>) {
     const parts = [...new Set(wordsOf(phrase).map((word) => word.text))];
@@ -301,9 +353,10 @@ export class TextIndex<D> {
     const phrase = foldForSearch(query.trim()).replaceAll("\u0000", " ");
     const words = new Set<string>();
     this.touchedCount = 0;
-    if (phrase === "") return this.collect(words, phrase);
+    if (phrase === "") return this.collect(words, phrase, false);
 
-    this.matchWords([...new Set(wordsOf(phrase).map((word) => word.text))], roles, words);
+    const queryWords = [...new Set(wordsOf(phrase).map((word) => word.text))];
+    this.matchWords(queryWords, roles, words);
 
     const code = this.hasCodes && roles.includes("code") ? compactCode(phrase) : "";
     if (code.length >= 3) {
@@ -316,17 +369,19 @@ export class TextIndex<D> {
       }
     }
     if (contains) this.matchPhrase(phrase, words);
-    return this.collect(words, phrase);
+    const partial = this.touchedCount === 0 && queryWords.length > 1;
+    if (partial) this.matchMostWords(queryWords, roles, words);
+    return this.collect(words, phrase, partial && this.touchedCount > 0);
   }
 
-  private collect(words: Set<string>, phrase: string): Matches {
+  private collect(words: Set<string>, phrase: string, partial: boolean): Matches {
     const documents = this.touched.slice(0, this.touchedCount);
     const ranks = new Uint8Array(documents.length);
     documents.forEach((document, index) => {
       ranks[index] = this.best[document] as number;
       this.best[document] = NONE;
     });
-    return { documents, ranks, words, phrase };
+    return { documents, ranks, words, phrase, partial };
   }
 
   /** Per query word with no match within its typo budget, the closest vocabulary word. */

@@ -1,7 +1,7 @@
-import { TIER, TYPO, type Matches } from "./text-index.ts";
+import { NONE, TIER, TYPO, type Matches } from "./text-index.ts";
 
-/** Ranks are small integers: TIER plus TYPO. */
-const RANKS = TYPO * 2;
+/** Ranks are small integers (TIER, plus TYPO, plus PARTIAL per word missing), below NONE. */
+const RANKS = NONE;
 
 /**
  * The first `limit` of `matches` that `keep` keeps, by rank then title, and how many were kept.

@@ -17,4 +17,24 @@ describe("relevance on the shop's own catalogue", async () => {
       expect(found).toBe(first);
     },
   );
+
+  it("understands a sentence: what holds most of its words, fewest missing first (issue 37)", () => {
+    const ids = (q: string) => site.results({ q, scope: "all" }).products.map(({ id }) => id);
+    const sentence = ids("beginner book on neural interfaces");
+    // Neural Interfaces' two formats hold three of its four words; the beginner's brain book two.
+    expect(sentence.slice(0, 2).sort()).toEqual([1, 2]);
+    expect(sentence).toContain(5);
+    expect(ids("neural interfaces beginner").slice(0, 2).sort()).toEqual([1, 2]);
+    expect(ids("hoodie size L")[0]).toBe(28);
+    expect(ids("cheapest ebook").slice(0, 3).sort()).toEqual([2, 4, 8]);
+    const pages = site.results({ q: "international shipping", scope: "all" }).pages;
+    expect(pages.map(({ path }) => path)).toContain("/PurchaseAndRefundPolicy");
+    // A query whose every word matches keeps to what holds them all; nonsense finds nothing.
+    expect(ids("neural interfaces")).toEqual([1, 2]);
+    expect(ids("zzzz qqqq")).toEqual([]);
+    // A mistyped word: what holds the other words, and the spelling that holds them all.
+    const typed = site.results({ q: "implant kti", scope: "all" });
+    expect(typed.products.map(({ id }) => id)).toContain(18);
+    expect(typed.didYouMean).toBe("implant kit");
+  });
 });

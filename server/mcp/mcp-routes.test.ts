@@ -124,6 +124,33 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
     for (const product of data.products ?? []) expect(product.priceAud).toBeLessThanOrEqual(60);
   });
 
+  it("narrows a search to a format, understands a sentence, and pages on with a cursor (issue 37)", async () => {
+    const ebooks = await call("search_catalog", { query: "cheapest ebook", format: "EBOOK" });
+    expect(ebooks.data.products?.length).toBeGreaterThan(0);
+    for (const product of ebooks.data.products ?? []) expect(product.format).toBe("eBook");
+    const sentence = await call("search_catalog", { query: "beginner book on neural interfaces" });
+    expect(sentence.data.products?.[0]?.name).toMatch(/^Neural Interfaces/);
+
+    const first = await call("search_catalog", { query: "steril", limit: 2 });
+    expect(first.data.products).toHaveLength(2);
+    expect(first.data.nextCursor).toBe("2");
+    const seen = [...(first.data.products ?? [])];
+    let cursor = first.data.nextCursor;
+    while (typeof cursor === "string") {
+      const page = await call("search_catalog", { query: "steril", limit: 2, cursor });
+      seen.push(...(page.data.products ?? []));
+      cursor = page.data.nextCursor;
+    }
+    // Every product the search found, each once, in the order one long page gives.
+    const whole = await call("search_catalog", { query: "steril", limit: 48 });
+    expect(seen.map(({ id }) => id)).toEqual(whole.data.products?.map(({ id }) => id));
+    expect(seen.length).toBe(first.data.productsFound);
+
+    const refused = await call("search_catalog", { query: "steril", cursor: "next please" });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain("cursor must be a nextCursor an earlier answer gave");
+  });
+
   it("reads one product by slug with every field, and its other formats", async () => {
     const { data: found } = await call("search_catalog", { query: "neural interfaces" });
     const slug = new URL(found.products?.[0]?.url ?? "").pathname.split("/").pop();

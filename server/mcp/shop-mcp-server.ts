@@ -200,21 +200,26 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
     "search_catalog",
     {
       title: "Search the catalogue",
-      description: `Finds products (books, cyberware tools and supplies, merchandise) by words, optionally in one category and price range. Each result has its id (for quote_cart and create_checkout_link), name, format, price in AUD including GST, availability, product page URL and picture URL. ${SHOP_DATA_RULE}`,
+      description: `Finds products (books, cyberware tools and supplies, merchandise) by words or a sentence (the products holding most of its words first), optionally in one category, format and price range; an answer with nextCursor has more, read by passing it back as cursor. Each result has its id (for quote_cart and create_checkout_link), name, format, price in AUD including GST, availability, product page URL and picture URL. ${SHOP_DATA_RULE}`,
       inputSchema: searchCatalogInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    guarded("search_catalog", async ({ query, category, minPriceAud, maxPriceAud, limit }) => {
+    guarded("search_catalog", async (input) => {
+      const { query, category, minPriceAud, maxPriceAud, format, limit } = input;
       const found = services.search.results({
         q: query,
         scope: "shop",
         ...(category ? { category } : {}),
         ...(minPriceAud !== undefined ? { min: minPriceAud } : {}),
         ...(maxPriceAud !== undefined ? { max: maxPriceAud } : {}),
+        ...(format ? { format } : {}),
       });
       const { byId } = services.catalogue();
       const stock = await services.stock();
-      const products = found.products.slice(0, limit).flatMap((hit) => {
+      // The cursor is where the next page starts in the same search's results.
+      const from = Number(input.cursor ?? 0);
+      const next = from + limit;
+      const products = found.products.slice(from, next).flatMap((hit) => {
         const product = byId.get(hit.id);
         return product ? [summary(product, stock[product.id])] : [];
       });
@@ -222,6 +227,7 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
         query,
         productsFound: found.productCount,
         products,
+        ...(next < found.products.length ? { nextCursor: String(next) } : {}),
         ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}),
       });
     }),

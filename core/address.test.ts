@@ -58,7 +58,8 @@ describe("Australian states", () => {
         stateOfPostcode,
       ),
     ).toEqual(["NSW", "NSW", "ACT", "VIC", "QLD", "SA", "WA", "TAS", "NT", "QLD"]);
-    expect(stateOfPostcode("200")).toBeUndefined();
+    expect(stateOfPostcode("800")).toBe("NT");
+    expect(stateOfPostcode("20")).toBeUndefined();
     expect(stateOfPostcode("12345")).toBeUndefined();
   });
 });

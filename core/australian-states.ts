@@ -30,7 +30,7 @@ const POSTCODE_RANGES: readonly [number, number, AustralianState][] = [
 
 /** The state an Australian postcode belongs to, for an address that left it out. */
 export function stateOfPostcode(postcode: string): AustralianState | undefined {
-  const digits = postcode.trim();
+  const digits = postcode.trim().padStart(4, "0");
   if (!/^\d{4}$/.test(digits)) return undefined;
   const number = Number(digits);
   return POSTCODE_RANGES.find(([from, to]) => number >= from && number <= to)?.[2];

@@ -1,3 +1,5 @@
+import type { AddressLists } from "./address-lists.ts";
+import { AUSTRALIAN_STATES } from "./australian-states.ts";
 // ISO 3166-1 alpha-2 codes, named by the runtime's CLDR data (Intl.DisplayNames).
 const CODES =
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR " +
@@ -104,4 +106,9 @@ export function countryChoices(): Country[] {
     .filter((country) => country.code !== HOME_COUNTRY_CODE)
     .sort((a, b) => a.name.localeCompare(b.name, "en"));
   return [...home, ...rest];
+}
+
+/** The shipping form's two lists, sent by the page's loader: no names in the page's script. */
+export function addressLists(): AddressLists {
+  return { countries: countryChoices(), states: AUSTRALIAN_STATES };
 }

@@ -1,4 +1,4 @@
-import { countryChoices } from "#core/countries.ts";
+import { addressLists } from "#core/countries.ts";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
@@ -56,7 +56,7 @@ function openCartWithStored(answer: () => Promise<StockLevels>, unitsPerProduct 
       loader: () =>
         clientLoader({
           serverLoader: () =>
-            Promise.resolve({ products, unitsPerProduct, countries: countryChoices() }),
+            Promise.resolve({ products, unitsPerProduct, addressLists: addressLists() }),
         } as unknown as Parameters<typeof clientLoader>[0]),
       Component: Cart as never,
       HydrateFallback: () => null,

@@ -1,4 +1,4 @@
-import { countryChoices } from "#core/countries.ts";
+import { addressLists } from "#core/countries.ts";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "#core/format.ts";
@@ -35,7 +35,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     products: cartProducts(catalogueOf(context).products),
     unitsPerProduct: context.get(servicesContext).orders.unitsPerProduct,
-    countries: countryChoices(),
+    addressLists: addressLists(),
   };
 }
 
@@ -189,7 +189,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             a slow phone paints it at once; below the lines, its going moves nothing). */}
         {ready && lines.length === 0 ? null : (
           <div data-cart-only={ready ? undefined : "filled"}>
-            <ShippingForm countries={loaderData.countries} />
+            <ShippingForm lists={loaderData.addressLists} />
           </div>
         )}
       </div>

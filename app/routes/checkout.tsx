@@ -1,4 +1,4 @@
-import { countryChoices } from "#core/countries.ts";
+import { addressLists } from "#core/countries.ts";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { AccountDetails } from "#core/account/account-responses.ts";
 import { CHECKOUT_LINK_PARAM } from "#core/cart/checkout-link.ts";
@@ -42,7 +42,7 @@ export const handle = showsCatalogue(interactiveReading(CHECKOUT_LINK_PARAM));
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { products } = catalogueOf(context);
-  const page = { products: cartProducts(products), countries: countryChoices() };
+  const page = { products: cartProducts(products), addressLists: addressLists() };
   const linked = cartFromLink(
     new URL(request.url),
     products,
@@ -121,7 +121,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         asksAddress={quote?.shipsParcel ?? true}
         expectedTotalCents={checkout.confirmed?.totalCents}
         prefill={checkout.prefill}
-        countries={loaderData.countries}
+        lists={loaderData.addressLists}
         summary={quote ? <CheckoutSummary quote={quote} /> : null}
         onAddressInput={(name, value) => updateShippingField(name as keyof typeof address, value)}
       />

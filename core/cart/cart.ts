@@ -107,3 +107,16 @@ export function cartCount(cart: readonly CartItem[]): number {
 export function cartLinkLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? "item" : "items"}`;
 }
+
+/** What a cart line holds of a product (SPEC §3): its fields, not what the shop has left. */
+export function cartFieldsOf<P extends object>(product: P) {
+  const {
+    stock: _opening,
+    unitsLeft: _shown,
+    ...fields
+  } = product as P & {
+    stock?: number;
+    unitsLeft?: number;
+  };
+  return fields;
+}

@@ -275,22 +275,27 @@ export class TextIndex<D> {
     roles: readonly FieldRole[],
     words: Set<string>,
   ) {
-    const expansions = queryWords
-      .filter((word) => word.length > 1 && /\p{L}/u.test(word) && !STOP_WORDS.has(word))
+    const asked = queryWords.filter(
+      (word) => word.length > 1 && /\p{L}/u.test(word) && !STOP_WORDS.has(word),
+    );
+    // A word the index lacks still counts: "zzzz qqqq book" is not every book.
+    const needed = Math.ceil(asked.length / 2);
+    const expansions = asked
       .map((word) => this.vocabulary.expand(word))
       .filter((found) => found.size > 0);
-    if (expansions.length === 0) return;
-    const needed = Math.ceil(expansions.length / 2);
+    if (expansions.length < needed || needed === 0) return;
     for (const found of expansions)
       for (const id of found.keys()) words.add(this.vocabulary.termOf(id));
     const counts = expansions.map((found, index) =>
       this.rankWord(index, found, roles, (role) => ROLE_TIER[role]),
     );
+    const weighed = new Uint8Array(this.size);
     counts.forEach((count, slot) => {
       const { list } = this.slot(slot);
       for (let at = 0; at < count; at += 1) {
         const document = list[at] as number;
-        if (this.best[document] !== NONE) continue;
+        if (weighed[document] === 1) continue;
+        weighed[document] = 1;
         let matched = 0;
         let tier = 0;
         let typo = false;
@@ -302,7 +307,7 @@ export class TextIndex<D> {
           tier = Math.max(tier, (rank - 1) % TYPO);
         }
         if (matched < needed) continue;
-        const missing = Math.min(counts.length - matched, MOST_MISSING);
+        const missing = Math.min(asked.length - matched, MOST_MISSING);
         this.offer(document, tier + (typo ? TYPO : 0) + PARTIAL * missing);
       }
     });

@@ -40,6 +40,7 @@ export async function createLiveCatalogue(
   let forSale = forSaleOf(snapshot);
   const listeners: ((snapshot: CatalogueSnapshot) => void)[] = [];
   let checking: Promise<boolean> | undefined;
+  let again: Promise<boolean> | undefined;
 
   async function check(): Promise<boolean> {
     if ((await catalogueVersion(db)) === snapshot.version) return false;
@@ -51,10 +52,20 @@ export async function createLiveCatalogue(
 
   /** One check at a time: a slow database never piles them up. */
   function refresh(): Promise<boolean> {
-    checking ??= check().finally(() => {
-      checking = undefined;
-    });
-    return checking;
+    if (!checking) {
+      checking = check().finally(() => {
+        checking = undefined;
+      });
+      return checking;
+    }
+    // The check under way may have read the version before the caller's change: one more after.
+    again ??= checking
+      .catch(() => false)
+      .then(() => {
+        again = undefined;
+        return refresh();
+      });
+    return again;
   }
 
   const timer = setInterval(() => {

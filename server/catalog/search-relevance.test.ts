@@ -32,6 +32,8 @@ describe("relevance on the shop's own catalogue", async () => {
     // A query whose every word matches keeps to what holds them all; nonsense finds nothing.
     expect(ids("neural interfaces")).toEqual([1, 2]);
     expect(ids("zzzz qqqq")).toEqual([]);
+    // Words the shop lacks count as missing: one of three is not most.
+    expect(ids("zzzz qqqq book")).toEqual([]);
     // A mistyped word: what holds the other words, and the spelling that holds them all.
     const typed = site.results({ q: "implant kti", scope: "all" });
     expect(typed.products.map(({ id }) => id)).toContain(18);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { StockRow } from "#core/admin/admin-schemas.ts";
 import { auditLog, productStock } from "../db/schema.ts";
+import { catalogueVersion, readCatalogue } from "./catalogue-store.ts";
 import { placeOrder } from "#tests/server/order-helpers.ts";
 import { setUpBackOffice } from "#tests/server/staff-helpers.ts";
 import { CLEANER, EBOOK, PAPERBACK } from "#tests/fixtures/catalogue.ts";
@@ -45,6 +46,28 @@ describe("stock", () => {
     expect(entries.map((entry) => [entry.actorName, entry.details])).toEqual([
       [backOffice.staff.username, { from: 20, to: 35 }],
     ]);
+  });
+
+  it("says a new count on the shop's pages at once, and keeps them when what they say is the same", async () => {
+    const version = () => catalogueVersion(backOffice.database.db);
+    const line = async () =>
+      (await readCatalogue(backOffice.database.db)).byId.get(PAPERBACK.id)?.unitsLeft;
+    const read = async () =>
+      (await stock()).find((row) => row.productId === PAPERBACK.id)?.available ?? null;
+    const before = await version();
+    // Plenty to plenty: the pages say "In stock" either way.
+    await setStock(PAPERBACK.id, { available: 30, expected: await read() });
+    expect(await version()).toBe(before);
+    // Plenty to few: "Only 4 left".
+    await setStock(PAPERBACK.id, { available: 4, expected: await read() });
+    expect(await version()).toBe(before + 1);
+    expect(await line()).toBe(4);
+    await setStock(PAPERBACK.id, { available: 0, expected: await read() });
+    expect(await version()).toBe(before + 2);
+    expect(await line()).toBe(0);
+    await setStock(PAPERBACK.id, { available: 20, expected: await read() });
+    expect(await version()).toBe(before + 3);
+    expect(await line()).toBeUndefined();
   });
 
   it("refuses to overwrite a count an order changed since the page was opened", async () => {

@@ -57,6 +57,7 @@ export const mcpRoutes: FastifyPluginAsync<{
         request.category,
         request.min,
         request.max,
+        request.format?.trim().toLowerCase(),
       ]);
       let found = searches.get(key);
       if (!found) {

@@ -1,3 +1,4 @@
+import { cartFieldsOf } from "#core/cart/cart.ts";
 import { scriptJson } from "#app/lib/script-json.ts";
 import styles from "./add-to-cart-button.module.css";
 
@@ -8,12 +9,6 @@ interface AddToCartButtonProps {
   formAction: string;
   /** The id of the line saying the product is out of stock: the button is disabled, described by it. */
   outOfStock?: string;
-}
-
-/** What the cart stores: the product's fields, never how many the shop has left. */
-function cartLineOf<P extends object>(product: P) {
-  const { unitsLeft: _shownOnThePage, ...line } = product as P & { unitsLeft?: number };
-  return line;
 }
 
 /**
@@ -35,7 +30,7 @@ export function AddToCartButton({ product, formAction, outOfStock }: AddToCartBu
       <script
         type="application/json"
         data-cart-line=""
-        dangerouslySetInnerHTML={{ __html: scriptJson(cartLineOf(product)) }}
+        dangerouslySetInnerHTML={{ __html: scriptJson(cartFieldsOf(product)) }}
       />
       <button
         type="submit"

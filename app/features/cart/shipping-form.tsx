@@ -1,7 +1,7 @@
-import { CountrySelect } from "#app/components/country-select.tsx";
-import { OnlyInAustralia, StateSelect } from "#app/components/state-select.tsx";
+import { ListSelect } from "#app/components/list-select.tsx";
+import { OnlyInAustralia } from "#app/components/only-in-australia.tsx";
 import { FormField } from "#app/components/form-field.tsx";
-import type { Country } from "#core/countries.ts";
+import { listOf, type AddressLists } from "#core/address-lists.ts";
 import { useId } from "react";
 import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address-fields.ts";
 import { updateShippingField, useShippingForm } from "./shipping-store.ts";
@@ -22,7 +22,7 @@ function keepTypedBeforeHydration(form: HTMLFormElement | null) {
 }
 
 /** SPEC §5: not validated; kept for the tab's session. */
-export function ShippingForm({ countries }: { countries: readonly Country[] }) {
+export function ShippingForm({ lists }: { lists: AddressLists }) {
   const values = useShippingForm();
   const id = useId();
   const titleId = `${id}-title`;
@@ -48,13 +48,14 @@ export function ShippingForm({ countries }: { countries: readonly Country[] }) {
                 onChange: (event: { target: { value: string } }) =>
                   updateShippingField(field.name, event.target.value),
               };
-              if (field.name === "country") {
+              if (field.name === "country" || field.name === "state") {
                 return (
-                  <CountrySelect {...common} countries={countries} defaultValue={values.country} />
+                  <ListSelect
+                    {...common}
+                    {...listOf(lists, field.name)}
+                    defaultValue={values[field.name]}
+                  />
                 );
-              }
-              if (field.name === "state") {
-                return <StateSelect {...common} defaultValue={values.state} />;
               }
               return (
                 <input

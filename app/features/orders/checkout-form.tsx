@@ -5,11 +5,10 @@ import type { CartItem } from "#core/cart/cart.ts";
 import { formatMoney } from "#core/format.ts";
 import { ORDER_LIMITS } from "#core/orders/order-limits.ts";
 import { ADULTS_ONLY } from "#app/components/adults-only-label.tsx";
-import { chosenCountry, CountrySelect } from "#app/components/country-select.tsx";
-import { OnlyInAustralia, StateSelect } from "#app/components/state-select.tsx";
-import { findState } from "#core/australian-states.ts";
+import { chosenOption, ListSelect } from "#app/components/list-select.tsx";
+import { OnlyInAustralia } from "#app/components/only-in-australia.tsx";
 import { FormField } from "#app/components/form-field.tsx";
-import type { Country } from "#core/countries.ts";
+import { listOf, type AddressLists } from "#core/address-lists.ts";
 import fieldStyles from "#app/components/form-field.module.css";
 import formStyles from "#app/components/forms.module.css";
 import { StoredField } from "#app/components/stored-field.tsx";
@@ -36,8 +35,8 @@ interface CheckoutFormProps {
   asksAddress: boolean;
   expectedTotalCents: number | undefined;
   prefill: Readonly<Record<string, string | undefined>>;
-  /** The Country list, from the page's loader. */
-  countries: readonly Country[];
+  /** The Country and State lists, from the page's loader. */
+  lists: AddressLists;
   onAddressInput: (name: string, value: string) => void;
   /** Appears once the page has read the cart; nothing above it moves then. */
   summary?: ReactNode;
@@ -53,7 +52,7 @@ export function CheckoutForm({
   asksAddress,
   expectedTotalCents,
   prefill,
-  countries,
+  lists,
   onAddressInput,
   summary,
 }: CheckoutFormProps) {
@@ -82,8 +81,7 @@ export function CheckoutForm({
       const control = elements?.namedItem(name);
       if (control instanceof HTMLInputElement && control.value === "") control.value = value;
       if (control instanceof HTMLSelectElement && control.value === "") {
-        control.value =
-          name === "country" ? chosenCountry(countries, value) : (findState(value) ?? "");
+        control.value = chosenOption(listOf(lists, name).options, value);
       }
     }
   });
@@ -174,10 +172,16 @@ export function CheckoutForm({
                     autoComplete: field.autoComplete,
                     defaultValue: values[field.name] ?? "",
                   };
-                  if (field.name === "country") {
-                    return <CountrySelect key={key} {...common} required countries={countries} />;
+                  if (field.name === "country" || field.name === "state") {
+                    return (
+                      <ListSelect
+                        key={key}
+                        {...common}
+                        {...listOf(lists, field.name)}
+                        required={field.name === "country"}
+                      />
+                    );
                   }
-                  if (field.name === "state") return <StateSelect key={key} {...common} />;
                   return (
                     <input
                       key={key}

@@ -1,6 +1,6 @@
 import { CHECKOUT_LINK_INVALID } from "#core/cart/checkout-link.ts";
 import { readCheckoutLink } from "#core/cart/checkout-link-schema.ts";
-import type { CartItem } from "#core/cart/cart.ts";
+import { cartFieldsOf, type CartItem } from "#core/cart/cart.ts";
 import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import type { OrderLineInput, QuoteRequest } from "#core/orders/order-schemas.ts";
@@ -31,8 +31,7 @@ export function cartFromLink(
     const product = byId.get(id);
     if (!product) return [];
     // SPEC §3 Cart item: the product's fields and a quantity, as Add to Cart stores it.
-    const { stock: _stock, ...fields } = product;
-    return [{ ...fields, quantity }];
+    return [{ ...cartFieldsOf(product), quantity }];
   });
   return { cart, quote: priced };
 }

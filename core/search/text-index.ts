@@ -6,6 +6,7 @@
  */
 import { JoinedText } from "./joined-text.ts";
 import { compactCode, editDistance, foldForSearch, wordsOf } from "./search-text.ts";
+import { flattenPostings, titleOrderOf, type Postings } from "./postings.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
 /** Rank by field: title phrase, title words, codes (SKU, ISBN), kinds (genre, type…), text. */
@@ -58,11 +59,6 @@ export interface NearWord {
   word: string;
   distance: number;
   documents: number;
-}
-
-interface Postings {
-  starts: Uint32Array;
-  documents: Int32Array;
 }
 
 export class TextIndex<D> {
@@ -128,34 +124,14 @@ export class TextIndex<D> {
     };
     // Ids were given in the order words were first seen, which is the map's order.
     this.vocabulary = new Vocabulary([...termIds.keys()]);
-    const postings = {} as Record<FieldRole, Postings>;
-    for (const role of ROLES) {
-      const starts = new Uint32Array(termIds.size + 1);
-      let total = 0;
-      for (let id = 0; id < termIds.size; id += 1) {
-        starts[id] = total;
-        total += lists[role][id]?.length ?? 0;
-      }
-      starts[termIds.size] = total;
-      const flat = new Int32Array(total);
-      for (let id = 0; id < termIds.size; id += 1) {
-        const list = lists[role][id];
-        if (list) flat.set(list, starts[id]);
-      }
-      postings[role] = { starts, documents: flat };
-    }
-    this.postings = postings;
-
-    const titleOf = (document: D) =>
-      fields.find((field) => field.role === "title")?.read(document) ?? "";
-    const collator = new Intl.Collator("en-AU", { sensitivity: "base", numeric: true });
-    const order = Array.from(documents.keys()).sort(
-      (a, b) => collator.compare(titleOf(documents[a] as D), titleOf(documents[b] as D)) || a - b,
-    );
-    this.titleOrder = new Int32Array(documents.length);
-    order.forEach((document, place) => {
-      this.titleOrder[document] = place;
-    });
+    this.postings = {
+      title: flattenPostings(lists.title, termIds.size),
+      code: flattenPostings(lists.code, termIds.size),
+      kind: flattenPostings(lists.kind, termIds.size),
+      text: flattenPostings(lists.text, termIds.size),
+    };
+    const titleField = fields.find((field) => field.role === "title");
+    this.titleOrder = titleOrderOf(documents.map((document) => titleField?.read(document) ?? ""));
     this.best = new Uint8Array(documents.length).fill(NONE);
     this.touched = new Int32Array(documents.length);
   }

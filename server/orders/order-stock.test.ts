@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testProducts } from "#tests/fixtures/catalogue.ts";
-import { createTestDatabase, testEngines } from "#tests/server/test-database.ts";
-import { catalogueVersion, readCatalogue, seedCatalogue } from "../catalog/catalogue-store.ts";
-import type { Database } from "../db/client.ts";
+import { describe, expect, it } from "vitest";
+import { seededTestDatabase, testEngines } from "#tests/server/test-database.ts";
+import { catalogueVersion, readCatalogue } from "../catalog/catalogue-store.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { returnStock, takeStock } from "./order-stock.ts";
 
@@ -10,30 +8,22 @@ import { returnStock, takeStock } from "./order-stock.ts";
 // sale or return that changes what they say raises it, and no other does (each raise reloads
 // the catalogue and renders the pages again).
 describe.each(testEngines())("stock taken and returned (%s)", (engine) => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await seedCatalogue(database.db, testProducts);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const seeded = seededTestDatabase(engine);
 
   const take = (productId: number, quantity: number) =>
-    database.db.transaction((tx) =>
+    seeded.database.db.transaction((tx) =>
       takeStock(tx, [{ productId, quantity, name: `#${productId}` }]),
     );
 
   /** Runs `change` and says whether the catalogue version rose. */
   async function raises(change: () => Promise<unknown>) {
-    const before = await catalogueVersion(database.db);
+    const before = await catalogueVersion(seeded.database.db);
     await change();
-    return (await catalogueVersion(database.db)) !== before;
+    return (await catalogueVersion(seeded.database.db)) !== before;
   }
 
   const unitsLeftOf = async (id: number) =>
-    (await readCatalogue(database.db)).byId.get(id)?.unitsLeft;
+    (await readCatalogue(seeded.database.db)).byId.get(id)?.unitsLeft;
 
   it("says nothing while plenty are left, then each count once few are", async () => {
     // The paperback: 20 units.
@@ -55,7 +45,7 @@ describe.each(testEngines())("stock taken and returned (%s)", (engine) => {
     await take(3, 1);
     expect(await raises(() => take(3, 1))).toBe(true);
     expect(await unitsLeftOf(3)).toBe(0);
-    expect((await readCatalogue(database.db)).byId.get(2)?.unitsLeft).toBeUndefined();
+    expect((await readCatalogue(seeded.database.db)).byId.get(2)?.unitsLeft).toBeUndefined();
   });
 
   it("follows a cancelled order's units back, and not a return that leaves plenty", async () => {
@@ -63,7 +53,7 @@ describe.each(testEngines())("stock taken and returned (%s)", (engine) => {
     /** The rows returnStock reads: an order and its one line. */
     const placeOrder = async (productId: number, quantity: number) => {
       placed += 1;
-      const [order] = await database.db
+      const [order] = await seeded.database.db
         .insert(orders)
         .values({
           accessToken: `token-${placed}`,
@@ -78,7 +68,7 @@ describe.each(testEngines())("stock taken and returned (%s)", (engine) => {
           units: quantity,
         })
         .returning({ id: orders.id });
-      await database.db.insert(orderLines).values({
+      await seeded.database.db.insert(orderLines).values({
         orderId: order!.id,
         position: 0,
         productId,
@@ -93,9 +83,13 @@ describe.each(testEngines())("stock taken and returned (%s)", (engine) => {
     await take(5, 20);
     expect(await unitsLeftOf(5)).toBe(4);
     const many = await placeOrder(5, 20);
-    expect(await raises(() => database.db.transaction((tx) => returnStock(tx, many)))).toBe(true);
+    expect(await raises(() => seeded.database.db.transaction((tx) => returnStock(tx, many)))).toBe(
+      true,
+    );
     expect(await unitsLeftOf(5)).toBeUndefined();
     const few = await placeOrder(5, 2);
-    expect(await raises(() => database.db.transaction((tx) => returnStock(tx, few)))).toBe(false);
+    expect(await raises(() => seeded.database.db.transaction((tx) => returnStock(tx, few)))).toBe(
+      false,
+    );
   });
 });

@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { seedCatalogue } from "../../server/catalog/catalogue-store.ts";
+import { testProducts } from "../fixtures/catalogue.ts";
 import {
   dumpPgliteDataDir,
   openPglite,
@@ -94,4 +97,15 @@ export function stubDatabase(): Database {
     ping: async () => {},
     close: async () => {},
   };
+}
+
+/** A fresh database of `engine` seeded with the test catalogue, for the suite that asks. */
+export function seededTestDatabase(engine: TestEngine): { readonly database: Database } {
+  const suite = {} as { database: Database };
+  beforeAll(async () => {
+    suite.database = await createTestDatabase(engine);
+    await seedCatalogue(suite.database.db, testProducts);
+  });
+  afterAll(() => suite.database.close());
+  return suite;
 }

@@ -10,16 +10,20 @@ export function catalogueOf(context: Readonly<RouterContextProvider>): Catalogue
 
 export type CartProduct = Pick<
   ShopProduct,
-  "id" | "name" | "priceCents" | "type" | "ageRestricted" | "digital"
->;
+  "id" | "name" | "priceCents" | "type" | "ageRestricted" | "digital" | "variant"
+> & { picture?: string };
 
 export function cartProducts(products: readonly ShopProduct[]): CartProduct[] {
-  return products.map(({ id, name, priceCents, type, ageRestricted, digital }) => ({
-    id,
-    name,
-    priceCents,
-    type,
-    ageRestricted,
-    digital,
-  }));
+  return products.map(
+    ({ id, name, priceCents, type, ageRestricted, digital, variant, images: [picture] }) => ({
+      id,
+      name,
+      priceCents,
+      type,
+      ageRestricted,
+      digital,
+      ...(variant ? { variant } : {}),
+      ...(picture ? { picture } : {}),
+    }),
+  );
 }

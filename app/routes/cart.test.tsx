@@ -31,6 +31,15 @@ const products = [
   },
   { id: 7, name: "Salt Water Circuit", priceCents: 2299, type: "Paperback", ageRestricted: false },
   { id: 8, name: "Salt Water Circuit", priceCents: 1299, type: "eBook", ageRestricted: false },
+  {
+    id: 47,
+    name: "Circuit Trace Hoodie",
+    priceCents: 7995,
+    type: "Hoodie",
+    ageRestricted: false,
+    variant: "Size L",
+    picture: "/images/products/circuit-trace-hoodie-front.svg",
+  },
 ];
 
 const storeCart = (lines: { id: number; type: string; quantity: number }[]) =>
@@ -128,6 +137,24 @@ describe("/cart lines", () => {
     expect(within(row(/^NTAG216/)).getByText("Adults only (18+)")).toBeVisible();
     expect(row(/^Ultrasonic/)).not.toHaveTextContent("Adults only");
     expect(row(/^Salt Water Circuit\s*Paperback/)).not.toHaveTextContent("Adults only");
+  });
+});
+
+describe("/cart lines (issue 37)", () => {
+  it("name the size chosen, beside the product's picture", async () => {
+    storeCart([
+      { id: 25, type: "Ultrasonic Cleaner", quantity: 1 },
+      { id: 47, type: "Hoodie", quantity: 1 },
+    ]);
+    await openCartWithStored(() => Promise.resolve({}));
+    const hoodie = row(/^Circuit Trace Hoodie/);
+    expect(hoodie).toHaveTextContent("Circuit Trace HoodieHoodie — Size L");
+    expect(hoodie.querySelector("img")).toHaveAttribute(
+      "src",
+      "/images/products/circuit-trace-hoodie-front.svg",
+    );
+    // The picture repeats the name beside it: screen readers skip it.
+    expect(hoodie.querySelector("img")).toHaveAttribute("alt", "");
   });
 });
 

@@ -12,6 +12,7 @@ import { QuantityControl } from "#app/features/cart/quantity-control.tsx";
 import { ShippingForm } from "#app/features/cart/shipping-form.tsx";
 import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
 import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
+import { ProductPicture } from "#app/components/product-picture.tsx";
 import { cartProducts, catalogueOf } from "#app/lib/catalogue.ts";
 import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { servicesContext } from "#app/load-context.ts";
@@ -102,11 +103,29 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                       <tr key={`${line.id}-${line.type}`}>
                         <th scope="row" className={styles.name}>
                           {line.product ? (
-                            <>
-                              {line.product.name}
-                              {line.type ? <span className={styles.type}>{line.type}</span> : null}
-                              {line.product.ageRestricted ? <AdultsOnlyLabel /> : null}
-                            </>
+                            <span className={styles.item}>
+                              {line.product.picture ? (
+                                <ProductPicture
+                                  className={styles.thumbnail}
+                                  src={line.product.picture}
+                                  sizes="4rem"
+                                  alt=""
+                                  width="64"
+                                  height="48"
+                                  loading="lazy"
+                                  decoding="async"
+                                />
+                              ) : null}
+                              <span>
+                                {line.product.name}
+                                {line.type || line.product.variant ? (
+                                  <span className={styles.type}>
+                                    {[line.type, line.product.variant].filter(Boolean).join(" — ")}
+                                  </span>
+                                ) : null}
+                                {line.product.ageRestricted ? <AdultsOnlyLabel /> : null}
+                              </span>
+                            </span>
                           ) : (
                             <span className={styles.unknown}>Unknown Product</span>
                           )}

@@ -29,13 +29,21 @@ afterEach(() => {
 
 // The NTAG216 Glass Implant Kit is sold to adults only (as in content/products.csv).
 const products = [
-  { id: 7, name: "Salt Water Circuit", priceCents: 2299, type: "Paperback", ageRestricted: false },
+  {
+    id: 7,
+    name: "Salt Water Circuit",
+    priceCents: 2299,
+    type: "Paperback",
+    ageRestricted: false,
+    images: [],
+  },
   {
     id: 18,
     name: "NTAG216 Glass Implant Kit",
     priceCents: 14900,
     type: "Implant Kit",
     ageRestricted: true,
+    images: [],
     // How few the shop has left, as its pages say it: never part of a cart line.
     unitsLeft: 3,
   },

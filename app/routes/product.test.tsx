@@ -115,7 +115,15 @@ describe("the product page's loader", () => {
     const page = load(EBOOK.toUpperCase());
     expect(page.product).toMatchObject({ id: 2, type: "eBook" });
     expect(page.product).not.toHaveProperty("stock");
-    expect(page.formats.map((format) => format.type)).toEqual(["Hardback", "eBook"]);
+    expect(page.options).toEqual([
+      expect.objectContaining({
+        name: "Format",
+        choices: [
+          expect.objectContaining({ value: "Hardback", current: false }),
+          expect.objectContaining({ value: "eBook", current: true }),
+        ],
+      }),
+    ]);
   });
 
   it("sends a renamed product's old slug to its page now with a 301", () => {
@@ -202,5 +210,90 @@ describe("the product page's tags", () => {
     expect(content("twitter:image")).toBe(content("og:image"));
     expect(content("og:image:alt")).toContain("Cover of Neural Interfaces");
     expect(content("product:price:amount")).toBe("89.95");
+  });
+});
+
+describe("a product's colours and sizes (issue 37)", () => {
+  // As the shop's snapshot says it: the hoodie's XXL is sold out (content/products.csv).
+  const soldOut = new Set(["circuit-trace-hoodie-xxl"]);
+  const products = contentProducts.map((product) =>
+    soldOut.has(product.slug) ? { ...product, unitsLeft: 0 } : product,
+  );
+  const context = () => {
+    const provider = new RouterContextProvider();
+    const view = catalogueView(products);
+    provider.set(servicesContext, { catalogue: () => view } as unknown as PageServices);
+    return provider;
+  };
+
+  async function open(slug: string) {
+    const Stub = createRoutesStub([
+      {
+        path: "/products/:slug",
+        loader: ({ params }) => load(params.slug ?? "", context()),
+        Component: Product as never,
+        HydrateFallback: () => null,
+      },
+    ]);
+    const { container } = render(<Stub initialEntries={[`/products/${slug}`]} />);
+    await screen.findByRole("heading", { level: 1 });
+    return container;
+  }
+
+  it("offers each colour and size as a link, marking those not made with the colour chosen", async () => {
+    await open("steersman-logo-t-shirt-sand-m");
+    expect(screen.getByText("Sand, Size M")).toBeVisible();
+    const colours = screen.getByRole("navigation", { name: "Colours" });
+    expect(within(colours).getByRole("link", { name: "Charcoal" })).toHaveAttribute(
+      "href",
+      "/products/steersman-logo-t-shirt-charcoal-m",
+    );
+    expect(within(colours).getByRole("link", { name: "Sand" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const sizes = screen.getByRole("navigation", { name: "Sizes" });
+    expect(within(sizes).getByRole("heading", { name: "Size: M" })).toBeVisible();
+    expect(
+      within(sizes)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["S", "M", "L", "XL", "XXL"]);
+    // Sand stops at L: XL leads to the Charcoal XL, and says why.
+    const xl = within(sizes).getByRole("link", { name: "XL" });
+    expect(xl).toHaveAttribute("href", "/products/steersman-logo-t-shirt-charcoal-xl");
+    expect(xl).toHaveAccessibleDescription("XL and XXL are not made in Sand.");
+    expect(
+      screen.getByRole("img", { name: "Steersman Logo T-Shirt in Sand, front view" }),
+    ).toBeVisible();
+  });
+
+  it("strikes a sold-out size through but keeps it a link, and lists each size as an offer", async () => {
+    const container = await open("circuit-trace-hoodie-m");
+    const sizes = screen.getByRole("navigation", { name: "Sizes" });
+    expect(within(sizes).getByRole("link", { name: "XXL (sold out)" })).toHaveAttribute(
+      "href",
+      "/products/circuit-trace-hoodie-xxl",
+    );
+    const jsonLd = JSON.parse(
+      container.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}",
+    ) as {
+      "@type": string;
+      variesBy: string[];
+      hasVariant: { sku: string; size: string; offers: { availability: string; price: string } }[];
+    };
+    expect(jsonLd["@type"]).toBe("ProductGroup");
+    expect(jsonLd.variesBy).toEqual(["https://schema.org/size"]);
+    expect(jsonLd.hasVariant.map((variant) => variant.size)).toEqual(["M", "S", "L", "XL", "XXL"]);
+    expect(jsonLd.hasVariant.find((variant) => variant.size === "XXL")).toMatchObject({
+      sku: "KYB-MR-003-XXL",
+      offers: { availability: "https://schema.org/OutOfStock", price: "79.95" },
+    });
+  });
+
+  it("sends the work's own address to its first size in stock", () => {
+    const answer = thrown(() => load("circuit-trace-hoodie", context()));
+    expect((answer as Response).status).toBe(302);
+    expect((answer as Response).headers.get("location")).toBe("/products/circuit-trace-hoodie-s");
   });
 });

@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
+import { firstVariantOf } from "#core/catalog/product-cards.ts";
 import { formatsOf, relatedTo, type ShopProduct } from "#core/catalog/shop-product.ts";
+import { variantChoices } from "#core/catalog/variants.ts";
 import { SHARING_PICTURE, sharingPicturePath } from "#core/catalog/pictures.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
-import { ProductPage, type ProductLink } from "#app/features/shop/product-page.tsx";
+import { ProductPage } from "#app/features/shop/product-page.tsx";
 import { shopOf } from "#app/features/shop/shops.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { catalogueOf } from "#app/lib/catalogue.ts";
@@ -51,8 +53,27 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) => {
   ];
 };
 
-// HTML first (decision 030): no framework script; the formats are links.
+// HTML first (decision 030): no framework script; formats, colours and sizes are links.
 export const handle = showsCatalogue({});
+
+const offerOf = ({
+  slug,
+  name,
+  variant,
+  sku,
+  color,
+  size,
+  priceCents,
+  unitsLeft,
+}: ShopProduct) => ({
+  slug,
+  name: variant ? `${name}, ${variant}` : name,
+  sku,
+  color,
+  size,
+  priceCents,
+  soldOut: unitsLeft === 0,
+});
 
 const linkOf = ({ id, slug, name, type, priceCents, images, category }: ShopProduct) => ({
   id,
@@ -64,7 +85,7 @@ const linkOf = ({ id, slug, name, type, priceCents, images, category }: ShopProd
   category,
 });
 
-/** An old slug answers 301; an unknown, retired or unpublished one the 404 page. */
+/** An old slug answers 301, a work's own name its first variant in stock, anything else 404. */
 export function loader({ params, context }: Route.LoaderArgs) {
   const catalogue = catalogueOf(context);
   // Slugs are lower case; the server keeps pages by their lower-case path.
@@ -73,6 +94,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!found) {
     const moved = catalogue.movedSlugs.get(slug);
     if (moved) throw redirect(productPath({ slug: moved }), 301);
+    const variant = firstVariantOf(catalogue.products, slug);
+    if (variant) throw redirect(productPath(variant), 302);
     throw data(null, { status: 404 });
   }
   // Only what a shop lists has a page (its breadcrumb names the shop).
@@ -81,7 +104,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const { stock: _opening, ...product } = found;
   return {
     product,
-    formats: formatsOf(catalogue.products, found).map(linkOf),
+    options: variantChoices(found, formatsOf(catalogue.products, found)),
+    variants: formatsOf(catalogue.products, found).map(offerOf),
     related: relatedTo(catalogue.products, found).map(linkOf),
   };
 }
@@ -99,14 +123,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const STOCK_LINE_ID = "product-stock";
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, formats, related } = loaderData;
+  const { product, options, variants, related } = loaderData;
   const shop = shopOf(product);
   if (!shop) return null;
   return (
     <ProductPage
       product={product}
       shop={shop}
-      formats={formats satisfies ProductLink[]}
+      options={options}
+      variants={variants}
       related={related}
       availability={<StockLine unitsLeft={product.unitsLeft} id={STOCK_LINE_ID} />}
       action={

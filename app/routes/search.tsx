@@ -9,6 +9,7 @@ import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { MatchNote, SearchPageView, SearchResults } from "#app/features/search/search-results.tsx";
 import styles from "#app/features/search/search-results.module.css";
 import { ProductGrid } from "#app/features/shop/product-card.tsx";
+import { oneCardPerChoice } from "#core/catalog/product-cards.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -101,7 +102,8 @@ function SearchPage({
         response={response}
         renderProducts={(products) => (
           <ProductGrid
-            products={products}
+            // The best-matched size or colour stands for its format (issue 37).
+            products={oneCardPerChoice(products)}
             headingLevel={3}
             renderAvailability={(product) => (
               <StockLine unitsLeft={product.unitsLeft} id={stockLineId(product.id)} />

@@ -58,3 +58,24 @@ describe("Add to Cart on a card, pressed where no script runs", () => {
     });
   });
 });
+
+describe("a product's sizes on the shop (issue 37)", () => {
+  it("are one card priced from the lowest, leading to a size: never an Add to Cart of none", () => {
+    const { products } = run("/merchandise");
+    const hoodies = products.filter((product) => product.name === "Circuit Trace Hoodie");
+    expect(hoodies).toHaveLength(1);
+    expect(hoodies[0]).toMatchObject({
+      slug: "circuit-trace-hoodie-s",
+      size: "S, M, L, XL, XXL",
+      sku: "KYB-MR-003",
+      choice: { label: "Choose a size", fromCents: 7995 },
+    });
+    const tee = products.find((product) => product.name === "Steersman Logo T-Shirt");
+    expect(tee).toMatchObject({
+      color: "Charcoal, Sand",
+      choice: { label: "Choose a colour and size" },
+    });
+    // One card per product a visitor sees: 8 works.
+    expect(products).toHaveLength(8);
+  });
+});

@@ -1,4 +1,5 @@
 import { data, useLocation } from "react-router";
+import { oneCardPerChoice } from "#core/catalog/product-cards.ts";
 import { distinctValues, productsInCategory } from "#core/catalog/shop.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartCountPanel } from "#app/features/cart/cart-count-panel.tsx";
@@ -26,8 +27,10 @@ export const handle = showsCatalogue({ query: ["genre", "type"] });
 export function loader({ url, context }: Route.LoaderArgs) {
   const shop = shopAt(url.pathname);
   if (!shop) throw data(null, { status: 404 });
-  const products = productsInCategory(catalogueOf(context).products, shop.category).map(
-    ({ stock: _opening, ...product }) => product,
+  const products = oneCardPerChoice(
+    productsInCategory(catalogueOf(context).products, shop.category).map(
+      ({ stock: _opening, ...product }) => product,
+    ),
   );
   return {
     path: shop.path,

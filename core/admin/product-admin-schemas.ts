@@ -121,6 +121,13 @@ export const adminProductListQuerySchema = z.object({
     .union([productStateSchema, z.literal("")])
     .optional()
     .transform((value) => value || undefined),
+  /** One work's products: its formats, colours and sizes (issue 37). */
+  work: z
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.fieldMax)
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
 

@@ -90,7 +90,12 @@ export type Product = z.output<typeof productSchema>;
 /** A product as `GET /api/products` lists it: live stock is at `GET /api/stock`. */
 export const listedProductSchema = named(
   "Product",
-  productSchema.omit({ stock: true }),
+  productSchema.omit({ stock: true }).extend({
+    variant: z
+      .string()
+      .optional()
+      .meta({ description: "Its colour and size where its work has several: Size L, Sand" }),
+  }),
   "A product of the catalogue (SPEC §3); prices in AUD, GST included",
 );
 

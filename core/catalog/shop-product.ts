@@ -1,6 +1,7 @@
 import type { Product } from "./product.ts";
 import { isDigitalType } from "./product-files.ts";
 import { numberedSlug, productSlug, workOf } from "./slug.ts";
+import { optionsOf, variantSlugPart } from "./variants.ts";
 
 export type ShopProduct = Product & {
   slug: string;
@@ -11,23 +12,27 @@ export type ShopProduct = Product & {
   pictureAlts?: Readonly<Record<string, string>>;
   /** Units left when few are (0: sold out), else absent; a change raises the catalogue version. */
   unitsLeft?: number;
+  /** "Size L, Sand": its option values where its work has several products (variants.ts). */
+  variant?: string;
 };
 
 export function productPagePath(product: { slug: string }): string {
   return `/products/${encodeURIComponent(product.slug)}`;
 }
 
-/** The work's name, plus the format where a work has several; a clash left takes the id. */
+/** The work's name, plus the values that tell its products apart; a clash left takes the id. */
 export function withSlugs(products: readonly Product[]): ShopProduct[] {
-  const formats = new Map<string, number>();
+  const works = new Map<string, Product[]>();
   for (const product of products) {
     const work = workOf(product);
-    formats.set(work, (formats.get(work) ?? 0) + 1);
+    works.set(work, [...(works.get(work) ?? []), product]);
   }
+  const options = new Map([...works].map(([work, group]) => [work, optionsOf(group)]));
   const taken = new Set<string>();
   return products.map((product) => {
     const work = workOf(product);
-    let slug = productSlug(product, (formats.get(work) ?? 0) > 1) || `product-${product.id}`;
+    const part = variantSlugPart(product, options.get(work) ?? []);
+    let slug = productSlug(product, part) || `product-${product.id}`;
     if (taken.has(slug)) slug = numberedSlug(slug, product.id);
     taken.add(slug);
     return { ...product, slug, work, digital: isDigitalType(product.type) };

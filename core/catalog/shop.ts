@@ -50,7 +50,9 @@ export const CYBERWARE_GENRES = ["Tools", "Sterilization", "Body Modification"] 
 /** The artwork's file names say which view a picture shows; books show their cover. */
 export function productImageAlt(
   product: Pick<Product, "name" | "type" | "category" | "images"> & {
+    color?: string | null | undefined;
     pictureAlts?: Readonly<Record<string, string>> | undefined;
+    variant?: string | undefined;
   },
   index: number,
 ): string {
@@ -61,8 +63,12 @@ export function productImageAlt(
   if (isCategory(product, "book")) {
     return `Cover of ${product.name}${product.type ? `, ${product.type.toLowerCase()} edition` : ""}`;
   }
-  if (view) return `${product.name}, ${view} view`;
-  if (product.images.length > 1)
-    return `${product.name}, picture ${index + 1} of ${product.images.length}`;
-  return product.name;
+  // A colour of several: its pictures say which (issue 37).
+  const name =
+    product.color && product.variant?.includes(product.color)
+      ? `${product.name} in ${product.color}`
+      : product.name;
+  if (view) return `${name}, ${view} view`;
+  if (product.images.length > 1) return `${name}, picture ${index + 1} of ${product.images.length}`;
+  return name;
 }

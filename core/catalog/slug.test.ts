@@ -10,15 +10,15 @@ describe("slugs", () => {
     expect(slugify("***")).toBe("");
   });
 
-  it("names a format only where the work has several", () => {
+  it("joins the work and what tells the product from the rest of its work", () => {
     const hardback = { name: "Neural Interfaces", type: "Hardback" };
-    expect(productSlug(hardback, false)).toBe("neural-interfaces");
-    expect(productSlug({ ...hardback, type: "eBook" }, true)).toBe("neural-interfaces-ebook");
+    expect(productSlug(hardback, "")).toBe("neural-interfaces");
+    expect(productSlug(hardback, "ebook")).toBe("neural-interfaces-ebook");
     expect(workOf(hardback)).toBe("neural-interfaces");
   });
 
   it("keeps long names within 120 characters and a valid slug", () => {
-    const slug = productSlug({ name: "word ".repeat(60), type: "Paperback" }, true);
+    const slug = productSlug({ name: "word ".repeat(60) }, "paperback");
     expect(slug.length).toBeLessThanOrEqual(120);
     expect(slug).toMatch(SLUG_PATTERN);
     expect(slug.endsWith("-paperback")).toBe(true);
@@ -26,9 +26,9 @@ describe("slugs", () => {
 
   it("never leaves a stray hyphen: a format without a type, a name without letters, a number", () => {
     // A second product of the same name with no format: the work alone, numbered by the caller.
-    expect(productSlug({ name: "Probe Widget", type: "" }, true)).toBe("probe-widget");
-    expect(productSlug({ name: "***", type: "eBook" }, true)).toBe("ebook");
-    expect(productSlug({ name: "Neural", type: "x".repeat(200) }, true)).toMatch(SLUG_PATTERN);
+    expect(productSlug({ name: "Probe Widget" }, "")).toBe("probe-widget");
+    expect(productSlug({ name: "***" }, "ebook")).toBe("ebook");
+    expect(productSlug({ name: "Neural" }, "x".repeat(200))).toMatch(SLUG_PATTERN);
     expect(numberedSlug("probe-widget", 2)).toBe("probe-widget-2");
     const long = numberedSlug(`${"a".repeat(118)}-b`, 101);
     expect(long.length).toBeLessThanOrEqual(120);

@@ -16,13 +16,13 @@ const cut = (slug: string, length: number) => slug.slice(0, length).replace(/-+$
 /** The work a product is a format of: its name (the hardback and the eBook share it). */
 export const workOf = (product: { name: string }) => cut(slugify(product.name), MAX_SLUG_LENGTH);
 
-/** The format joins the work only where several formats share it; never a stray hyphen. */
-export function productSlug(product: { name: string; type: string }, shared: boolean): string {
+/** The work, then what tells the product from the rest of its work (variantSlugPart). */
+export function productSlug(product: { name: string }, variant: string): string {
   const work = workOf(product);
-  const format = shared ? cut(slugify(product.type), MAX_SLUG_LENGTH / 2) : "";
-  if (!format) return work;
-  if (!work) return format;
-  return `${cut(work, MAX_SLUG_LENGTH - format.length - 1)}-${format}`;
+  const part = cut(slugify(variant), MAX_SLUG_LENGTH / 2);
+  if (!part) return work;
+  if (!work) return part;
+  return `${cut(work, MAX_SLUG_LENGTH - part.length - 1)}-${part}`;
 }
 
 export const numberedSlug = (base: string, n: number) =>

@@ -9,7 +9,11 @@ export type PricingProduct = Pick<
   ShopProduct,
   "id" | "type" | "name" | "priceCents" | "ageRestricted"
 > &
-  Partial<Pick<ShopProduct, "sku" | "isbn" | "digital">>;
+  Partial<Pick<ShopProduct, "sku" | "isbn" | "digital" | "variant">>;
+
+/** The name an order keeps: the work's, with its colour and size ("Hoodie — Size L"). */
+export const lineNameOf = (product: Pick<PricingProduct, "name" | "variant">) =>
+  product.variant ? `${product.name} — ${product.variant}` : product.name;
 
 export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
@@ -40,19 +44,20 @@ export function priceOrder(
       );
     }
     const key = `${product.id}`;
+    const name = lineNameOf(product);
     const unitCents = product.priceCents;
     const existing = merged.get(key);
     const quantity = (existing?.quantity ?? 0) + line.quantity;
     if (quantity > maxUnitsPerProduct) {
       throw new OrderRefusedError(
         "quantity_limit",
-        `One order may hold at most ${maxUnitsPerProduct} of ${product.name}, so that other buyers can have one too. Please lower the quantity to ${maxUnitsPerProduct}, or contact us about a larger order.`,
+        `One order may hold at most ${maxUnitsPerProduct} of ${name}, so that other buyers can have one too. Please lower the quantity to ${maxUnitsPerProduct}, or contact us about a larger order.`,
       );
     }
     merged.set(key, {
       productId: product.id,
       type: product.type,
-      name: product.name,
+      name,
       sku: product.sku ?? null,
       isbn: product.isbn ?? null,
       unitCents,

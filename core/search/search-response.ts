@@ -25,6 +25,8 @@ export type SearchMatch = z.output<typeof searchMatchSchema>;
 
 export const productHitSchema = productSchema.extend({
   slug: z.string(),
+  work: z.string().meta({ description: "Shared by a product's formats, colours and sizes" }),
+  variant: z.string().optional().meta({ description: "Its colour and size, e.g. Size L, Sand" }),
   unitsLeft: z
     .number()
     .int()

@@ -69,6 +69,7 @@ export async function listAdminProducts(
     if (match) where.push(match);
   }
   if (query.category) where.push(sql`lower(${products.category}) = lower(${query.category})`);
+  if (query.work) where.push(eq(products.work, query.work));
   if (query.state === "retired") where.push(isNotNull(products.retiredAt));
   if (query.state === "published") {
     where.push(isNull(products.retiredAt), eq(products.published, true));

@@ -3,6 +3,7 @@ import { LOW_STOCK_THRESHOLD } from "#core/orders/availability.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { withSlugs, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "#core/catalog/slug.ts";
+import { withVariants } from "#core/catalog/variants.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { productFileName } from "#core/catalog/product-files.ts";
 import { productFileRow } from "./product-file-store.ts";
@@ -31,10 +32,11 @@ export interface CatalogueSnapshot {
 
 export function snapshotOf(
   version: number,
-  all: readonly ShopProduct[],
+  products: readonly ShopProduct[],
   shownIds: ReadonlySet<number>,
   oldSlugs: readonly { slug: string; productId: number }[] = [],
 ): CatalogueSnapshot {
+  const all = withVariants(products);
   const shown = all.filter((product) => shownIds.has(product.id));
   const byId = new Map(all.map((product) => [product.id, product]));
   const bySlug = new Map(shown.map((product) => [product.slug, product]));

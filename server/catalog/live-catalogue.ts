@@ -1,6 +1,7 @@
 import type { Product } from "#core/catalog/product.ts";
 import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import { withSlugs } from "#core/catalog/shop-product.ts";
+import { withVariants } from "#core/catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import {
   catalogueVersion,
@@ -101,6 +102,6 @@ export function fixedCatalogueOf(products: readonly Product[]): LiveCatalogue {
 export function fixedCatalogue(
   products: readonly Product[],
 ): () => ReadonlyMap<number, ShopProduct> {
-  const byId = new Map(withSlugs(products).map((product) => [product.id, product]));
+  const byId = new Map(withVariants(withSlugs(products)).map((product) => [product.id, product]));
   return () => byId;
 }

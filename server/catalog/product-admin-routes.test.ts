@@ -43,7 +43,7 @@ async function product(id: number): Promise<AdminProduct> {
 async function shopProduct(id: number) {
   const response = await backOffice.app.inject({ url: "/api/products" });
   return response
-    .json<{ products: { id: number; name: string; priceCents: number }[] }>()
+    .json<{ products: { id: number; name: string; priceCents: number; variant?: string }[] }>()
     .products.find((shown) => shown.id === id);
 }
 
@@ -165,6 +165,23 @@ describe("the catalogue in the back office", () => {
       fields: { slug: "Another product already has this slug" },
     });
     expect(await catalogueVersion(backOffice.database.db)).toBe(before);
+  });
+
+  it("gives another size of a work an address of its size, listed with its work (issue 37)", async () => {
+    const tee = { name: "Probe Tee", category: "Merchandise", type: "T-Shirt", priceCents: 3995 };
+    const small = await send("POST", "/products", { ...tee, size: "S", published: true });
+    const large = await send("POST", "/products", {
+      ...tee,
+      size: "L",
+      work: small.json().work,
+      published: true,
+    });
+    expect(large.statusCode, large.body).toBe(201);
+    expect(small.json().slug).toBe("probe-tee");
+    expect(large.json()).toMatchObject({ slug: "probe-tee-l", work: "probe-tee" });
+    expect((await list("?work=probe-tee")).map((listed) => listed.size)).toEqual(["S", "L"]);
+    expect(await shopProduct(large.json().id)).toMatchObject({ variant: "Size L" });
+    expect(await shopProduct(small.json().id)).toMatchObject({ variant: "Size S" });
   });
 
   it("numbers a second product of the same name and no format, with a slug it accepts back", async () => {

@@ -6,6 +6,7 @@ import type {
 } from "#core/admin/product-admin-schemas.ts";
 import { isDigitalType } from "#core/catalog/product-files.ts";
 import { numberedSlug, productSlug, workOf } from "#core/catalog/slug.ts";
+import { optionsOf, variantSlugPart, type OptionValues } from "#core/catalog/variants.ts";
 import {
   adminProduct,
   adminProductOf,
@@ -73,14 +74,14 @@ async function lockCurrent(tx: Tx, id: number, version: number): Promise<Product
 const slugTaken = (tx: Tx, slug: string, exceptId?: number) =>
   slugHeldByAnother(tx, slug, exceptId);
 
-/** The work, with its format where the work has another product, then "-2", "-3"… till free. */
-async function freeSlug(tx: Tx, product: { name: string; type: string }, work: string) {
-  const [sibling] = await tx
-    .select({ id: products.id })
+/** The work, with what tells it from the work's other products, then "-2", "-3"… till free. */
+async function freeSlug(tx: Tx, product: OptionValues & { name: string }, work: string) {
+  const siblings = await tx
+    .select({ type: products.type, color: products.color, size: products.size })
     .from(products)
-    .where(eq(products.work, work))
-    .limit(1);
-  const base = productSlug(product, sibling !== undefined) || "product";
+    .where(eq(products.work, work));
+  const part = variantSlugPart(product, optionsOf([product, ...siblings]));
+  const base = productSlug(product, part) || "product";
   const pattern = containing(base).slice(1);
   // Old slugs too: a renamed product's old address still leads to it.
   const taken = new Set(
@@ -118,7 +119,7 @@ export async function createProduct(
     const type = input.type ?? "";
     const work = input.work ?? (workOf(input) || "product");
     let slug = input.slug;
-    if (slug === undefined) slug = await freeSlug(tx, { name: input.name, type }, work);
+    if (slug === undefined) slug = await freeSlug(tx, { ...input, type }, work);
     else if (await slugTaken(tx, slug)) throw new SlugTakenError(slug);
     await checkPicturesOwned(tx, null, input.images ?? []);
     const values = {

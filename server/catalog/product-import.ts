@@ -9,6 +9,7 @@ import type { Product } from "#core/catalog/product.ts";
 import { isDigitalType } from "#core/catalog/product-files.ts";
 import { productsToCsv } from "#core/catalog/products-csv.ts";
 import { numberedSlug, productSlug, workOf } from "#core/catalog/slug.ts";
+import { optionsOf, variantSlugPart } from "#core/catalog/variants.ts";
 import { changesBetween, type ProductValues } from "./admin-products.ts";
 import { markCatalogueChanged, productOfRow, rowOfProduct } from "./catalogue-store.ts";
 import { notOwnedReason } from "./product-editing.ts";
@@ -189,12 +190,11 @@ export async function importProducts(
     const newRows: (ProductValues & { id: number })[] = [];
     const oldSlugs = await tx.select({ slug: productSlugs.slug }).from(productSlugs);
     const takenSlugs = new Set([...existingRows, ...oldSlugs].map((row) => row.slug));
-    const works = new Map<string, number>();
-    for (const row of existingRows) works.set(row.work, (works.get(row.work) ?? 0) + 1);
-    for (const product of file) {
-      if (!existing.has(product.id))
-        works.set(workOf(product), (works.get(workOf(product)) ?? 0) + 1);
-    }
+    const works = new Map<string, Product[]>();
+    const join = (work: string, product: Product) =>
+      works.set(work, [...(works.get(work) ?? []), product]);
+    for (const row of existingRows) join(row.work, productOfRow(row));
+    for (const product of file) if (!existing.has(product.id)) join(workOf(product), product);
 
     const pictureProblems: CsvProblem[] = [];
     for (const [index, product] of file.entries()) {
@@ -245,7 +245,8 @@ export async function importProducts(
       }
       warn(importPriceWarning(null, values.priceCents, isDigitalType(product.type)));
       const work = workOf(product) || "product";
-      const base = productSlug(product, (works.get(work) ?? 0) > 1) || `product-${product.id}`;
+      const part = variantSlugPart(product, optionsOf(works.get(work) ?? []));
+      const base = productSlug(product, part) || `product-${product.id}`;
       let slug = takenSlugs.has(base) ? numberedSlug(base, product.id) : base;
       for (let n = 2; takenSlugs.has(slug); n += 1) slug = numberedSlug(base, n);
       takenSlugs.add(slug);

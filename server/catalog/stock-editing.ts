@@ -2,18 +2,22 @@ import { eq, sql } from "drizzle-orm";
 import type { StockRow } from "#core/admin/admin-schemas.ts";
 import { availabilityChanged } from "#core/orders/availability.ts";
 import type { Product } from "#core/catalog/product.ts";
+import { lineNameOf } from "#core/orders/order-pricing.ts";
 import type { Db } from "../db/client.ts";
 import { productStock } from "../db/schema.ts";
 import { markCatalogueChanged } from "./catalogue-store.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 
-export async function stockRows(db: Db, products: readonly Product[]): Promise<StockRow[]> {
+export async function stockRows(
+  db: Db,
+  products: readonly (Product & { variant?: string })[],
+): Promise<StockRow[]> {
   const counts = new Map((await db.select().from(productStock)).map((row) => [row.productId, row]));
   return products.map((product) => {
     const count = counts.get(product.id);
     return {
       productId: product.id,
-      name: product.name,
+      name: lineNameOf(product),
       type: product.type,
       category: product.category,
       available: count?.available ?? null,

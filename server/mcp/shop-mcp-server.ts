@@ -131,6 +131,8 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
       slug: product.slug,
       name: product.name,
       format: product.type,
+      // Sizes and colours are products of their own: this one's, as "Size L, Sand".
+      ...(product.variant ? { variant: product.variant } : {}),
       category: product.category,
       priceAud: fromCents(product.priceCents),
       price: formatAud(fromCents(product.priceCents)),

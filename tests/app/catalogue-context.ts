@@ -4,11 +4,14 @@ import { parseProductsCsv } from "#core/catalog/parse-products.ts";
 import type { Product } from "#core/catalog/product.ts";
 import { withSlugs } from "#core/catalog/shop-product.ts";
 import type { ShopProduct } from "#core/catalog/shop-product.ts";
+import { withVariants } from "#core/catalog/variants.ts";
 import type { CatalogueView, PageServices } from "#core/pages/page-services.ts";
 import { servicesContext } from "#app/load-context.ts";
 
 /** The shop's real catalogue (content/products.csv), as a fresh database is seeded with it. */
-export const contentProducts = withSlugs(parseProductsCsv(productsCsv, "content/products.csv"));
+export const contentProducts = withVariants(
+  withSlugs(parseProductsCsv(productsCsv, "content/products.csv")),
+);
 
 /**
  * A loader's or action's context whose services hold `products` as the live catalogue, with
@@ -19,7 +22,7 @@ export function catalogueContext(
   services: Partial<PageServices> = {},
 ): RouterContextProvider {
   const context = new RouterContextProvider();
-  const view = catalogueView(withSlugs(products));
+  const view = catalogueView(withVariants(withSlugs(products)));
   context.set(servicesContext, { ...services, catalogue: () => view } as PageServices);
   return context;
 }

@@ -16,12 +16,15 @@ function startingCategory(category: string | undefined): string {
 
 interface ProductFormProps {
   product?: AdminProduct | undefined;
+  /** A new product starting as a copy of this one (another format, colour or size of it). */
+  copyOf?: AdminProduct | undefined;
   fields: Record<string, string>;
   busy: boolean;
 }
 
 /** While the typed price differs from the saved one, the change shows next to it. */
-export function ProductForm({ product, fields, busy }: ProductFormProps) {
+export function ProductForm({ product, copyOf, fields, busy }: ProductFormProps) {
+  const source = product ?? copyOf;
   const [typedPrice, setTypedPrice] = useState<number | null>(null);
   const change =
     product && typedPrice !== null ? describePriceChange(product.priceCents, typedPrice) : null;
@@ -34,7 +37,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         name="name"
         required
         maxLength={PRODUCT_LIMITS.nameMax}
-        defaultValue={product?.name ?? ""}
+        defaultValue={source?.name ?? ""}
         error={error("name")}
       />
       <FormField
@@ -52,7 +55,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
             {...control}
             name="category"
             required
-            defaultValue={startingCategory(product?.category)}
+            defaultValue={startingCategory(source?.category)}
           >
             <option value="" disabled>
               Choose a shop
@@ -70,7 +73,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         name="price"
         inputMode="decimal"
         required
-        defaultValue={product ? centsAsDollars(product.priceCents) : ""}
+        defaultValue={source ? centsAsDollars(source.priceCents) : ""}
         error={error("priceCents")}
         hint={<span aria-live="polite">{change ? `Price change: ${change}` : null}</span>}
         onChange={(event) => setTypedPrice(parseDollars(event.currentTarget.value))}
@@ -82,7 +85,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
             name="description"
             rows={6}
             maxLength={PRODUCT_LIMITS.descriptionMax}
-            defaultValue={product?.description ?? ""}
+            defaultValue={source?.description ?? ""}
           />
         )}
       </FormField>
@@ -91,7 +94,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
           key={name}
           label={label}
           name={name}
-          defaultValue={product?.[name] ?? ""}
+          defaultValue={source?.[name] ?? ""}
           error={error(name)}
         />
       ))}
@@ -99,14 +102,14 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
         label="Page count"
         name="pageCount"
         inputMode="numeric"
-        defaultValue={product?.pageCount ?? ""}
+        defaultValue={source?.pageCount ?? ""}
         error={error("pageCount")}
       />
       <Field
         label="Publication date"
         name="publicationDate"
         type="date"
-        defaultValue={product?.publicationDate ?? ""}
+        defaultValue={source?.publicationDate ?? ""}
         error={error("publicationDate")}
       />
       <Field
@@ -123,9 +126,9 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
       <Field
         label="Work"
         name="work"
-        defaultValue={product?.work ?? ""}
+        defaultValue={source?.work ?? ""}
         error={error("work")}
-        hint="Formats of one work (hardback, eBook) share it; left empty, the name's slug."
+        hint="Formats, colours and sizes of one product share it and are offered as its choices; left empty, the name's slug."
       />
       {product ? null : (
         <Field
@@ -141,7 +144,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
           id="product-age-restricted"
           type="checkbox"
           name="ageRestricted"
-          defaultChecked={product?.ageRestricted ?? false}
+          defaultChecked={source?.ageRestricted ?? false}
         />
         <label htmlFor="product-age-restricted">Age restricted (adults only)</label>
       </div>
@@ -150,7 +153,7 @@ export function ProductForm({ product, fields, busy }: ProductFormProps) {
           id="product-digital"
           type="checkbox"
           name="digital"
-          defaultChecked={product?.digital ?? false}
+          defaultChecked={source?.digital ?? false}
           aria-describedby="product-digital-hint"
         />
         <label htmlFor="product-digital">Delivered by download (an eBook)</label>

@@ -4,8 +4,9 @@ import type { Product } from "#core/catalog/product.ts";
 import { productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { isCategory } from "#core/catalog/category.ts";
+import type { CardChoice } from "#core/catalog/product-cards.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
-import { ProductPicture } from "./product-picture.tsx";
+import { ProductPicture } from "#app/components/product-picture.tsx";
 import styles from "./product-card.module.css";
 import { formatDay, formatMoney } from "#core/format.ts";
 
@@ -95,7 +96,8 @@ export function ProductFields({
   );
 }
 
-type CardProduct = Product & Partial<Pick<ShopProduct, "slug" | "pictureAlts">>;
+type CardProduct = Product &
+  Partial<Pick<ShopProduct, "slug" | "pictureAlts">> & { choice?: CardChoice | undefined };
 
 export interface ProductCardProps {
   product: CardProduct;
@@ -144,9 +146,20 @@ export function ProductCard({
       {note}
       <p className={styles.format}>{product.type}</p>
       {product.ageRestricted ? <AdultsOnlyLabel as="p" /> : null}
-      <p className={styles.price}>{formatMoney(product.priceCents)}</p>
+      <p className={styles.price}>
+        {product.choice
+          ? `From ${formatMoney(product.choice.fromCents)}`
+          : formatMoney(product.priceCents)}
+      </p>
       {availability}
-      {action}
+      {product.choice && product.slug ? (
+        // Sizes and colours are chosen on the product's page, never added unchosen (issue 37).
+        <Link className={styles.choose} to={productPagePath({ slug: product.slug })}>
+          {product.choice.label} <span className="visually-hidden">of {product.name}</span>
+        </Link>
+      ) : (
+        action
+      )}
       <details className={styles.details}>
         <summary>
           Details<span className="visually-hidden"> of {product.name}</span>

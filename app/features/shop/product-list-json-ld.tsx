@@ -76,9 +76,64 @@ export function gtin13Of(isbn: string | undefined): string | undefined {
   return digits && /^\d{13}$/.test(digits) ? digits : undefined;
 }
 
+/** What the product page knows of each product of the work (its variants). */
+export interface VariantOffer {
+  slug: string;
+  name: string;
+  sku?: string | undefined;
+  color?: string | undefined;
+  size?: string | undefined;
+  priceCents: number;
+  soldOut: boolean;
+}
+
+const VARIES_BY = { color: "https://schema.org/color", size: "https://schema.org/size" } as const;
+
+/** Sizes and colours of one work as a ProductGroup whose variants are each an Offer. */
+function productGroupData(product: ShopProduct, variants: readonly VariantOffer[]) {
+  const variesBy = (["color", "size"] as const).filter(
+    (field) => new Set(variants.map((variant) => variant[field] ?? "")).size > 1,
+  );
+  if (variesBy.length === 0) return undefined;
+  return {
+    "@type": "ProductGroup",
+    "@id": `${siteUrl}/products/${encodeURIComponent(product.work)}#group`,
+    name: product.name,
+    description: product.description,
+    productGroupID: product.work,
+    variesBy: variesBy.map((field) => VARIES_BY[field]),
+    hasVariant: variants.map((variant) => {
+      const url = `${siteUrl}${productPagePath(variant)}`;
+      return {
+        "@type": "Product",
+        "@id": url,
+        url,
+        name: variant.name,
+        sku: variant.sku,
+        ...Object.fromEntries(variesBy.map((field) => [field, variant[field]])),
+        offers: {
+          "@type": "Offer",
+          url,
+          price: (variant.priceCents / 100).toFixed(2),
+          priceCurrency: "AUD",
+          availability: AVAILABILITY[variant.soldOut ? "out" : "in"],
+        },
+      };
+    }),
+  };
+}
+
 /** The page is kept until the catalogue changes, so `availability` says whether any are left. */
-export function ProductJsonLd({ product }: { product: ShopProduct }) {
+export function ProductJsonLd({
+  product,
+  variants = [],
+}: {
+  product: ShopProduct;
+  variants?: readonly VariantOffer[];
+}) {
   const url = `${siteUrl}${productPagePath(product)}`;
+  const group = productGroupData(product, variants);
+  if (group) return <JsonLd data={group} />;
   const data = productStructuredData(product);
   const gtin13 = isCategory(product, "book") ? gtin13Of(product.isbn) : undefined;
   return (

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import type { Product } from "#core/catalog/product.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { productPagePath, type ShopProduct } from "#core/catalog/shop-product.ts";
+import type { VariantChoice, VariantOption } from "#core/catalog/variants.ts";
 import { formatMoney } from "#core/format.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import { paths } from "#app/paths.ts";
 import { ALL_FIELDS, ProductFields } from "./product-card.tsx";
-import { ProductJsonLd } from "./product-list-json-ld.tsx";
-import { ProductPicture } from "./product-picture.tsx";
+import { ProductJsonLd, type VariantOffer } from "./product-list-json-ld.tsx";
+import { ProductPicture } from "#app/components/product-picture.tsx";
 import type { Shop } from "./shops.ts";
 import styles from "./product-page.module.css";
 
@@ -24,7 +25,8 @@ const THUMB = { width: 160, height: 120 };
 export interface ProductPageProps {
   product: ShopProduct;
   shop: Shop;
-  formats: readonly ProductLink[];
+  options: readonly VariantOption[];
+  variants: readonly VariantOffer[];
   related: readonly ProductLink[];
   availability?: ReactNode;
   action?: ReactNode;
@@ -33,7 +35,8 @@ export interface ProductPageProps {
 export function ProductPage({
   product,
   shop,
-  formats,
+  options,
+  variants,
   related,
   availability,
   action,
@@ -61,12 +64,15 @@ export function ProductPage({
         <h1 id="product-name" className={styles.name}>
           {product.name}
         </h1>
+        {product.variant ? <p className={styles.variant}>{product.variant}</p> : null}
         {product.ageRestricted ? <AdultsOnlyLabel as="p" /> : null}
         <p className={styles.price}>
           {formatMoney(product.priceCents)} <span className={styles.gst}>GST included</span>
         </p>
         {availability}
-        {formats.length > 1 ? <FormatChoice current={product} formats={formats} /> : null}
+        {options.map((option) => (
+          <OptionChoice key={option.name} option={option} />
+        ))}
         {action}
         {product.digital ? (
           <p className={styles.delivery}>
@@ -83,7 +89,7 @@ export function ProductPage({
         <ProductFields product={product} names={ALL_FIELDS} className={styles.fields} />
       </section>
       {related.length > 0 ? <Related products={related} /> : null}
-      <ProductJsonLd product={product} />
+      <ProductJsonLd product={product} variants={variants} />
     </article>
   );
 }
@@ -136,29 +142,67 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-function FormatChoice({
-  current,
-  formats,
-}: {
-  current: ProductLink;
-  formats: readonly ProductLink[];
-}) {
+const and = new Intl.ListFormat("en-AU", { type: "conjunction" });
+
+/** "XL and XXL are not made in Sand.": why those links lead to another colour. */
+function notMadeIn(choices: readonly VariantChoice[]): string {
+  const byWhat = new Map<string, string[]>();
+  for (const { value, notWith = "" } of choices) {
+    byWhat.set(notWith, [...(byWhat.get(notWith) ?? []), value]);
+  }
+  return [...byWhat]
+    .map(
+      ([notWith, values]) =>
+        `${and.format(values)} ${values.length > 1 ? "are" : "is"} not made in ${notWith}.`,
+    )
+    .join(" ");
+}
+
+/** Links, one address per variant (issue 37): chosen without a script, shared as they are. */
+function OptionChoice({ option }: { option: VariantOption }) {
+  const { name, choices } = option;
+  const chosen = choices.find((choice) => choice.current);
+  const pricesDiffer = new Set(choices.map((choice) => choice.priceCents)).size > 1;
+  const elsewhere = choices.filter((choice) => choice.notWith);
+  const noteId = `${name.toLowerCase()}-choice-note`;
   return (
-    <nav aria-label="Formats" className={styles.formats}>
-      <h2 className={styles.formatsTitle}>Format</h2>
+    <nav aria-label={`${name}s`} className={styles.formats}>
+      <h2 className={styles.formatsTitle}>
+        {name}
+        {chosen && name !== "Format" ? `: ${chosen.value}` : null}
+      </h2>
       <ul>
-        {formats.map((format) => (
-          <li key={format.id}>
+        {choices.map((choice) => (
+          <li key={choice.value}>
             <Link
-              to={productPagePath(format)}
-              aria-current={format.id === current.id ? "page" : undefined}
-              className={styles.format}
+              to={productPagePath(choice)}
+              aria-current={choice.current ? "page" : undefined}
+              aria-describedby={choice.notWith ? noteId : undefined}
+              className={[
+                styles.format,
+                choice.soldOut ? styles.soldOut : "",
+                choice.notWith ? styles.elsewhere : "",
+              ]
+                .filter(Boolean)
+                .join(" ")}
             >
-              <span>{format.type}</span> <span>{formatMoney(format.priceCents)}</span>
+              <span className={styles.value}>{choice.value}</span>
+              {pricesDiffer ? <span>{formatMoney(choice.priceCents)}</span> : null}
+              {choice.soldOut ? (
+                <>
+                  {" "}
+                  <span className="visually-hidden">(sold out)</span>
+                </>
+              ) : null}
             </Link>
           </li>
         ))}
       </ul>
+      {elsewhere.length > 0 ? (
+        <p id={noteId} className={styles.choiceNote}>
+          {notMadeIn(elsewhere)}
+        </p>
+      ) : null}
     </nav>
   );
 }

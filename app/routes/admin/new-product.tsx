@@ -13,10 +13,18 @@ import type { Route } from "./+types/new-product";
 
 export const meta = () => adminMeta("New product");
 
+/** `?from=<id>`: a copy of that product to make another format, colour or size of its work. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  // Only to send someone without a staff login to /login first.
-  staffApi(request, currentToken(), clearToken);
-  return null;
+  // Also sends someone without a staff login to /login first.
+  const api = staffApi(request, currentToken(), clearToken);
+  const from = new URL(request.url).searchParams.get("from");
+  if (!from || !/^\d{1,9}$/.test(from)) return { copyOf: undefined };
+  try {
+    return { copyOf: await api.get<AdminProduct>(`/products/${from}`) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { copyOf: undefined };
+    throw error;
+  }
 }
 clientLoader.hydrate = true as const;
 
@@ -39,16 +47,30 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-export default function AdminNewProduct({ actionData }: Route.ComponentProps) {
+export default function AdminNewProduct({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { copyOf } = loaderData;
   return (
     <article aria-labelledby="new-product-title" className={formStyles.page}>
       <p>
         <Link to={adminPaths.products}>← All products</Link>
       </p>
-      <h1 id="new-product-title">New product</h1>
+      <h1 id="new-product-title">
+        {copyOf ? `New format, colour or size of ${copyOf.name}` : "New product"}
+      </h1>
+      {copyOf ? (
+        <p>
+          A copy of <Link to={adminProductPath(copyOf.id)}>{copyOf.name}</Link> in the same work:
+          change what makes it another choice (format, colour or size), its SKU, price and opening
+          stock. Its page shows {copyOf.name}&apos;s pictures until it has its own.
+        </p>
+      ) : null}
       <FeedbackMessage feedback={actionData ? { kind: "error", text: actionData.message } : null} />
-      <ProductForm fields={actionData?.fields ?? {}} busy={navigation.state === "submitting"} />
+      <ProductForm
+        copyOf={copyOf}
+        fields={actionData?.fields ?? {}}
+        busy={navigation.state === "submitting"}
+      />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -40,6 +40,17 @@ const book: AdminProduct = {
   files: [],
 };
 
+const EBOOK: AdminProduct = {
+  ...book,
+  id: 2,
+  slug: "neural-interfaces-ebook",
+  type: "eBook",
+  priceCents: 3995,
+  digital: true,
+  state: "draft",
+  stock: null,
+};
+
 /** A staff login as the server issues it; the page reads only its expiry. */
 function login(username: string) {
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
@@ -77,6 +88,10 @@ beforeEach(() => {
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({
       "GET /admin/products/1": () => current,
+      // Its work's products, for the formats, colours and sizes section.
+      "GET /admin/products": ({ url }) => ({
+        products: url.searchParams.get("work") === current.work ? [current, EBOOK] : [],
+      }),
       "DELETE /admin/products/1/files/7": removeFile,
       "PATCH /admin/products/1": patch,
       "POST /admin/products/1/retire": retire,
@@ -104,6 +119,25 @@ function renderPage() {
 }
 
 describe("a product's page in the back office", () => {
+  it("lists its work's formats, colours and sizes, each a link, and offers to add one", async () => {
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Choices of Neural Interfaces" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("Hardback (this one)");
+    expect(rows[1]).toHaveTextContent("$89.95");
+    expect(rows[1]).toHaveTextContent("25");
+    expect(within(rows[2]!).getByRole("link", { name: "eBook" })).toHaveAttribute(
+      "href",
+      "/admin/products/2",
+    );
+    expect(rows[2]).toHaveTextContent("Not counted");
+    expect(rows[2]).toHaveTextContent("Draft");
+    expect(screen.getByRole("link", { name: "Add a format, colour or size" })).toHaveAttribute(
+      "href",
+      "/admin/products/new?from=1",
+    );
+  });
+
   it("ticks “Delivered by download” and lists a digital product's files, a sample marked, each removable", async () => {
     current = {
       ...book,

@@ -11,6 +11,7 @@ import { movePicture, removePicture } from "#app/features/admin/picture-order.ts
 import { ProductFiles } from "#app/features/admin/product-files.tsx";
 import { IntentButton } from "#app/features/admin/intent-button.tsx";
 import { ProductPictures } from "#app/features/admin/product-pictures.tsx";
+import { ProductVariants } from "#app/features/admin/product-variants.tsx";
 import { staffApi, type StaffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -24,7 +25,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const api = staffApi(request, currentToken(), clearToken);
   try {
-    return { product: await api.get<AdminProduct>(`/products/${encodeURIComponent(params.id)}`) };
+    const product = await api.get<AdminProduct>(`/products/${encodeURIComponent(params.id)}`);
+    const { products: variants } = await api.get<{ products: AdminProduct[] }>(
+      `/products?work=${encodeURIComponent(product.work)}`,
+    );
+    return { product, variants };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       throw data("There is no product with this id.", { status: 404 });
@@ -144,7 +149,7 @@ const STATE_LABELS: Record<ProductState, string> = {
 };
 
 export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, variants } = loaderData;
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
   const busy = navigation.state === "submitting";
@@ -201,6 +206,7 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
           working={busy ? String(intent ?? "") : ""}
         />
       ) : null}
+      <ProductVariants product={product} variants={variants} />
       <h2>Shown and sold</h2>
       <StateActions
         product={product}

@@ -16,6 +16,7 @@ import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken, useAuthToken } from "#app/features/auth/auth-store.ts";
 import { ApiError, fetchApiFile } from "#app/lib/api-client.ts";
 import { adminPaths, adminProductPath } from "#app/paths.ts";
+import { variantOf } from "#app/features/admin/product-variants.tsx";
 import type { Route } from "./+types/products";
 
 export const meta = () => adminMeta("Products");
@@ -149,7 +150,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th scope="col">Product</th>
-                <th scope="col">Format</th>
+                <th scope="col">Format, colour, size</th>
                 <th scope="col">Category</th>
                 <th scope="col" className={styles.number}>
                   Price
@@ -166,7 +167,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   <th scope="row">
                     <Link to={adminProductPath(product.id)}>{product.name}</Link>
                   </th>
-                  <td>{product.type || "—"}</td>
+                  <td>{variantOf(product) || "—"}</td>
                   <td>{product.category}</td>
                   <td className={styles.number}>{formatDollars(product.priceCents)}</td>
                   <td>{STATES.find(([value]) => value === product.state)?.[1]}</td>

@@ -284,11 +284,15 @@ describe("a product's colours and sizes (issue 37)", () => {
     };
     expect(jsonLd["@type"]).toBe("ProductGroup");
     expect(jsonLd.variesBy).toEqual(["https://schema.org/size"]);
-    expect(jsonLd.hasVariant.map((variant) => variant.size)).toEqual(["M", "S", "L", "XL", "XXL"]);
+    expect(jsonLd.hasVariant.map((variant) => variant.size)).toEqual(["S", "M", "L", "XL", "XXL"]);
     expect(jsonLd.hasVariant.find((variant) => variant.size === "XXL")).toMatchObject({
       sku: "KYB-MR-003-XXL",
       offers: { availability: "https://schema.org/OutOfStock", price: "79.95" },
     });
+    expect(jsonLd.hasVariant[0]).toHaveProperty(
+      "image",
+      expect.stringMatching(/circuit-trace-hoodie-front.svg$/),
+    );
   });
 
   it("sends the work's own address to its first size in stock", () => {

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { firstVariantOf } from "#core/catalog/product-cards.ts";
+import { firstVariantOf, inOptionOrder } from "#core/catalog/product-cards.ts";
 import { formatsOf, relatedTo, type ShopProduct } from "#core/catalog/shop-product.ts";
-import { variantChoices } from "#core/catalog/variants.ts";
+import { optionsOf, variantChoices } from "#core/catalog/variants.ts";
 import { SHARING_PICTURE, sharingPicturePath } from "#core/catalog/pictures.ts";
 import { productImageAlt } from "#core/catalog/shop.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
@@ -13,6 +13,7 @@ import { catalogueOf } from "#app/lib/catalogue.ts";
 import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { productPath } from "#app/paths.ts";
+import { lineNameOf } from "#core/orders/order-pricing.ts";
 import type { Route } from "./+types/product";
 import { loadAsDocument } from "#app/lib/html-first.ts";
 
@@ -35,7 +36,8 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) => {
   const [picture] = product.images;
   return [
     ...pageMeta({
-      title: `${product.name} (${product.type})`,
+      // Each size and colour its own title: a page a visitor moves to is announced as new.
+      title: `${product.name}${product.variant ? `, ${product.variant}` : ""} (${product.type})`,
       description: summaryOf(product.description),
       path: productPath(product),
       type: "product",
@@ -57,6 +59,7 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) => {
 export const handle = showsCatalogue({});
 
 const offerOf = ({
+  id,
   slug,
   name,
   variant,
@@ -65,10 +68,12 @@ const offerOf = ({
   size,
   priceCents,
   unitsLeft,
+  images: [image],
 }: ShopProduct) => ({
   slug,
   name: variant ? `${name}, ${variant}` : name,
-  sku,
+  sku: sku ?? String(id),
+  image,
   color,
   size,
   priceCents,
@@ -102,10 +107,11 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!shopOf(found)) throw data(null, { status: 404 });
   // How many are left comes from the live counts (unitsLeft), never the opening stock.
   const { stock: _opening, ...product } = found;
+  const group = formatsOf(catalogue.products, found);
   return {
     product,
-    options: variantChoices(found, formatsOf(catalogue.products, found)),
-    variants: formatsOf(catalogue.products, found).map(offerOf),
+    options: variantChoices(found, group),
+    variants: inOptionOrder(group, optionsOf(group)).map(offerOf),
     related: relatedTo(catalogue.products, found).map(linkOf),
   };
 }
@@ -141,7 +147,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             formAction={productPath(product)}
             outOfStock={product.unitsLeft === 0 ? STOCK_LINE_ID : undefined}
           />
-          {actionData?.needsScript ? <CartNeedsJavaScript name={product.name} /> : null}
+          {actionData?.needsScript ? <CartNeedsJavaScript name={lineNameOf(product)} /> : null}
         </>
       }
     />

@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 import type { PageServices } from "#core/pages/page-services.ts";
 import { pageContext } from "#app/load-context.ts";
 import { createSearchEngine } from "#core/search/search-engine.ts";
-import { catalogueContext } from "#tests/app/catalogue-context.ts";
+import { catalogueContext, catalogueView } from "#tests/app/catalogue-context.ts";
 import Search, { action, ErrorBoundary, loader, SEARCH_UNAVAILABLE } from "./search.tsx";
 
 const products: Product[] = [
@@ -32,7 +32,8 @@ const products: Product[] = [
     ageRestricted: false,
   },
 ];
-const search = createSearchEngine(withSlugs(products), [
+const shown = withSlugs(products);
+const search = createSearchEngine(shown, [
   { kind: "page", title: "Events", path: "/events", text: "Magnet meetups" },
   {
     kind: "glossary",
@@ -42,7 +43,8 @@ const search = createSearchEngine(withSlugs(products), [
   },
 ]);
 
-const services = { search } as PageServices;
+const view = catalogueView(shown);
+const services = { search, catalogue: () => view } as unknown as PageServices;
 const run = (url: string, context = pageContext({ services })) =>
   loader({
     request: new Request(`http://site${url}`),

@@ -15,6 +15,8 @@ import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.t
 import { pageMeta } from "#app/lib/seo.ts";
 import { paths } from "#app/paths.ts";
 import { servicesContext } from "#app/load-context.ts";
+import { catalogueOf } from "#app/lib/catalogue.ts";
+import { lineNameOf } from "#core/orders/order-pricing.ts";
 import type { Route } from "./+types/search";
 import { loadAsDocument } from "#app/lib/html-first.ts";
 import { addToCartWithoutScript } from "#app/features/cart/add-to-cart-without-script.ts";
@@ -41,7 +43,9 @@ export function loader({ url, context }: Route.LoaderArgs) {
   }
   if (!parsed.request.q) return { request: parsed.request };
   const { search } = context.get(servicesContext);
-  return { request: parsed.request, response: search.results(parsed.request) };
+  const response = search.results(parsed.request);
+  const products = oneCardPerChoice(response.products, catalogueOf(context).products);
+  return { request: parsed.request, response: { ...response, products } };
 }
 
 export const clientLoader = loadAsDocument;
@@ -102,8 +106,7 @@ function SearchPage({
         response={response}
         renderProducts={(products) => (
           <ProductGrid
-            // The best-matched size or colour stands for its format (issue 37).
-            products={oneCardPerChoice(products)}
+            products={products}
             headingLevel={3}
             renderAvailability={(product) => (
               <StockLine unitsLeft={product.unitsLeft} id={stockLineId(product.id)} />
@@ -115,7 +118,9 @@ function SearchPage({
                   formAction={`${location.pathname}${location.search}`}
                   outOfStock={product.unitsLeft === 0 ? stockLineId(product.id) : undefined}
                 />
-                {needsScript === product.id ? <CartNeedsJavaScript name={product.name} /> : null}
+                {needsScript === product.id ? (
+                  <CartNeedsJavaScript name={lineNameOf(product)} />
+                ) : null}
               </>
             )}
             renderNote={(product) => <MatchNote product={product} />}

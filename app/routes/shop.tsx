@@ -10,6 +10,7 @@ import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { catalogueOf } from "#app/lib/catalogue.ts";
 import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
+import { lineNameOf } from "#core/orders/order-pricing.ts";
 import type { Route } from "./+types/shop";
 import { loadAsDocument } from "#app/lib/html-first.ts";
 import { addToCartWithoutScript } from "#app/features/cart/add-to-cart-without-script.ts";
@@ -65,7 +66,7 @@ export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
             outOfStock={product.unitsLeft === 0 ? stockLineId(product.id) : undefined}
           />
           {actionData?.needsScript === product.id ? (
-            <CartNeedsJavaScript name={product.name} />
+            <CartNeedsJavaScript name={lineNameOf(product)} />
           ) : null}
         </>
       )}

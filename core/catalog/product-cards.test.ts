@@ -30,6 +30,21 @@ describe("a shop's cards (issue 37)", () => {
     expect(cards[1]).not.toHaveProperty("choice");
   });
 
+  it("stand for a search's one matched size, with every size of its work", () => {
+    const all = [
+      product(1, { size: "M", sku: "TS-10" }),
+      product(2, { size: "S", sku: "TS-12", priceCents: 6995 }),
+    ];
+    const [card] = oneCardPerChoice([all[0]!], all);
+    expect(card).toMatchObject({
+      id: 1,
+      size: "S, M",
+      // Cut at a separator: never "TS-1".
+      sku: "TS",
+      choice: { label: "Choose a size", fromCents: 6995 },
+    });
+  });
+
   it("say a card is sold out only when every size is", () => {
     const [card] = oneCardPerChoice([
       product(1, { size: "M", unitsLeft: 0 }),

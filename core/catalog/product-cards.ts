@@ -19,14 +19,22 @@ const CHOOSE: Record<string, string> = {
   "color,size": "Choose a colour and size",
 };
 
+/** What every SKU starts with, up to a separator: KYB-MR-003-S and KYB-MR-003-L → KYB-MR-003. */
 function commonSku(skus: readonly (string | undefined)[]): string | undefined {
   if (skus.some((sku) => !sku)) return undefined;
   let prefix = skus[0] ?? "";
   for (const sku of skus) while (!sku!.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  return prefix.replace(/[-\s]+$/, "") || undefined;
+  const whole = skus.every(
+    (sku) => sku!.length === prefix.length || /[-\s]/.test(sku![prefix.length]!),
+  );
+  const cut = whole ? prefix : prefix.slice(0, Math.max(0, prefix.search(/[-\s][^-\s]*$/)));
+  return cut.replace(/[-\s]+$/, "") || undefined;
 }
 
-function inOptionOrder<P extends Listed>(group: readonly P[], options: readonly ProductOption[]) {
+export function inOptionOrder<P extends OptionValues>(
+  group: readonly P[],
+  options: readonly ProductOption[],
+) {
   const rank = (product: P) =>
     options.map((option) =>
       option.values.findIndex(
@@ -40,27 +48,30 @@ function inOptionOrder<P extends Listed>(group: readonly P[], options: readonly 
   });
 }
 
-/** One card per work and format, "from" its lowest price, leading to the choice (issue 37). */
+const keyOf = (product: Listed) => `${product.work}\u0000${product.type.trim().toLowerCase()}`;
+
+/** One card per work and format, "from" the lowest price of `all`, leading to the choice. */
 export function oneCardPerChoice<P extends Listed>(
-  products: readonly P[],
+  listed: readonly P[],
+  all: readonly Listed[] = listed,
 ): (P & { choice?: CardChoice })[] {
-  const groups = new Map<string, P[]>();
-  const keyOf = (product: P) => `${product.work}\u0000${product.type.trim().toLowerCase()}`;
-  for (const product of products)
+  const groups = new Map<string, Listed[]>();
+  for (const product of all)
     groups.set(keyOf(product), [...(groups.get(keyOf(product)) ?? []), product]);
   const shown = new Set<string>();
-  return products.flatMap((product) => {
+  return listed.flatMap((product) => {
     const group = groups.get(keyOf(product)) ?? [product];
     const options = optionsOf(group).filter((option) => option.field !== "type");
     if (options.length === 0) return [product];
     if (shown.has(keyOf(product))) return [];
     shown.add(keyOf(product));
-    const ordered = inOptionOrder(group, options);
+    const mine = listed.filter((other) => keyOf(other) === keyOf(product));
+    const ordered = inOptionOrder(mine, options);
     const {
       unitsLeft: _left,
       sku: _sku,
       ...first
-    } = ordered.find((one) => one.unitsLeft !== 0) ?? ordered[0]!;
+    } = mine.length === 1 ? product : (ordered.find((one) => one.unitsLeft !== 0) ?? ordered[0]!);
     const sku = commonSku(group.map((one) => one.sku));
     return [
       {
@@ -77,9 +88,9 @@ export function oneCardPerChoice<P extends Listed>(
   });
 }
 
-/** Where a work's own name leads: what its card leads to, a product in stock if any. */
+/** Where a work's own name leads: its first product in stock in the options' order, if any. */
 export function firstVariantOf<P extends Listed>(products: readonly P[], work: string) {
   const group = products.filter((product) => product.work === work);
   const inStock = group.filter((product) => product.unitsLeft !== 0);
-  return oneCardPerChoice(inStock.length > 0 ? inStock : group)[0];
+  return inOptionOrder(inStock.length > 0 ? inStock : group, optionsOf(group))[0];
 }

@@ -39,6 +39,13 @@ describe("a work's options (issue 37)", () => {
       { name: "Format", field: "type", values: ["Hardback", "eBook"] },
     ]);
     expect(optionsOf([TEES[0]!])).toEqual([]);
+    // Numbers in order; a product without a size is no choice of its own.
+    expect(optionsOf(["10", "8", "12", ""].map((size) => ({ type: "Ring", size })))).toEqual([
+      { name: "Size", field: "size", values: ["8", "10", "12"] },
+    ]);
+    expect(variantLabel({ type: "Ring", size: "" }, optionsOf([{ type: "Ring", size: "8" }]))).toBe(
+      "",
+    );
   });
 
   it("label a product by its values and give it its own address", () => {
@@ -86,6 +93,19 @@ describe("the choices from one product", () => {
     const colours = variantChoices(TEES[3]!, TEES).find((option) => option.name === "Colour")!;
     expect(colours.choices.find((choice) => choice.value === "Sand")).toMatchObject({
       notWith: "size L",
+      soldOut: false,
+    });
+  });
+
+  it("strike a colour through when every size of it is sold out", () => {
+    const sandGone = TEES.map((product) =>
+      product.color === "Sand" ? { ...product, unitsLeft: 0 } : product,
+    );
+    const colours = variantChoices(sandGone[3]!, sandGone).find(
+      (option) => option.name === "Colour",
+    )!;
+    expect(colours.choices.find((choice) => choice.value === "Sand")).toMatchObject({
+      soldOut: true,
     });
   });
 });

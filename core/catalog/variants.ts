@@ -28,16 +28,23 @@ function sizeRank(value: string) {
   return rank === -1 ? SIZE_ORDER.length : rank;
 }
 
+/** S to XXL, or 8, 10, 12 where every size is a number; anything else as listed. */
+function bySize(values: readonly string[]) {
+  return values.every((value) => /^\d+(\.\d+)?$/.test(value))
+    ? (a: string, b: string) => Number(a) - Number(b)
+    : (a: string, b: string) => sizeRank(a) - sizeRank(b);
+}
+
 /** The columns whose values differ within the work, values in catalogue order (sizes S to XXL). */
 export function optionsOf(group: readonly Optioned[]): ProductOption[] {
   return OPTION_FIELDS.flatMap(({ name, field }) => {
     const values: string[] = [];
     for (const product of group) {
       const value = valueOf(product, field);
-      if (!values.some((seen) => sameValue(seen, value))) values.push(value);
+      if (value && !values.some((seen) => sameValue(seen, value))) values.push(value);
     }
     if (values.length < 2) return [];
-    if (field === "size") values.sort((a, b) => sizeRank(a) - sizeRank(b));
+    if (field === "size") values.sort(bySize(values));
     return [{ name, field, values }];
   });
 }
@@ -45,9 +52,9 @@ export function optionsOf(group: readonly Optioned[]): ProductOption[] {
 /** "Size L, Sand": what tells this product from the rest of its work; the format is its type. */
 export function variantLabel(product: Optioned, options: readonly ProductOption[]): string {
   return options
-    .filter((option) => option.field !== "type")
+    .filter((option) => option.field !== "type" && valueOf(product, option.field))
     .map((option) => {
-      const value = valueOf(product, option.field) || "none";
+      const value = valueOf(product, option.field);
       return option.field === "size" ? `Size ${value}` : value;
     })
     .join(", ");
@@ -97,7 +104,9 @@ export function optionChoices<P extends Optioned & { unitsLeft?: number | undefi
           product: best,
           current: best === current,
           otherCombination,
-          soldOut: !otherCombination && best.unitsLeft === 0,
+          soldOut: otherCombination
+            ? withValue.every((product) => product.unitsLeft === 0)
+            : best.unitsLeft === 0,
         },
       ];
     }),

@@ -41,6 +41,7 @@ import {
   type Matches,
 } from "./text-index.ts";
 import { best, inverse, topRanked } from "./top-ranked.ts";
+import { bestOfGroups, variantGroups } from "./variant-groups.ts";
 
 /** A searchable document: an information page, or one glossary term. */
 export interface PageDocument {
@@ -149,6 +150,7 @@ export function createSearchEngine(
 ): SearchEngine {
   const productIndex = new TextIndex(products, PRODUCT_FIELDS);
   const productsByTitle = inverse(productIndex.titleOrder);
+  const groups = variantGroups(products);
   // Per product: price, place in SEARCH_CATEGORIES (its length if other), a bit per price band.
   const prices = Float64Array.from(products, (product) => product.priceCents);
   const categoryOf = Uint8Array.from(products, (product) => {
@@ -195,7 +197,9 @@ export function createSearchEngine(
     const wanted = SEARCH_CATEGORIES.findIndex((option) => option.value === request.category);
     const anyPrice = request.min === undefined && request.max === undefined;
     const format = request.format?.trim().toLowerCase();
+    const shown = bestOfGroups(groups, matches, productIndex.titleOrder);
     const keep = (document: number) => {
+      if (shown[document] === 0) return false;
       if (format && (products[document] as ShopProduct).type.toLowerCase() !== format) return false;
       const category = categoryOf[document] as number;
       const inCategory = wanted === -1 || category === wanted;
@@ -302,22 +306,26 @@ export function createSearchEngine(
       const q = typed.trim();
       if (q.length < MIN_SUGGESTION_LENGTH) return { query: q, suggestions: [] };
       const productMatches = productIndex.match(q, { contains: false, roles: ["title", "code"] });
+      const once = bestOfGroups(groups, productMatches, productIndex.titleOrder);
+      // A product is suggested for its name or code; the results page shows the rest.
       const productSuggestions = best(
         productMatches,
         productIndex.titleOrder,
-        MAX_SUGGESTIONS,
-        // A product is suggested for its name or code; the results page shows the rest.
+        MAX_SUGGESTIONS * 3,
         TIER.code,
-      ).map((document): Suggestion => {
-        const product = products[document] as ShopProduct;
-        return {
-          kind: "product",
-          // Editions share a name: the type tells the paperback from the eBook.
-          title: `${product.name} (${product.type})`,
-          path: productPagePath(product),
-          priceCents: product.priceCents,
-        };
-      });
+      )
+        .filter((document) => once[document] === 1)
+        .slice(0, MAX_SUGGESTIONS)
+        .map((document): Suggestion => {
+          const product = products[document] as ShopProduct;
+          return {
+            kind: "product",
+            // Editions share a name: the type tells the paperback from the eBook.
+            title: `${product.name} (${product.type})`,
+            path: productPagePath(product),
+            priceCents: product.priceCents,
+          };
+        });
       const pageSuggestions = pageSearch.suggest(q, MAX_SUGGESTIONS);
       const termSuggestions = glossarySearch.suggest(q, MAX_SUGGESTIONS);
       // Up to four products, two pages and two terms; a short list lends its places on.

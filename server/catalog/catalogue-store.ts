@@ -36,7 +36,10 @@ export function snapshotOf(
   shownIds: ReadonlySet<number>,
   oldSlugs: readonly { slug: string; productId: number }[] = [],
 ): CatalogueSnapshot {
-  const all = withVariants(products);
+  // A shown product's sizes and pictures are its shown siblings': a draft copy changes nothing.
+  const shownOnes = withVariants(products.filter((product) => shownIds.has(product.id)));
+  const labelled = new Map(shownOnes.map((product) => [product.id, product]));
+  const all = withVariants(products).map((product) => labelled.get(product.id) ?? product);
   const shown = all.filter((product) => shownIds.has(product.id));
   const byId = new Map(all.map((product) => [product.id, product]));
   const bySlug = new Map(shown.map((product) => [product.slug, product]));

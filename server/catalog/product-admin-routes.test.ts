@@ -182,6 +182,20 @@ describe("the catalogue in the back office", () => {
     expect((await list("?work=probe-tee")).map((listed) => listed.size)).toEqual(["S", "L"]);
     expect(await shopProduct(large.json().id)).toMatchObject({ variant: "Size L" });
     expect(await shopProduct(small.json().id)).toMatchObject({ variant: "Size S" });
+
+    // A second L of the work, in any letter case, could never be chosen: refused by its field.
+    const again = await send("POST", "/products", { ...tee, size: "l", work: "probe-tee" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: "variant_taken",
+      fields: { size: "Another product of this work has this format, colour and size" },
+    });
+    const renamed = await send("PATCH", `/products/${small.json().id}`, {
+      version: small.json().version,
+      size: "L",
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error.code).toBe("variant_taken");
   });
 
   it("numbers a second product of the same name and no format, with a slug it accepts back", async () => {

@@ -30,6 +30,7 @@ import {
   notOwnedReason,
   PictureNotOwnedError,
   SlugTakenError,
+  VariantTakenError,
   updateProduct,
   type StateChange,
 } from "./product-editing.ts";
@@ -51,6 +52,14 @@ const pictureNotOwned = (error: PictureNotOwnedError) =>
   new HttpError(400, "validation_failed", notOwnedReason(error.addresses), {
     images: notOwnedReason(error.addresses),
   });
+
+const variantTaken = (error: VariantTakenError) =>
+  new HttpError(
+    409,
+    "variant_taken",
+    `Product ${error.otherId} is already this format, colour and size of the work: change one of them, or edit that product.`,
+    { size: "Another product of this work has this format, colour and size" },
+  );
 
 const slugTaken = (error: SlugTakenError) =>
   new HttpError(
@@ -91,6 +100,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
     } catch (error) {
       if (error instanceof ProductNotFoundError) throw productNotFound();
       if (error instanceof SlugTakenError) throw slugTaken(error);
+      if (error instanceof VariantTakenError) throw variantTaken(error);
       if (error instanceof PictureNotOwnedError) throw pictureNotOwned(error);
       if (error instanceof ProductChangedError) {
         return reply.code(409).send({
@@ -183,6 +193,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
         product = await createProduct(db, request.body, actorOf(request));
       } catch (error) {
         if (error instanceof SlugTakenError) throw slugTaken(error);
+        if (error instanceof VariantTakenError) throw variantTaken(error);
         if (error instanceof PictureNotOwnedError) throw pictureNotOwned(error);
         throw error;
       }

@@ -1,4 +1,4 @@
-import { eq, ilike } from "drizzle-orm";
+import { and, eq, ilike, isNull } from "drizzle-orm";
 import type {
   AdminProduct,
   CreateProductInput,
@@ -40,6 +40,50 @@ export class SlugTakenError extends Error {
   override name = "SlugTakenError";
   constructor(readonly slug: string) {
     super(`the slug ${slug} is taken`);
+  }
+}
+
+/** Another product of the work has the same format, colour and size: no choice would tell them apart. */
+export class VariantTakenError extends Error {
+  override name = "VariantTakenError";
+  constructor(readonly otherId: number) {
+    super(`product ${otherId} is that format, colour and size of the work`);
+  }
+}
+
+/** The work's product (not retired) of the same format, colour and size, if any. */
+async function sameVariantIn(tx: Tx, work: string, product: OptionValues, exceptId: number | null) {
+  const key = (row: OptionValues) =>
+    [row.type, row.color ?? "", row.size ?? ""]
+      .map((value) => value.trim().toLowerCase())
+      .join("\u0000");
+  const siblings = await tx
+    .select({ id: products.id, type: products.type, color: products.color, size: products.size })
+    .from(products)
+    .where(and(eq(products.work, work), isNull(products.retiredAt)));
+  return siblings.find((row) => row.id !== exceptId && key(row) === key(product))?.id;
+}
+
+async function checkVariantFree(
+  tx: Tx,
+  work: string,
+  product: OptionValues,
+  exceptId: number | null,
+) {
+  const same = await sameVariantIn(tx, work, product, exceptId);
+  if (same !== undefined) throw new VariantTakenError(same);
+}
+
+/** A work of its own for a product named like another but not its variant: "-2", "-3"… */
+async function freeWork(tx: Tx, base: string) {
+  for (let n = 2; ; n += 1) {
+    const work = numberedSlug(base, n);
+    const [taken] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.work, work))
+      .limit(1);
+    if (!taken) return work;
   }
 }
 
@@ -117,9 +161,15 @@ export async function createProduct(
 ): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const type = input.type ?? "";
-    const work = input.work ?? (workOf(input) || "product");
+    let work = input.work ?? (workOf(input) || "product");
+    const variant = { ...input, type };
+    // Named like another product but no other format, colour or size of it: a work of its own.
+    if (input.work === undefined && (await sameVariantIn(tx, work, variant, null)) !== undefined) {
+      work = await freeWork(tx, work);
+    }
+    await checkVariantFree(tx, work, variant, null);
     let slug = input.slug;
-    if (slug === undefined) slug = await freeSlug(tx, { ...input, type }, work);
+    if (slug === undefined) slug = await freeSlug(tx, variant, work);
     else if (await slugTaken(tx, slug)) throw new SlugTakenError(slug);
     await checkPicturesOwned(tx, null, input.images ?? []);
     const values = {
@@ -185,6 +235,16 @@ export async function updateProduct(
       return current;
     }
     if (changes.images && fields.images) await checkPicturesOwned(tx, id, fields.images);
+    if (changes.work || changes.type || changes.color || changes.size) {
+      const after = (field: "work" | "type" | "color" | "size") =>
+        field in changes ? (changes[field]?.after as string | null) : row[field];
+      await checkVariantFree(
+        tx,
+        after("work") ?? row.work,
+        { type: after("type") ?? "", color: after("color"), size: after("size") },
+        id,
+      );
+    }
     const slug = fields.slug;
     if (slug !== undefined && changes.slug && (await slugTaken(tx, slug, id))) {
       throw new SlugTakenError(slug);

@@ -172,6 +172,21 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
     expect(missing.text).toMatch(/search_catalog/);
   });
 
+  it("finds a hoodie once, and reads its sizes, each with its own id (issue 37)", async () => {
+    const { data: found } = await call("search_catalog", { query: "circuit trace hoodie" });
+    expect(found.products?.filter((product) => /Hoodie/.test(product.name))).toHaveLength(1);
+    const { isError, data } = await call("get_product", { slug: "circuit-trace-hoodie" });
+    expect(isError).toBe(false);
+    expect(data).toMatchObject({ name: "Circuit Trace Hoodie", variant: "Size S", size: "S" });
+    const sizes = data.otherFormats as { id: number; variant: string; availability: string }[];
+    expect(sizes.map((size) => size.variant)).toEqual(
+      expect.arrayContaining(["Size M", "Size L", "Size XL", "Size XXL"]),
+    );
+    expect(sizes.find((size) => size.variant === "Size XXL")?.availability).toMatch(
+      /out of stock/i,
+    );
+  });
+
   it("answers a policy question with the page's own text and URL", async () => {
     const { data } = await call("search_policies_and_pages", { query: "refund" });
     const pages = data.pages as { title: string; url: string; text: string }[];

@@ -1,3 +1,4 @@
+import { firstVariantOf } from "#core/catalog/product-cards.ts";
 import { readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -239,7 +240,7 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
     "get_product",
     {
       title: "Read one product",
-      description: `Every field of one product (description, format, price in AUD including GST, ISBN, publisher, pages, SKU, material, size and so on), its availability, page URL, pictures, and its other formats (such as the eBook of a hardback). Ask by slug or id. ${SHOP_DATA_RULE}`,
+      description: `Every field of one product (description, format, price in AUD including GST, ISBN, publisher, pages, SKU, material, size and so on), its availability, page URL, pictures, and its other formats, colours and sizes as otherFormats (such as the eBook of a hardback, or the hoodie in size L), each with its own id to put in a cart. Ask by slug or id; a product's name as a slug (circuit-trace-hoodie) answers its first size in stock. ${SHOP_DATA_RULE}`,
       inputSchema: getProductInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -249,7 +250,8 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
         id !== undefined
           ? snapshot.products.find((each) => each.id === id)
           : (snapshot.bySlug.get(slug ?? "") ??
-            snapshot.bySlug.get(snapshot.movedSlugs.get(slug ?? "") ?? ""));
+            snapshot.bySlug.get(snapshot.movedSlugs.get(slug ?? "") ?? "") ??
+            firstVariantOf(snapshot.products, slug ?? ""));
       if (!product) {
         throw new ToolRefusal(
           `No product ${id !== undefined ? `with id ${id}` : `"${slug}"`} is for sale. Find products with search_catalog.`,

@@ -94,7 +94,8 @@ export function ProductForm({ product, copyOf, fields, busy }: ProductFormProps)
           key={name}
           label={label}
           name={name}
-          defaultValue={source?.[name] ?? ""}
+          // A copy is another format, colour or size: its SKU is its own, typed afresh.
+          defaultValue={name === "sku" && !product ? "" : (source?.[name] ?? "")}
           error={error(name)}
         />
       ))}

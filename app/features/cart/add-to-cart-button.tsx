@@ -4,7 +4,7 @@ import styles from "./add-to-cart-button.module.css";
 
 interface AddToCartButtonProps {
   /** Every field given is stored with the line (SPEC §3 Cart item: the product's fields). */
-  product: { id: number; type: string; name: string };
+  product: { id: number; type: string; name: string; variant?: string | undefined };
   /** Where the form posts when no script runs: the page as it is, filter and all. */
   formAction: string;
   /** The id of the line saying the product is out of stock: the button is disabled, described by it. */
@@ -38,7 +38,11 @@ export function AddToCartButton({ product, formAction, outOfStock }: AddToCartBu
         disabled={outOfStock !== undefined}
         aria-describedby={outOfStock}
         // The visible words come first, so speech users can say "Add to Cart".
-        aria-label={`Add to Cart: ${product.name}${product.type ? ` (${product.type})` : ""}`}
+        aria-label={`Add to Cart: ${product.name}${
+          product.type || product.variant
+            ? ` (${[product.type, product.variant].filter(Boolean).join(", ")})`
+            : ""
+        }`}
       >
         Add to Cart
       </button>

@@ -1,3 +1,4 @@
+import type { CardChoice } from "#core/catalog/product-cards.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "#core/format.ts";
@@ -46,12 +47,18 @@ function ScopeLinks({ request }: { request: SearchRequest }) {
   );
 }
 
-export interface SearchResultsProps {
-  response: SearchResponse;
-  renderProducts: (products: readonly ProductHit[]) => ReactNode;
+/** A result's card: a format's sizes and colours are one, with its choice (issue 37). */
+export type ProductResult = ProductHit & { choice?: CardChoice };
+
+export interface SearchResultsProps<P extends ProductResult> {
+  response: Omit<SearchResponse, "products"> & { products: P[] };
+  renderProducts: (products: readonly P[]) => ReactNode;
 }
 
-export function SearchResults({ response, renderProducts }: SearchResultsProps) {
+export function SearchResults<P extends ProductResult>({
+  response,
+  renderProducts,
+}: SearchResultsProps<P>) {
   const { scope, products, pages, glossary } = response;
   const request = requestOf(response);
   const filtered =

@@ -80,7 +80,8 @@ export function gtin13Of(isbn: string | undefined): string | undefined {
 export interface VariantOffer {
   slug: string;
   name: string;
-  sku?: string | undefined;
+  sku: string;
+  image?: string | undefined;
   color?: string | undefined;
   size?: string | undefined;
   priceCents: number;
@@ -102,6 +103,9 @@ function productGroupData(product: ShopProduct, variants: readonly VariantOffer[
     description: product.description,
     productGroupID: product.work,
     variesBy: variesBy.map((field) => VARIES_BY[field]),
+    ...(product.images.length > 0
+      ? { image: product.images.map((image) => `${siteUrl}${image}`) }
+      : {}),
     hasVariant: variants.map((variant) => {
       const url = `${siteUrl}${productPagePath(variant)}`;
       return {
@@ -110,6 +114,7 @@ function productGroupData(product: ShopProduct, variants: readonly VariantOffer[
         url,
         name: variant.name,
         sku: variant.sku,
+        ...(variant.image ? { image: `${siteUrl}${variant.image}` } : {}),
         ...Object.fromEntries(variesBy.map((field) => [field, variant[field]])),
         offers: {
           "@type": "Offer",

@@ -93,10 +93,10 @@ describe("a new format, colour or size of a product (issue 37)", () => {
     expect(screen.getByLabelText("Colour")).toHaveValue("Teal");
     // A copy never takes the other product's address.
     expect(screen.getByLabelText("Slug")).toHaveValue("");
+    expect(screen.getByLabelText("SKU")).toHaveValue("");
 
     await user.clear(screen.getByLabelText("Size"));
     await user.type(screen.getByLabelText("Size"), "3XL");
-    await user.clear(screen.getByLabelText("SKU"));
     await user.type(screen.getByLabelText("SKU"), "KYB-MR-003-3XL");
     await user.type(screen.getByLabelText("Opening stock"), "4");
     await user.click(screen.getByRole("button", { name: "Create product" }));

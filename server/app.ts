@@ -188,6 +188,8 @@ export async function buildApp({
         contact: contactService,
         orders,
         limits,
+        db: database.db,
+        siteUrl: config.siteUrl,
         afterWrite: () => runner?.kick(),
       }),
     });

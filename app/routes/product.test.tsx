@@ -301,3 +301,67 @@ describe("a product's colours and sizes (issue 37)", () => {
     expect((answer as Response).headers.get("location")).toBe("/products/circuit-trace-hoodie-s");
   });
 });
+
+describe("E-mail me when it's back (issue 37)", () => {
+  const XXL = "circuit-trace-hoodie-xxl";
+  const asked: { slug: string; email: string }[] = [];
+  const press = (fields: Record<string, string>) => {
+    const provider = new RouterContextProvider();
+    const view = catalogueView(contentProducts);
+    provider.set(servicesContext, {
+      catalogue: () => view,
+      stockAlerts: {
+        ask: async (input: { slug: string; email: string }) => {
+          asked.push(input);
+          return { kind: "saved", token: "t0ken" };
+        },
+        cancel: async () => true,
+      },
+    } as unknown as PageServices);
+    return action({
+      params: { slug: XXL },
+      context: provider,
+      request: new Request(`http://site/products/${XXL}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+      }),
+    } as unknown as Parameters<typeof action>[0]);
+  };
+
+  it("takes an address checked by the shared schema, and says how to cancel", async () => {
+    expect(await press({ intent: "stock-alert", email: "not an address" })).toMatchObject({
+      data: { alert: { kind: "refused", message: "Invalid email format" } },
+      init: { status: 400 },
+    });
+    expect(asked).toEqual([]);
+    expect(await press({ intent: "stock-alert", email: " Ada@Example.com " })).toMatchObject({
+      data: { alert: { kind: "saved", email: "Ada@Example.com", token: "t0ken" } },
+    });
+    expect(asked).toEqual([{ slug: XXL, email: "Ada@Example.com" }]);
+    expect(await press({ intent: "cancel-stock-alert", token: "t0ken" })).toMatchObject({
+      data: { alert: { kind: "cancelled" } },
+    });
+  });
+
+  it("is offered on a sold-out size only, as a form that needs no script", async () => {
+    const soldOut = contentProducts.map((product) =>
+      product.slug === XXL ? { ...product, unitsLeft: 0 } : product,
+    );
+    const provider = new RouterContextProvider();
+    const view = catalogueView(soldOut);
+    provider.set(servicesContext, { catalogue: () => view } as unknown as PageServices);
+    const Stub = createRoutesStub([
+      {
+        path: "/products/:slug",
+        loader: ({ params }) => load(params.slug ?? "", provider),
+        Component: Product as never,
+        HydrateFallback: () => null,
+      },
+    ]);
+    render(<Stub initialEntries={[`/products/${XXL}`]} />);
+    const form = await screen.findByRole("form", { name: "E-mail me when it's back" });
+    expect(form).toHaveAttribute("method", "post");
+    expect(within(form).getByLabelText("Your e-mail")).toHaveAttribute("type", "email");
+    expect(within(form).getByRole("button", { name: "E-mail me when it's back" })).toBeVisible();
+  });
+});

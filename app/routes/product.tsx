@@ -7,6 +7,9 @@ import { productImageAlt } from "#core/catalog/shop.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartNeedsJavaScript } from "#app/features/cart/cart-needs-java-script.tsx";
 import { ProductPage } from "#app/features/shop/product-page.tsx";
+import { StockAlertForm } from "#app/features/shop/stock-alert-form.tsx";
+import { stockAlertAction } from "#app/features/shop/stock-alert-action.ts";
+import { servicesContext } from "#app/load-context.ts";
 import { shopOf } from "#app/features/shop/shops.ts";
 import { StockLine } from "#app/features/shop/stock-line.tsx";
 import { catalogueOf } from "#app/lib/catalogue.ts";
@@ -118,11 +121,17 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 export const clientLoader = loadAsDocument;
 
-/** Add to Cart pressed where no script runs: the cart lives in the browser. */
+/** Add to Cart pressed where no script runs (the cart lives in the browser), or a stock alert. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const product = catalogueOf(context).bySlug.get(params.slug.toLowerCase());
+  const slug = params.slug.toLowerCase();
+  const product = catalogueOf(context).bySlug.get(slug);
   const form = await request.formData();
-  if (!product || form.get("id") !== String(product.id)) throw data(null, { status: 404 });
+  if (!product) throw data(null, { status: 404 });
+  const intent = form.get("intent");
+  if (intent === "stock-alert" || intent === "cancel-stock-alert") {
+    return stockAlertAction(context.get(servicesContext).stockAlerts, slug, form);
+  }
+  if (form.get("id") !== String(product.id)) throw data(null, { status: 404 });
   return data({ needsScript: true as const }, { status: 400 });
 }
 
@@ -130,6 +139,7 @@ const STOCK_LINE_ID = "product-stock";
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const { product, options, variants, related } = loaderData;
+  const alert = actionData && "alert" in actionData ? actionData.alert : undefined;
   const shop = shopOf(product);
   if (!shop) return null;
   return (
@@ -147,7 +157,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             formAction={productPath(product)}
             outOfStock={product.unitsLeft === 0 ? STOCK_LINE_ID : undefined}
           />
-          {actionData?.needsScript ? <CartNeedsJavaScript name={lineNameOf(product)} /> : null}
+          {actionData && "needsScript" in actionData ? (
+            <CartNeedsJavaScript name={lineNameOf(product)} />
+          ) : null}
+          {product.unitsLeft === 0 || alert ? (
+            <StockAlertForm action={productPath(product)} answer={alert} />
+          ) : null}
         </>
       }
     />

@@ -200,6 +200,8 @@ export const stockRowSchema = z.object({
   category: z.string(),
   available: z.number().int().nullable(),
   updatedAt: z.string().nullable(),
+  /** Addresses waiting for its "back in stock" e-mail. */
+  waiting: z.number().int(),
 });
 export type StockRow = z.output<typeof stockRowSchema>;
 

@@ -18,6 +18,14 @@ export interface PageServices {
   };
   accounts: AccountPages;
   orders: OrderPages;
+  stockAlerts: {
+    /** On a sold-out product's page (by its slug); the same address twice keeps one alert. */
+    ask(input: {
+      slug: string;
+      email: string;
+    }): Promise<{ kind: "saved"; token: string } | { kind: "in_stock" } | { kind: "too_many" }>;
+    cancel(token: string): Promise<boolean>;
+  };
 }
 
 export interface CatalogueView {

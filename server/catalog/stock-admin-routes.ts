@@ -1,3 +1,4 @@
+import { lineNameOf } from "#core/orders/order-pricing.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   productIdParamsSchema,
@@ -64,7 +65,13 @@ export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
       const product = catalogue.current().byId.get(productId);
       if (!product) throw productNotFound();
       try {
-        const available = await setStock(db, productId, request.body, actorOf(request));
+        const available = await setStock(
+          db,
+          productId,
+          request.body,
+          actorOf(request),
+          lineNameOf(product),
+        );
         // The shop's pages say how few are left: the staff member sees their count there at once.
         await catalogue.refresh();
         return { productId, available };

@@ -6,6 +6,7 @@ import { lineNameOf } from "#core/orders/order-pricing.ts";
 import type { Db } from "../db/client.ts";
 import { productStock } from "../db/schema.ts";
 import { markCatalogueChanged } from "./catalogue-store.ts";
+import { tellBackInStock, waitingPerProduct } from "./stock-alerts.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 
 export async function stockRows(
@@ -13,6 +14,7 @@ export async function stockRows(
   products: readonly (Product & { variant?: string })[],
 ): Promise<StockRow[]> {
   const counts = new Map((await db.select().from(productStock)).map((row) => [row.productId, row]));
+  const waiting = await waitingPerProduct(db);
   return products.map((product) => {
     const count = counts.get(product.id);
     return {
@@ -22,6 +24,7 @@ export async function stockRows(
       category: product.category,
       available: count?.available ?? null,
       updatedAt: count?.updatedAt.toISOString() ?? null,
+      waiting: waiting.get(product.id) ?? 0,
     };
   });
 }
@@ -39,6 +42,8 @@ export async function setStock(
   productId: number,
   { available, expected }: { available: number; expected: number | null },
   actor: Actor,
+  /** As the back-in-stock e-mail names it ("Circuit Trace Hoodie — Size L"). */
+  name = `Product ${productId}`,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -64,6 +69,7 @@ export async function setStock(
     }
     // Pages kept per catalogue version say how few are left: they follow.
     if (availabilityChanged(before ?? undefined, available)) await markCatalogueChanged(tx);
+    if (before !== null && before <= 0 && available > 0) await tellBackInStock(tx, productId, name);
     await recordAudit(tx, actor, {
       action: "stock.set",
       entity: "product",

@@ -146,3 +146,31 @@ export const productStock = pgTable(
   },
   (table) => [check("product_stock_available_check", sql`${table.available} >= 0`)],
 );
+
+/**
+ * "E-mail me when it's back" on a sold-out product (issue 37): one e-mail, queued in the
+ * transaction that brings its stock above zero; never a mailing-list subscription.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    email: text("email").notNull(),
+    /** Its product page's address when asked, so the e-mail needs no configuration to send. */
+    link: text("link").notNull(),
+    /** In the cancel link: only whoever asked has it. */
+    token: text("token").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    notifiedAt: at("notified_at"),
+    cancelledAt: at("cancelled_at"),
+  },
+  (table) => [
+    uniqueIndex("stock_alerts_token_key").on(table.token),
+    uniqueIndex("stock_alerts_waiting_key")
+      .on(table.productId, sql`lower(${table.email})`)
+      .where(sql`${table.notifiedAt} is null and ${table.cancelledAt} is null`),
+  ],
+);

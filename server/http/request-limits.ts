@@ -9,6 +9,8 @@ export const REQUEST_LIMITS = {
   signup: { max: 20, timeWindow: 10 * 60_000 },
   link: { max: 10, timeWindow: 15 * 60_000 },
   accountWrite: { max: 30, timeWindow: 10 * 60_000 },
+  /** "E-mail me when it's back": a wardrobe's sizes, never a list of strangers' addresses. */
+  stockAlert: { max: 10, timeWindow: 10 * 60_000 },
   /** A busy family's checkout, never a script filling the stock with orders. */
   placeOrder: { max: 30, timeWindow: 10 * 60_000 },
 } as const;

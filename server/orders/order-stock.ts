@@ -4,6 +4,7 @@ import { mostPerOrder, SCARCE_STOCK } from "#core/orders/order-limits.ts";
 import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderLines, products, productStock } from "../db/schema.ts";
+import { tellBackInStock } from "../catalog/stock-alerts.ts";
 import { orderRefusal } from "./order-refusals.ts";
 
 /** Product order, so two orders never wait on each other's rows; the row lock stops overselling. */
@@ -63,7 +64,11 @@ async function refuseShortStock(
 
 export async function returnStock(tx: Tx, orderId: number) {
   const lines = await tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .select({
+      productId: orderLines.productId,
+      quantity: orderLines.quantity,
+      name: orderLines.name,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.productId));
@@ -79,6 +84,10 @@ export async function returnStock(tx: Tx, orderId: number) {
       .returning({ available: productStock.available });
     if (returned) {
       shownChanged ||= availabilityChanged(returned.available - line.quantity, returned.available);
+      // Back from none: whoever asked on its page hears so (issue 37).
+      if (returned.available - line.quantity <= 0 && returned.available > 0) {
+        await tellBackInStock(tx, line.productId, line.name);
+      }
     }
   }
   if (shownChanged) await markCatalogueChanged(tx);

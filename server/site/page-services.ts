@@ -9,6 +9,8 @@ import { contactPages } from "../contact/contact-pages.ts";
 import type { ContactService } from "../contact/contact-service.ts";
 import type { RequestLimits } from "../http/request-limits.ts";
 import { orderPages } from "../orders/order-pages.ts";
+import { stockAlertPages } from "../catalog/stock-alert-pages.ts";
+import type { Db } from "../db/client.ts";
 import type { OrderService } from "../orders/order-service.ts";
 
 export interface PageServiceDeps {
@@ -19,6 +21,8 @@ export interface PageServiceDeps {
   contact: ContactService;
   orders: OrderService;
   limits: RequestLimits;
+  db: Db;
+  siteUrl: string;
   /** After a write that may have queued an e-mail: send it now, not at the next tick. */
   afterWrite?: () => void;
 }
@@ -34,5 +38,6 @@ export function createPageServices(deps: PageServiceDeps) {
     contact: contactPages(deps, request),
     accounts: accountPages(deps, request),
     orders: orderPages(deps, request),
+    stockAlerts: stockAlertPages(deps, request),
   });
 }

@@ -1,4 +1,6 @@
-import { expect, expectNoAxeViolationsInBothThemes, test } from "../browser/fixtures.ts";
+import { expect, expectNoAxeViolationsInBothThemes } from "../browser/fixtures.ts";
+import { countMails, waitForMail } from "../browser/outbox.ts";
+import { setStockAsStaff, test } from "../browser/staff.ts";
 
 // content/products.csv: the hoodie comes in S–XXL (XXL sold out, stock 0); the Steersman tee in
 // Charcoal S–XXL and Sand S–L. No other browser test changes their stock.
@@ -68,4 +70,39 @@ test("a product's choices pass axe in both themes", async ({ page }) => {
   await expectNoAxeViolationsInBothThemes(page);
   await page.goto("/products/circuit-trace-hoodie-m");
   await expectNoAxeViolationsInBothThemes(page);
+});
+
+test.describe("E-mail me when it's back, with no script at all", () => {
+  // A refused address is answered 400, which the browser logs.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: /status of 400/ });
+
+  test("a sold-out size takes an address, cancels in one press, and e-mails once when staff restock it", async ({
+    page,
+    request,
+    staff,
+  }) => {
+    // The Charcoal XXL tee (id 37): no other browser test counts it.
+    await setStockAsStaff(request, staff, { 37: 0 });
+    await page.goto("/products/steersman-logo-t-shirt-charcoal-xxl");
+    const form = page.getByRole("form", { name: "E-mail me when it's back" });
+    await form.getByLabel("Your e-mail").fill("not an address");
+    await form.getByRole("button", { name: "E-mail me when it's back" }).click();
+    await expect(page.getByText("Invalid email format")).toBeVisible();
+
+    const email = `tee-${Date.now()}@example.com`;
+    await page.getByLabel("Your e-mail").fill(email);
+    await page.getByRole("button", { name: "E-mail me when it's back" }).click();
+    await expect(page.getByText(`we will e-mail ${email} once`)).toBeVisible();
+    await page.getByRole("button", { name: "Cancel: don't e-mail me" }).click();
+    await expect(page.getByText("Cancelled: we will not e-mail you about it.")).toBeVisible();
+
+    await page.getByLabel("Your e-mail").fill(email);
+    await page.getByRole("button", { name: "E-mail me when it's back" }).click();
+    await expect(page.getByText(`we will e-mail ${email} once`)).toBeVisible();
+    await setStockAsStaff(request, staff, { 37: 3 });
+    const mail = await waitForMail({ kind: "back_in_stock", to: email });
+    expect(mail.text).toContain("Steersman Logo T-Shirt — Charcoal, Size XXL is back in stock");
+    expect(mail.text).toContain("/products/steersman-logo-t-shirt-charcoal-xxl");
+    expect(countMails({ kind: "back_in_stock", to: email })).toBe(1);
+  });
 });

@@ -49,6 +49,7 @@ export function StockRow({ row }: { row: Row }) {
         </span>
       </th>
       <td className={styles.number}>{row.available === null ? "Not counted" : row.available}</td>
+      <td className={styles.number}>{row.waiting}</td>
       <td>
         {row.updatedAt ? <time dateTime={row.updatedAt}>{formatWhen(row.updatedAt)}</time> : "—"}
       </td>

@@ -51,6 +51,9 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
               <th scope="col" className={styles.number}>
                 In stock
               </th>
+              <th scope="col" className={styles.number}>
+                Waiting for it
+              </th>
               <th scope="col">Last changed</th>
               <th scope="col">New count</th>
             </tr>

@@ -9,6 +9,10 @@ import { signUpStaff } from "#tests/server/staff-helpers.ts";
 import { createTestApp } from "#tests/server/test-app.ts";
 import { createTestDatabase, testEngines } from "#tests/server/test-database.ts";
 import { testPages } from "#tests/fixtures/catalogue.ts";
+import { startSmtpTestServer } from "#tests/server/smtp-test-server.ts";
+import { loadConfig } from "../config.ts";
+import { createMailTransport } from "../mail/mail-transport.ts";
+import { createMailWorker } from "../mail/mail-worker.ts";
 import { askStockAlert, cancelStockAlert, waitingPerProduct } from "./stock-alerts.ts";
 
 const hoodie = (id: number, size: string, stock: number): Product => ({
@@ -101,6 +105,28 @@ describe.each(testEngines())("back in stock (%s)", (engine) => {
     expect(sent[0]).toMatchObject({ subject: "Back in stock: Circuit Trace Hoodie — Size XXL" });
     expect(sent[0]?.text).toContain(LINK);
     expect((await waitingPerProduct(database.db)).get(2)).toBeUndefined();
+
+    // Delivered by the mail worker to a real SMTP server, as in production.
+    const smtp = await startSmtpTestServer();
+    try {
+      const worker = createMailWorker({
+        db: database.db,
+        transport: createMailTransport(loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url }), {
+          info: () => {},
+        }),
+        log: { warn: () => {}, error: () => {} },
+        now: () => new Date(Date.now() + 1000),
+      });
+      expect(await worker.runOnce()).toMatchObject({ failed: 0 });
+      const arrived = smtp.received.filter((mail) => /back in stock/i.test(mail.raw));
+      expect(arrived.flatMap((mail) => mail.to).sort()).toEqual([
+        "Ada@example.com",
+        "grace@example.com",
+      ]);
+      expect(arrived[0]?.raw).toContain("circuit-trace-hoodie-xxl");
+    } finally {
+      await smtp.close();
+    }
 
     // Sold out and back again: nobody is waiting, so nobody hears twice.
     expect((await setStock(2, 0, 3)).statusCode).toBe(200);

@@ -1,33 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Product } from "#core/catalog/product.ts";
 import { MAX_WAITING_ALERTS_PER_EMAIL } from "#core/catalog/stock-alerts.ts";
 import type { Database } from "../db/client.ts";
-import { outbox, productStock } from "../db/schema.ts";
+import { outbox } from "../db/schema.ts";
 import { signUpStaff } from "#tests/server/staff-helpers.ts";
 import { createTestApp } from "#tests/server/test-app.ts";
 import { createTestDatabase, testEngines } from "#tests/server/test-database.ts";
-import { testPages } from "#tests/fixtures/catalogue.ts";
+import { hoodieSize, testPages } from "#tests/fixtures/catalogue.ts";
+import { stockOf } from "#tests/server/order-helpers.ts";
 import { startSmtpTestServer } from "#tests/server/smtp-test-server.ts";
 import { loadConfig } from "../config.ts";
 import { createMailTransport } from "../mail/mail-transport.ts";
 import { createMailWorker } from "../mail/mail-worker.ts";
 import { askStockAlert, cancelStockAlert, waitingPerProduct } from "./stock-alerts.ts";
-
-const hoodie = (id: number, size: string, stock: number): Product => ({
-  id,
-  name: "Circuit Trace Hoodie",
-  description: "A brushed-fleece pullover hoodie.",
-  category: "Merchandise",
-  type: "Hoodie",
-  priceCents: 7995,
-  images: [],
-  color: "Teal",
-  size,
-  stock,
-  ageRestricted: false,
-});
 
 const LINK = "https://shop.test/products/circuit-trace-hoodie-xxl";
 
@@ -43,9 +29,9 @@ describe.each(testEngines())("back in stock (%s)", (engine) => {
       catalog: {
         // M in stock, XXL sold out, and ten more sizes sold out for the cap.
         products: [
-          hoodie(1, "M", 4),
-          hoodie(2, "XXL", 0),
-          ...Array.from({ length: 10 }, (_, n) => hoodie(n + 3, String(n + 30), 0)),
+          hoodieSize(1, "M", 4),
+          hoodieSize(2, "XXL", 0),
+          ...Array.from({ length: 10 }, (_, n) => hoodieSize(n + 3, String(n + 30), 0)),
         ],
         pages: testPages,
       },
@@ -59,13 +45,7 @@ describe.each(testEngines())("back in stock (%s)", (engine) => {
   const ask = (email: string, productId = 2) =>
     askStockAlert(database.db, { productId, email }, LINK);
   const mails = () => database.db.select().from(outbox).where(eq(outbox.kind, "back_in_stock"));
-  const countOf = async (productId: number) =>
-    (
-      await database.db
-        .select({ available: productStock.available })
-        .from(productStock)
-        .where(eq(productStock.productId, productId))
-    )[0]?.available ?? null;
+  const countOf = async (productId: number) => (await stockOf(database.db, productId)) ?? null;
   const setStock = (productId: number, available: number, expected: number | null) =>
     app.inject({
       method: "PUT",

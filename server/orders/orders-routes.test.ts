@@ -10,6 +10,7 @@ import type { Database } from "../db/client.ts";
 import { orders, outbox, productStock } from "../db/schema.ts";
 import { bearer, signUp, uniqueIp } from "#tests/server/account-helpers.ts";
 import { createTestApp } from "#tests/server/test-app.ts";
+import { stockOf as stockOfProduct } from "#tests/server/order-helpers.ts";
 import { createTestDatabase } from "#tests/server/test-database.ts";
 import { placeOrder } from "./order-placing.ts";
 import { createOrderService } from "./order-service.ts";
@@ -42,13 +43,7 @@ async function placed(payload: object = orderInput(), headers: Record<string, st
   return response.json<PlacedOrder>();
 }
 
-async function stockOf(productId: number) {
-  const [row] = await database.db
-    .select({ available: productStock.available })
-    .from(productStock)
-    .where(eq(productStock.productId, productId));
-  return row?.available;
-}
+const stockOf = (productId: number) => stockOfProduct(database.db, productId);
 
 async function setStock(productId: number, available: number) {
   await database.db

@@ -1,33 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Product } from "#core/catalog/product.ts";
 import type { OrderView, PlacedOrder } from "#core/orders/order.ts";
 import type { Database } from "../db/client.ts";
-import { productStock } from "../db/schema.ts";
 import { uniqueIp } from "#tests/server/account-helpers.ts";
 import { createTestApp } from "#tests/server/test-app.ts";
 import { createTestDatabase, testEngines } from "#tests/server/test-database.ts";
-import { testPages } from "#tests/fixtures/catalogue.ts";
+import { hoodieSize, testPages } from "#tests/fixtures/catalogue.ts";
+import { stockOf as stockOfProduct } from "#tests/server/order-helpers.ts";
 import { orderInput } from "#tests/fixtures/orders.ts";
 
 // Issue 37: a hoodie's sizes are products of one work, each with its own id, SKU and stock.
-const hoodie = (id: number, size: string, stock: number): Product => ({
-  id,
-  name: "Circuit Trace Hoodie",
-  description: "A brushed-fleece pullover hoodie.",
-  category: "Merchandise",
-  type: "Hoodie",
-  priceCents: 7995,
-  images: [],
-  sku: `KYB-MR-003-${size}`,
-  color: "Teal",
-  size,
-  stock,
-  ageRestricted: false,
-});
-
-const SIZES = [hoodie(1, "M", 40), hoodie(2, "S", 40), hoodie(3, "L", 5)];
+const SIZES = [hoodieSize(1, "M", 40), hoodieSize(2, "S", 40), hoodieSize(3, "L", 5)];
 const L = { id: 3, type: "Hoodie" };
 
 describe.each(testEngines())("a size bought as a product of its own (%s)", (engine) => {
@@ -46,13 +29,7 @@ describe.each(testEngines())("a size bought as a product of its own (%s)", (engi
   const place = (payload: object) =>
     app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: uniqueIp() });
 
-  async function stockOf(productId: number) {
-    const [row] = await database.db
-      .select({ available: productStock.available })
-      .from(productStock)
-      .where(eq(productStock.productId, productId));
-    return row?.available;
-  }
+  const stockOf = (productId: number) => stockOfProduct(database.db, productId);
 
   it("gives each size its own address", async () => {
     const listed = await app.inject({ method: "GET", url: "/api/products" });

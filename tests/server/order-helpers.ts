@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../server/db/client.ts";
+import { productStock } from "../../server/db/schema.ts";
 import type { PlacedOrder } from "#core/orders/order.ts";
 import type { PlaceOrderInput } from "#core/orders/order-schemas.ts";
 import { orderInput } from "#tests/fixtures/orders.ts";
@@ -23,4 +26,13 @@ export async function placeOrder(
     throw new Error(`placing an order failed: ${response.statusCode} ${response.body}`);
   }
   return response.json<PlacedOrder>();
+}
+
+/** A product's live count, or undefined when it is not counted. */
+export async function stockOf(db: Db, productId: number) {
+  const [row] = await db
+    .select({ available: productStock.available })
+    .from(productStock)
+    .where(eq(productStock.productId, productId));
+  return row?.available;
 }

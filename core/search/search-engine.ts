@@ -144,6 +144,8 @@ function foundEveryWord(
   return sections.some((section) => section && section.hits.length > 0 && !section.partial);
 }
 
+const CHEAPEST = new Set(["cheap", "cheaper", "cheapest", "lowest", "inexpensive", "budget"]);
+
 export function createSearchEngine(
   products: readonly ShopProduct[],
   pages: readonly PageDocument[],
@@ -151,6 +153,18 @@ export function createSearchEngine(
   const productIndex = new TextIndex(products, PRODUCT_FIELDS);
   const productsByTitle = inverse(productIndex.titleOrder);
   const groups = variantGroups(products);
+  // Per product: its size and colour as search words ("l", "sand"), and its place by price.
+  const variantWords = products.map((product) =>
+    [product.size, product.color].flatMap((value) => (value ? [foldForSearch(value)] : [])),
+  );
+  const priceOrder = inverse(
+    Int32Array.from(products.map((_, index) => index)).sort(
+      (a, b) =>
+        products[a]!.priceCents - products[b]!.priceCents ||
+        productIndex.titleOrder[a]! - productIndex.titleOrder[b]!,
+    ),
+  );
+  const productsByPrice = inverse(priceOrder);
   // Per product: price, place in SEARCH_CATEGORIES (its length if other), a bit per price band.
   const prices = Float64Array.from(products, (product) => product.priceCents);
   const categoryOf = Uint8Array.from(products, (product) => {
@@ -197,7 +211,11 @@ export function createSearchEngine(
     const wanted = SEARCH_CATEGORIES.findIndex((option) => option.value === request.category);
     const anyPrice = request.min === undefined && request.max === undefined;
     const format = request.format?.trim().toLowerCase();
-    const shown = bestOfGroups(groups, matches, productIndex.titleOrder);
+    const asked = new Set(wordsOf(foldForSearch(request.q)).map((word) => word.text));
+    const shown = bestOfGroups(groups, matches, productIndex.titleOrder, (document) =>
+      (variantWords[document] ?? []).some((value) => asked.has(value)),
+    );
+    const byPrice = [...asked].some((word) => CHEAPEST.has(word));
     const keep = (document: number) => {
       if (shown[document] === 0) return false;
       if (format && (products[document] as ShopProduct).type.toLowerCase() !== format) return false;
@@ -215,8 +233,8 @@ export function createSearchEngine(
     };
     const { top, count } = topRanked(
       matches,
-      productIndex.titleOrder,
-      productsByTitle,
+      byPrice ? priceOrder : productIndex.titleOrder,
+      byPrice ? productsByPrice : productsByTitle,
       MAX_PRODUCT_RESULTS,
       keep,
     );

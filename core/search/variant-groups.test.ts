@@ -25,5 +25,10 @@ describe("a search's results (issue 37)", () => {
     expect([...bestOfGroups(variantGroups(products), matches, titleOrder)]).toEqual([
       0, 0, 1, 1, 1,
     ]);
+    // The size the query names stands for the group, whatever its rank.
+    const askedForFirst = (document: number) => document === 0;
+    expect([...bestOfGroups(variantGroups(products), matches, titleOrder, askedForFirst)]).toEqual([
+      1, 0, 0, 1, 1,
+    ]);
   });
 });

@@ -15,11 +15,12 @@ export function variantGroups(products: readonly { work: string; type: string }[
   });
 }
 
-/** Per product, 1 where results show it: alone, or its group's best match (issue 37). */
+/** Per product, 1 where results show it: alone, or its group's best match, a size asked first. */
 export function bestOfGroups(
   groups: Int32Array,
   { documents, ranks }: Matches,
   titleOrder: Int32Array,
+  asked: (document: number) => boolean = () => false,
 ): Uint8Array {
   const shown = new Uint8Array(groups.length).fill(1);
   const best = new Map<number, number>();
@@ -27,12 +28,14 @@ export function bestOfGroups(
     const group = groups[documents[index] as number] as number;
     if (group === -1) continue;
     const held = best.get(group);
+    const [mine, theirs] = [documents[index] as number, documents[held ?? index] as number];
     const better =
       held === undefined ||
-      (ranks[index] as number) < (ranks[held] as number) ||
-      (ranks[index] === ranks[held] &&
-        (titleOrder[documents[index] as number] as number) <
-          (titleOrder[documents[held] as number] as number));
+      (asked(mine) && !asked(theirs)) ||
+      (asked(mine) === asked(theirs) &&
+        ((ranks[index] as number) < (ranks[held] as number) ||
+          (ranks[index] === ranks[held] &&
+            (titleOrder[mine] as number) < (titleOrder[theirs] as number))));
     if (better) best.set(group, index);
   }
   for (let index = 0; index < documents.length; index += 1) {

@@ -7,6 +7,7 @@ import { isCategory } from "#core/catalog/category.ts";
 import type { CardChoice } from "#core/catalog/product-cards.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import { ProductPicture } from "#app/components/product-picture.tsx";
+import formStyles from "#app/components/forms.module.css";
 import styles from "./product-card.module.css";
 import { formatDay, formatMoney } from "#core/format.ts";
 
@@ -154,7 +155,10 @@ export function ProductCard({
       {availability}
       {product.choice && product.slug ? (
         // Sizes and colours are chosen on the product's page, never added unchosen (issue 37).
-        <Link className={styles.choose} to={productPagePath({ slug: product.slug })}>
+        <Link
+          className={`${formStyles.primary} ${styles.choose}`}
+          to={productPagePath({ slug: product.slug })}
+        >
           {product.choice.label} <span className="visually-hidden">of {product.name}</span>
         </Link>
       ) : (

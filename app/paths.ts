@@ -81,6 +81,7 @@ export const adminPaths = {
   message: "/admin/messages/:id",
   subscribers: "/admin/subscribers",
   exports: "/admin/exports",
+  gstReport: "/admin/reports/gst",
   audit: "/admin/audit",
 } as const;
 

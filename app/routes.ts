@@ -58,6 +58,7 @@ export default [
       route(inAdmin(adminPaths.message), "routes/admin/message.tsx"),
       route(inAdmin(adminPaths.subscribers), "routes/admin/subscribers.tsx"),
       route(inAdmin(adminPaths.exports), "routes/admin/exports.tsx"),
+      route(inAdmin(adminPaths.gstReport), "routes/admin/gst-report.tsx"),
       route(inAdmin(adminPaths.audit), "routes/admin/audit.tsx"),
     ]),
   ]),

@@ -75,6 +75,13 @@ describe("site config", () => {
       name: "Bank account for transfers",
       value: "BSB 000-000, account 0000 0000",
     });
+    // An unset PayID is listed too, so the launch check names it (issue 38).
+    expect(siteConfig.bank.payId).toBe("");
+    expect(inUse).toContainEqual({
+      key: "payId",
+      name: "PayID for instant transfers (shown beside the bank details once set)",
+      value: "not set",
+    });
     expect(inUse.find((entry) => entry.key === "links.catalogueSpreadsheet")?.value).toBe(
       siteConfig.links.catalogueSpreadsheet,
     );

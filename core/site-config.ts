@@ -36,6 +36,8 @@ export const siteConfig = {
     accountName: "Kybernetes Pty Ltd",
     bsb: "000-000",
     accountNumber: "0000 0000",
+    /** Empty until the company registers one: payment instructions then show it beside the BSB. */
+    payId: "" as string,
     referenceHint: "your name and the word DONATION",
   },
   /** Orders above this value (whole cents of AUD, GST included) ship free (Purchase and Refund Policy). */
@@ -59,6 +61,10 @@ const PLACEHOLDER_FIELDS = {
   bank: {
     name: "Bank account for transfers",
     value: (config: SiteConfig) => `BSB ${config.bank.bsb}, account ${config.bank.accountNumber}`,
+  },
+  payId: {
+    name: "PayID for instant transfers (shown beside the bank details once set)",
+    value: (config: SiteConfig) => config.bank.payId || "not set",
   },
   meetupVenue: { name: "Meetup venue", value: (config: SiteConfig) => config.meetup.venue },
   "links.meetup": { name: "Meetup group page", value: (config: SiteConfig) => config.links.meetup },
@@ -85,6 +91,7 @@ export const placeholders: readonly PlaceholderKey[] = [
   "phone",
   "address",
   "bank",
+  "payId",
   "meetupVenue",
   "links.meetup",
   "links.videoCall",

@@ -30,7 +30,7 @@ import { adminRoutes } from "./staff/staff-routes.ts";
 import { quoteOrder } from "./orders/order-placing.ts";
 import { createOrderService, type OrderService } from "./orders/order-service.ts";
 import { stockLevels } from "./orders/order-stock.ts";
-import { createUnpaidOrderJob } from "./orders/order-jobs.ts";
+import { createCompletionJob, createUnpaidOrderJob } from "./orders/order-jobs.ts";
 import { createJobRunner } from "./jobs/job-runner.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { createMailWorker } from "./mail/mail-worker.ts";
@@ -221,6 +221,10 @@ function backgroundJobs(
         ...createUnpaidOrderJob(orders, {
           reminderDays: config.ORDER_REMINDER_DAYS,
         }),
+      },
+      {
+        name: "shipped orders",
+        ...createCompletionJob(orders.db, { completeDays: config.ORDER_COMPLETE_DAYS }),
       },
       { name: "mail", ...createMailWorker({ db: database.db, transport, log: app.log }) },
       { name: "sessions", runOnce: auth.sessions.pruneHourly },

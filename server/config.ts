@@ -123,6 +123,8 @@ const envSchema = z.object({
   /** Unpaid orders get a reminder after this many days, and are cancelled after the next. */
   ORDER_REMINDER_DAYS: z.coerce.number().min(0.001).max(60).default(3),
   ORDER_EXPIRY_DAYS: z.coerce.number().min(0.001).max(90).default(7),
+  /** A shipped parcel's order completes itself this many days after shipping (issue 38). */
+  ORDER_COMPLETE_DAYS: z.coerce.number().min(0.001).max(365).default(30),
   /** Nobody can freeze the shelf for a week with an order never meant to be paid (issue 23). */
   GUEST_HOLD_HOURS: z.coerce
     .number()

@@ -174,7 +174,9 @@ describe("/checkout", () => {
     await waitFor(() => expect(country).toHaveValue("AU"));
     await user.selectOptions(country, "United States");
     expect(table()).toHaveTextContent("Shipping$10.00 AUD");
-    expect(table()).toHaveTextContent("Total$55.98 AUD");
+    // Goods leaving Australia are GST-free exports: the price less its GST, and no GST at all.
+    expect(table()).toHaveTextContent("GST removed: delivery outside Australia−$4.18 AUD");
+    expect(table()).toHaveTextContent("Total$51.80 AUDGST-free export");
     // The cart page's form follows.
     expect(JSON.parse(sessionStorage.getItem("shipping") ?? "{}")).toMatchObject({
       country: "US",

@@ -24,15 +24,17 @@ function openInvoice(order: OrderView) {
   render(<Stub initialEntries={[`/orders/${order.number}/invoice`]} />);
 }
 
-/** A $1,200 order: from AUD 1,000 a tax invoice must identify the buyer (ATO). */
-const large: OrderView = {
+/** The same books sent to the USA: a GST-free export, priced less the GST (issue 38). */
+const exported: OrderView = {
   ...sampleOrder,
-  lines: [{ ...sampleOrder.lines[0]!, unitCents: 60000, quantity: 2, lineCents: 120000 }],
-  itemsCents: 120000,
-  shippingCents: 0,
-  freeShipping: true,
-  totalCents: 120000,
-  gstCents: 10909,
+  address: { ...sampleOrder.address!, city: "Boston", postcode: "02108", country: "United States" },
+  lines: [{ ...sampleOrder.lines[0]!, taxClass: "export", gstCents: 0, gstRemovedCents: 418 }],
+  shippingCents: 1000,
+  gstFreeExport: true,
+  gstRemovedCents: 418,
+  totalCents: 5180,
+  gstCents: 0,
+  shippingGstCents: 0,
 };
 
 describe("/orders/:number/invoice", () => {
@@ -47,24 +49,34 @@ describe("/orders/:number/invoice", () => {
     );
     const rows = screen.getAllByRole("row");
     expect(rows[1]).toHaveTextContent("Salt Water Circuit (Paperback), ISBN 978-0-6450001-7-2");
-    expect(rows[1]).toHaveTextContent("2$22.99 AUD$45.98 AUD");
-    expect(screen.getByRole("table")).toHaveTextContent("Shipping$20.00 AUD");
+    // Quantity, unit price, the line's GST, amount.
+    expect(rows[1]).toHaveTextContent("2$22.99 AUD$4.18 AUD$45.98 AUD");
+    expect(screen.getByRole("table")).toHaveTextContent("Shipping$1.82 AUD$20.00 AUD");
     expect(screen.getByText("Total price includes GST of $6.00 AUD.")).toBeVisible();
     expect(screen.getByText(/^Due: \$65\.98 AUD by bank transfer/)).toBeVisible();
-    // Under AUD 1,000 the buyer's e-mail is enough; the name and address stay off.
-    expect(screen.getByText("ada@example.com")).toBeVisible();
-    expect(screen.queryByText(/Lovelace/)).not.toBeInTheDocument();
+    // The buyer by name and delivery address (ATO: required from AUD 1,000, expected by all).
+    expect(screen.getByText(/Ada Lovelace/)).toBeVisible();
+    expect(screen.getByText(/1 Analytical Way, Sydney NSW 2000, Australia/)).toBeVisible();
+    expect(screen.getByText(/ada@example\.com/)).toBeVisible();
     expect(screen.getByRole("link", { name: "Back to the order" })).toHaveAttribute(
       "href",
       "/orders/KB-100042?token=tok_123",
     );
   });
 
-  it("names the buyer and their address from AUD 1,000", async () => {
-    openInvoice(large);
-    expect(await screen.findByText(/Ada Lovelace/)).toBeVisible();
-    expect(screen.getByText(/1 Analytical Way, Sydney NSW 2000, Australia/)).toBeVisible();
-    expect(screen.getByRole("table")).toHaveTextContent("ShippingFree");
+  it("says a parcel abroad is a GST-free export: no GST on its lines or shipping, none in total", async () => {
+    openInvoice(exported);
+    const rows = await screen.findAllByRole("row");
+    expect(rows[1]).toHaveTextContent("2$22.99 AUDGST-free export$45.98 AUD");
+    const table = screen.getByRole("table");
+    expect(table).toHaveTextContent("ShippingGST-free export$10.00 AUD");
+    expect(table).toHaveTextContent("GST removed: delivery outside Australia−$4.18 AUD");
+    expect(table).toHaveTextContent("Total$51.80 AUD");
+    expect(table).toHaveTextContent("GST included in the total$0.00 AUD");
+    expect(
+      screen.getByText(/^GST-free export: the goods were delivered outside Australia/),
+    ).toBeVisible();
+    expect(screen.queryByText(/includes GST of/)).not.toBeInTheDocument();
   });
 
   it("prints from its Print button, and is never indexed", async () => {

@@ -2,16 +2,14 @@ import { addressLine } from "#core/address-fields.ts";
 import { Link } from "react-router";
 import { formatMoney as money, formatTime } from "#core/format.ts";
 import { DELIVERED_BY_DOWNLOAD, shippingText } from "#core/orders/delivery.ts";
-import type { OrderView } from "#core/orders/order.ts";
+import type { OrderView, PricedLine } from "#core/orders/order.ts";
+import { GST_FREE_EXPORT, GST_REMOVED_LABEL, minusMoney } from "#core/orders/delivery.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
 import formStyles from "#app/components/forms.module.css";
 import { useOrderPage } from "#app/features/orders/load-order.ts";
 import { orderPath } from "#app/paths.ts";
 import type { Route } from "./+types/order-invoice";
 import styles from "./order-invoice.module.css";
-
-/** From this total (GST included) a tax invoice must name the buyer (ATO). */
-const NAMED_BUYER_FROM_CENTS = 100_000;
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `Tax invoice ${params.number ?? ""} | Kybernetes` },
@@ -29,6 +27,9 @@ function paymentLine(order: OrderView): string {
   return `Due: ${money(order.totalCents)} by bank transfer with the reference ${order.number}.`;
 }
 
+const lineGst = (line: PricedLine) =>
+  line.taxClass === "export" ? GST_FREE_EXPORT : money(line.gstCents);
+
 export default function OrderInvoice() {
   const { order, accessToken } = useOrderPage();
   if (!order) {
@@ -43,22 +44,11 @@ export default function OrderInvoice() {
       </>
     );
   }
-  const namedBuyer = order.totalCents >= NAMED_BUYER_FROM_CENTS;
+  const exportOnly = order.gstFreeExport && order.gstCents === 0;
   return (
     <article className={styles.invoice} aria-labelledby="invoice-title">
       <header className={styles.head}>
-        <div>
-          <h1 id="invoice-title">Tax invoice</h1>
-          <p>
-            <strong>{siteConfig.companyName}</strong>
-            <br />
-            ABN {siteConfig.abn}
-            <br />
-            {formatAddress()}
-            <br />
-            {siteConfig.supportEmail}
-          </p>
-        </div>
+        <h1 id="invoice-title">Tax invoice</h1>
         <dl className={styles.facts}>
           <dt>Invoice number</dt>
           <dd>{order.number}</dd>
@@ -67,12 +57,21 @@ export default function OrderInvoice() {
             <time dateTime={order.createdAt}>{formatTime(order.createdAt, "date")}</time>
           </dd>
         </dl>
+        <p>
+          <strong>{siteConfig.companyName}</strong>
+          <br />
+          ABN {siteConfig.abn}
+          <br />
+          {formatAddress()}
+          <br />
+          {siteConfig.supportEmail}
+        </p>
       </header>
 
       <section aria-labelledby="invoice-to">
         <h2 id="invoice-to">Invoice to</h2>
         <p>
-          {namedBuyer && order.address ? (
+          {order.address ? (
             <>
               {order.address.firstName} {order.address.surname}
               <br />
@@ -91,6 +90,7 @@ export default function OrderInvoice() {
             <th scope="col">Description</th>
             <th scope="col">Quantity</th>
             <th scope="col">Unit price</th>
+            <th scope="col">GST</th>
             <th scope="col">Amount</th>
           </tr>
         </thead>
@@ -105,6 +105,7 @@ export default function OrderInvoice() {
               </th>
               <td>{line.quantity}</td>
               <td>{money(line.unitCents)}</td>
+              <td>{lineGst(line)}</td>
               <td>{money(line.lineCents)}</td>
             </tr>
           ))}
@@ -114,24 +115,43 @@ export default function OrderInvoice() {
             <th scope="row" colSpan={3}>
               Shipping
             </th>
+            <td>
+              {order.gstFreeExport
+                ? GST_FREE_EXPORT
+                : order.shippingCents > 0
+                  ? money(order.shippingGstCents)
+                  : ""}
+            </td>
             {/* Each eBook line says it is downloaded: the cell needs only the word. */}
             <td>{order.shipsParcel ? shippingText(order) : "None"}</td>
           </tr>
+          {order.gstRemovedCents > 0 ? (
+            <tr>
+              <th scope="row" colSpan={4}>
+                {GST_REMOVED_LABEL}
+              </th>
+              <td>{minusMoney(order.gstRemovedCents)}</td>
+            </tr>
+          ) : null}
           <tr className={styles.total}>
-            <th scope="row" colSpan={3}>
-              Total (GST included)
+            <th scope="row" colSpan={4}>
+              {exportOnly ? "Total" : "Total (GST included)"}
             </th>
             <td>{money(order.totalCents)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={4}>
               GST included in the total
             </th>
             <td>{money(order.gstCents)}</td>
           </tr>
         </tfoot>
       </table>
-      <p>Total price includes GST of {money(order.gstCents)}.</p>
+      <p>
+        {exportOnly
+          ? "GST-free export: the goods were delivered outside Australia, so no GST is charged."
+          : `Total price includes GST of ${money(order.gstCents)}.`}
+      </p>
       <p>{paymentLine(order)}</p>
 
       <div className={`${formStyles.actions} ${styles.screenOnly}`}>

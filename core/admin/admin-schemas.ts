@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from "../orders/order-status.ts";
 import { named } from "../api/api-schemas.ts";
 import { orderStatusSchema, orderViewSchema } from "../orders/order.ts";
 import { recordIdParam } from "../validation/record-id-param.ts";
@@ -67,7 +68,7 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-function day(label: string) {
+export function daySchema(label: string) {
   return z
     .string({ error: `${label} is required` })
     .trim()
@@ -160,7 +161,12 @@ export const adminOrderSchema = named(
     largeUnpaid: z.boolean(),
     notes: z.array(orderNoteSchema),
     audit: z.array(auditEntrySchema),
-    can: z.object({ markPaid: z.boolean(), markShipped: z.boolean(), cancel: z.boolean() }),
+    can: z.object({
+      markPaid: z.boolean(),
+      markShipped: z.boolean(),
+      markDelivered: z.boolean(),
+      cancel: z.boolean(),
+    }),
   }),
   "An order as staff see it",
 );
@@ -169,7 +175,7 @@ export type AdminOrder = z.output<typeof adminOrderSchema>;
 export const markPaidSchema = z.object({
   version: versionField,
   amount: audAmountSchema,
-  receivedOn: day("Date received"),
+  receivedOn: daySchema("Date received"),
 });
 
 export const markShippedSchema = z.object({
@@ -177,6 +183,8 @@ export const markShippedSchema = z.object({
   carrier: line("Carrier", ADMIN_LIMITS.carrierMax),
   trackingNumber: line("Tracking number", ADMIN_LIMITS.trackingMax),
 });
+
+export const markDeliveredSchema = z.object({ version: versionField });
 
 export const cancelOrderSchema = z.object({
   version: versionField,
@@ -269,7 +277,11 @@ export const subscriberListSchema = z.object({
 });
 
 export const ordersExportQuerySchema = z
-  .object({ from: day("From"), to: day("To") })
+  .object({
+    from: daySchema("From"),
+    to: daySchema("To"),
+    status: z.enum(ORDER_STATUSES, { error: "Choose a status from the list" }).optional(),
+  })
   .refine((range) => range.from <= range.to, {
     message: "From must be on or before To",
     path: ["to"],

@@ -1,6 +1,7 @@
 export const AUDIT_ACTIONS = {
   "order.mark_paid": "Marked paid",
   "order.mark_shipped": "Marked shipped",
+  "order.mark_delivered": "Marked delivered",
   "order.cancel": "Cancelled",
   "order.note": "Added a note",
   "order.reset_downloads": "Reset a download count",
@@ -22,6 +23,7 @@ export const AUDIT_ACTIONS = {
   "message.delete": "Deleted a message",
   "subscribers.export": "Exported the mailing list",
   "orders.export": "Exported orders",
+  "reports.gst_export": "Exported the GST report's lines",
   "staff.grant": "Made staff",
   "staff.revoke": "Removed from staff",
 } as const;

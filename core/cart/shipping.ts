@@ -38,14 +38,18 @@ export const SHIPPING_CENTS = { none: 0, usa: 1000, elsewhere: 2000 } as const;
 /** SPEC §9's "usa" by any name (issue 37); not core/countries.ts, so the cart ships no list. */
 const UNITED_STATES = new Set(["usa", "us", "unitedstates", "unitedstatesofamerica"]);
 
-export function isUnitedStates(country: string): boolean {
-  return UNITED_STATES.has(
-    country
-      .toLowerCase()
-      .replace(/^\s*the\s+/, "")
-      .replace(/[^a-z]/g, ""),
-  );
-}
+const plainCountry = (country: string) =>
+  country
+    .toLowerCase()
+    .replace(/^\s*the\s+/, "")
+    .replace(/[^a-z]/g, "");
+
+export const isUnitedStates = (country: string) => UNITED_STATES.has(plainCountry(country));
+
+const AUSTRALIA = new Set(["au", "aus", "australia", "commonwealthofaustralia"]);
+
+/** Australia by its code or name, without the country list (the cart ships none). */
+export const isAustralia = (country: string) => AUSTRALIA.has(plainCountry(country));
 
 /** No `postcode` at all (not an empty one): an estimate by country, as the rate is (issue 37). */
 export type ShippingPlace = Pick<ShippingForm, "country"> & { postcode?: string };
@@ -107,6 +111,7 @@ export interface CartTotals {
   shippingCents: number;
   /** SPEC §9 Total Value: Σ price × quantity, plus shipping. */
   totalCents: number;
-  /** The GST inside the GST-inclusive total: 1/11 of it, to the nearest cent. */
   gstCents: number;
+  gstRemovedCents: number;
+  gstFreeExport: boolean;
 }

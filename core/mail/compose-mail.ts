@@ -1,6 +1,7 @@
 import { formatMoney } from "../format.ts";
 import { DELIVERED_BY_DOWNLOAD, shippingText } from "../orders/delivery.ts";
 import type { OrderView, PaymentInstructions } from "../orders/order.ts";
+import { GST_REMOVED_LABEL, gstWords, minusMoney } from "../orders/delivery.ts";
 import { siteConfig } from "../site-config.ts";
 
 /** One e-mail, as the outbox stores it: plain text for every reader, HTML for most. */
@@ -57,6 +58,7 @@ function textOf(blocks: readonly Block[]): string {
         `Account name:   ${pay.accountName}`,
         `BSB:            ${pay.bsb}`,
         `Account number: ${pay.accountNumber}`,
+        ...(pay.payId ? [`Or PayID:       ${pay.payId}`] : []),
         `Amount:         ${money(pay.amountCents)}`,
         `Reference: ${pay.reference}`,
         "",
@@ -70,7 +72,10 @@ function textOf(blocks: readonly Block[]): string {
           `${line.quantity} × ${line.name}${line.type ? ` (${line.type})` : ""}: ${money(line.lineCents)}${line.digital ? ` (${DELIVERED_BY_DOWNLOAD.toLowerCase()})` : ""}`,
       ),
       `Shipping: ${order.shipsParcel && !order.freeShipping ? money(order.shippingCents) : shippingText(order).toLowerCase()}`,
-      `Total: ${money(order.totalCents)} (includes GST of ${money(order.gstCents)})`,
+      ...(order.gstRemovedCents > 0
+        ? [`${GST_REMOVED_LABEL}: ${minusMoney(order.gstRemovedCents)}`]
+        : []),
+      `Total: ${money(order.totalCents)} (${gstWords(order)})`,
     ].join("\n");
   });
   return `${parts.join("\n\n")}\n\n${siteConfig.companyName} · ABN ${siteConfig.abn}\n${siteConfig.supportEmail}\n`;
@@ -108,6 +113,7 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
         row("Account name", pay.accountName),
         row("BSB", pay.bsb),
         row("Account number", pay.accountNumber),
+        pay.payId ? row("Or PayID", pay.payId) : "",
         row("Amount", money(pay.amountCents)),
         "</table>",
         `<p style="font-size:20px;font-weight:bold;margin:12px 0 4px">Reference: ${escapeHtml(pay.reference)}</p>`,
@@ -127,7 +133,10 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
       `<tbody>${rows.join("")}</tbody>`,
       "<tfoot>",
       `<tr><th scope="row" colspan="2" ${cell}>Shipping</th><td ${cell}>${escapeHtml(shippingText(order))}</td></tr>`,
-      `<tr><th scope="row" colspan="2" ${cell}>Total</th><td ${cell}><strong>${money(order.totalCents)}</strong><br>includes GST of ${money(order.gstCents)}</td></tr>`,
+      order.gstRemovedCents > 0
+        ? `<tr><th scope="row" colspan="2" ${cell}>${GST_REMOVED_LABEL}</th><td ${cell}>${minusMoney(order.gstRemovedCents)}</td></tr>`
+        : "",
+      `<tr><th scope="row" colspan="2" ${cell}>Total</th><td ${cell}><strong>${money(order.totalCents)}</strong><br>${gstWords(order)}</td></tr>`,
       "</tfoot></table>",
     ].join("");
   });

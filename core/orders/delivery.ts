@@ -8,6 +8,9 @@ export const DELIVERED_BY_DOWNLOAD = "Delivered by download";
 
 export const NO_SHIPPING_NEEDED = "None: delivered by download";
 
+export const GST_REMOVED_LABEL = "GST removed: delivery outside Australia";
+export const GST_FREE_EXPORT = "GST-free export";
+
 export function downloadTitle(download: Pick<DownloadLink, "name" | "format">): string {
   return `${download.name} (${PRODUCT_FILE_LABELS[download.format]})`;
 }
@@ -18,3 +21,18 @@ export function shippingText(
   if (!order.shipsParcel) return NO_SHIPPING_NEEDED;
   return order.freeShipping ? "Free" : formatMoney(order.shippingCents);
 }
+
+/** "includes GST of $6.00 AUD", or "GST-free export" for a parcel abroad with no taxed line. */
+export function gstWords({
+  gstCents,
+  gstFreeExport,
+}: {
+  gstCents: number;
+  gstFreeExport: boolean;
+}) {
+  return gstFreeExport && gstCents === 0
+    ? GST_FREE_EXPORT
+    : `includes GST of ${formatMoney(gstCents)}`;
+}
+
+export const minusMoney = (cents: number) => `−${formatMoney(cents)}`;

@@ -1,3 +1,4 @@
+import { REFUND_TIME } from "./refund-policy.ts";
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "./order.ts";
 import {
@@ -39,14 +40,20 @@ const order: OrderView = {
       lineCents: 4598,
       ageRestricted: false,
       digital: false,
+      taxClass: "taxable",
+      gstCents: 418,
+      gstRemovedCents: 0,
     },
   ],
   itemsCents: 4598,
   shippingCents: 2000,
   freeShipping: false,
   shipsParcel: true,
+  gstFreeExport: false,
+  gstRemovedCents: 0,
   totalCents: 6598,
   gstCents: 600,
+  shippingGstCents: 182,
   history: [{ status: "awaiting_payment", at: "2026-11-23T00:00:00.000Z", note: null }],
   shipment: null,
   downloads: [],
@@ -54,6 +61,7 @@ const order: OrderView = {
     accountName: "Kybernetes Pty Ltd",
     bsb: "000-000",
     accountNumber: "0000 0000",
+    payId: null,
     amountCents: 6598,
     reference: "KB-100042",
     payBy: "2026-11-30T00:00:00.000Z",
@@ -187,7 +195,34 @@ describe("order e-mails", () => {
     );
     const byShop = orderCancelledEmail({ order: paidOrder, link, reason: "shop" });
     expect(byShop.text).toContain("We had to cancel it");
-    expect(byShop.text).toContain("You had already paid $65.98 AUD: we will refund it");
+    expect(byShop.text).toContain("You had already paid $65.98 AUD. We will refund it within");
+  });
+
+  it("promises a refund in the Purchase and Refund Policy's own words (issue 38)", () => {
+    const byShop = orderCancelledEmail({ order: paidOrder, link, reason: "shop" });
+    expect(byShop.text).toContain(`within ${REFUND_TIME}`);
+    expect(REFUND_TIME).toBe("7–10 business days");
+    expect(byShop.text).toContain("into an account you nominate in writing");
+    expect(byShop.text).not.toContain("five business days");
+  });
+
+  it("links the tracking page of a known carrier, and only then", () => {
+    const shipped = orderShippedEmail({ order: shippedOrder, link });
+    expect(shipped.text).toContain("https://auspost.com.au/mypost/track/details/AP123");
+    expect(shipped.html).toContain('href="https://auspost.com.au/mypost/track/details/AP123"');
+    const unknown = orderShippedEmail({
+      order: { ...shippedOrder, shipment: { carrier: "Bob's Bikes", trackingNumber: "7" } },
+      link,
+    });
+    expect(unknown.text).not.toContain("Track it");
+  });
+
+  it("offers the PayID beside the bank details once the shop has one", () => {
+    const withPayId = { ...order, payment: { ...order.payment!, payId: "pay@kybernetes.com.au" } };
+    const mail = orderReceivedEmail({ order: withPayId, link });
+    expect(mail.text).toContain("Or PayID:       pay@kybernetes.com.au");
+    expect(mail.html).toContain("Or PayID");
+    expect(orderReceivedEmail({ order, link }).text).not.toContain("PayID");
   });
 
   it("gives the tracking number and the reminder's deadline", () => {

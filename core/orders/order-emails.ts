@@ -1,3 +1,5 @@
+import { trackingUrl } from "./carriers.ts";
+import { refundPromise } from "./refund-policy.ts";
 import { composeMail, type Block, type MailMessage } from "../mail/compose-mail.ts";
 import { addressLine } from "../address-fields.ts";
 import { formatMoney, formatTime } from "../format.ts";
@@ -112,7 +114,7 @@ export function paymentReceivedEmail(
   ];
   if (extra > 0) {
     blocks.push({
-      paragraph: `That is ${money(extra)} more than the order total of ${money(order.totalCents)}: we will refund the difference to the account it came from within five business days.`,
+      paragraph: `That is ${money(extra)} more than the order total of ${money(order.totalCents)}. ${refundPromise(`the difference (${money(extra)})`)}`,
     });
   }
   blocks.push({ lines: order }, viewLink(link));
@@ -129,6 +131,7 @@ export function paymentReceivedEmail(
 export function orderShippedEmail(input: OrderMailInput): MailMessage {
   const { order, link, verified } = input;
   const shipment = order.shipment;
+  const tracking = shipment && trackingUrl(shipment.carrier, shipment.trackingNumber);
   return composeMail("order_shipped", order.email, `Order ${order.number} is on its way`, [
     { paragraph: greeting(input) },
     {
@@ -136,6 +139,7 @@ export function orderShippedEmail(input: OrderMailInput): MailMessage {
         ? `Your order ${order.number} has left our studio with ${shipment.carrier}. Tracking number: ${shipment.trackingNumber}.`
         : `Your order ${order.number} has left our studio.`,
     },
+    ...(tracking ? [{ link: { href: tracking, label: `Track it with ${shipment.carrier}` } }] : []),
     {
       paragraph:
         verified && order.address
@@ -176,7 +180,7 @@ export function orderCancelledEmail(
     ...why,
     {
       paragraph: paid
-        ? `You had already paid ${money(order.totalCents)}: we will refund it to the account it came from within five business days.`
+        ? `You had already paid ${money(order.totalCents)}. ${refundPromise("it")}`
         : "We had not received a payment for it, so there is nothing to refund. If you sent a transfer that has not reached us yet, we will return it in full when it arrives. If you still want the items, you are welcome to order again.",
     },
     ...(paid && holdsDownloads(order) ? [{ paragraph: "Its download links no longer work." }] : []),

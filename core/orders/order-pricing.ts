@@ -1,9 +1,9 @@
 import { quoteShipping, type ShippingPlace } from "../cart/shipping.ts";
 import type { ShopProduct } from "../catalog/shop-product.ts";
-import { gstCentsIncludedIn } from "../money/money.ts";
 import type { OrderQuote, PricedLine } from "./order.ts";
 import { ORDER_LIMITS } from "./order-limits.ts";
 import type { OrderLineInput } from "./order-schemas.ts";
+import { goesAbroad, taxClassOf, taxOf } from "./tax.ts";
 
 export type PricingProduct = Pick<
   ShopProduct,
@@ -54,6 +54,8 @@ export function priceOrder(
         `One order may hold at most ${maxUnitsPerProduct} of ${name}, so that other buyers can have one too. Please lower the quantity to ${maxUnitsPerProduct}, or contact us about a larger order.`,
       );
     }
+    const digital = product.digital ?? false;
+    const taxClass = taxClassOf(digital, address);
     merged.set(key, {
       productId: product.id,
       type: product.type,
@@ -64,23 +66,33 @@ export function priceOrder(
       quantity,
       lineCents: unitCents * quantity,
       ageRestricted: product.ageRestricted,
-      digital: product.digital ?? false,
+      digital,
+      taxClass,
+      ...taxOf(unitCents * quantity, taxClass),
     });
   }
   const priced = [...merged.values()];
-  const itemsCents = priced.reduce((sum, line) => sum + line.lineCents, 0);
+  const itemsCents = sumOf(priced, "lineCents");
   const shipsParcel = priced.some((line) => !line.digital);
   const shipping = shipsParcel
     ? quoteShipping(address, itemsCents, freeShippingOverCents)
     : { cents: 0, free: false };
-  const totalCents = itemsCents + shipping.cents;
+  const gstFreeExport = shipsParcel && goesAbroad(address);
+  const shippingGstCents = taxOf(shipping.cents, gstFreeExport ? "export" : "taxable").gstCents;
+  const gstRemovedCents = sumOf(priced, "gstRemovedCents");
   return {
     lines: priced,
     itemsCents,
     shippingCents: shipping.cents,
     freeShipping: shipping.free,
     shipsParcel,
-    totalCents,
-    gstCents: gstCentsIncludedIn(totalCents),
+    gstFreeExport,
+    gstRemovedCents,
+    totalCents: itemsCents + shipping.cents - gstRemovedCents,
+    gstCents: sumOf(priced, "gstCents") + shippingGstCents,
+    shippingGstCents,
   };
 }
+
+const sumOf = (lines: readonly PricedLine[], field: "lineCents" | "gstCents" | "gstRemovedCents") =>
+  lines.reduce((sum, line) => sum + line[field], 0);

@@ -103,6 +103,10 @@ describe("status flow", () => {
     expect(canMoveOrder("shipped", "cancelled")).toBe(false);
     expect(canMoveOrder("shipped", "done")).toBe(true);
     expect(canMoveOrder("cancelled", "paid")).toBe(false);
+    expect(canMoveOrder("shipped", "delivered")).toBe(true);
+    expect(canMoveOrder("delivered", "done")).toBe(true);
+    expect(canMoveOrder("delivered", "cancelled", true)).toBe(false);
+    expect(canMoveOrder("delivered", "cancelled", false)).toBe(true);
   });
 });
 

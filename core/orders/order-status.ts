@@ -1,5 +1,6 @@
 // Never cancelled once shipped. An order of downloads only is delivered once paid; cancelling it
-// then (a refund) stops its links (issue 26).
+// then (a refund) stops its links (issue 26). A parcel is shipped, then delivered, then completed
+// (by staff, or by itself some days after shipping: issue 38).
 export const ORDER_STATUSES = [
   "awaiting_payment",
   "paid",
@@ -22,8 +23,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_payment: ["paid", "cancelled"],
   paid: ["shipped", "delivered", "cancelled"],
-  shipped: ["done"],
-  delivered: ["cancelled"],
+  shipped: ["delivered", "done"],
+  delivered: ["done", "cancelled"],
   done: [],
   cancelled: [],
 };
@@ -31,6 +32,7 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canMoveOrder(from: OrderStatus, to: OrderStatus, shipsParcel = true): boolean {
   if (from === "paid" && to === "shipped" && !shipsParcel) return false;
   if (from === "paid" && to === "delivered" && shipsParcel) return false;
+  if (from === "delivered" && to === "cancelled" && shipsParcel) return false;
   return NEXT[from].includes(to);
 }
 

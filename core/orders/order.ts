@@ -7,6 +7,11 @@ import { ORDER_STATUSES } from "./order-status.ts";
 // Types are read off these schemas, so OpenAPI, the server's answer check and code cannot drift.
 
 const cents = z.number().int();
+
+// Decision 033: what each line was sold as is stored with it, so invoices, refunds and the BAS
+// report read the sale, never today's rules.
+export const TAX_CLASSES = ["taxable", "export"] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
 const isoTime = z.string();
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -26,6 +31,9 @@ export const pricedLineSchema = z.object({
   lineCents: cents,
   ageRestricted: z.boolean(),
   digital: z.boolean(),
+  taxClass: z.enum(TAX_CLASSES),
+  gstCents: cents,
+  gstRemovedCents: cents,
 });
 export type PricedLine = z.output<typeof pricedLineSchema>;
 
@@ -38,9 +46,14 @@ export const orderQuoteSchema = named(
     /** True when shipping would be charged but the items pass the free-shipping threshold. */
     freeShipping: z.boolean(),
     shipsParcel: z.boolean(),
+    /** The parcel goes abroad: its goods and shipping are GST-free exports. */
+    gstFreeExport: z.boolean(),
+    /** Taken off the exported goods' prices ("GST removed: delivery outside Australia"). */
+    gstRemovedCents: cents,
     totalCents: cents,
-    /** The GST inside the total (total ÷ 11, to the cent). */
+    /** The GST inside the total: each line's and shipping's, each rounded to the cent. */
     gstCents: cents,
+    shippingGstCents: cents,
   }),
   "What the lines cost, priced by the server; integer cents, GST included",
 );
@@ -57,6 +70,8 @@ export const paymentInstructionsSchema = z.object({
   accountName: z.string(),
   bsb: z.string(),
   accountNumber: z.string(),
+  /** The shop's PayID, when it has one: an instant transfer with the same reference. */
+  payId: z.string().nullable(),
   amountCents: cents,
   reference: z.string(),
   payBy: isoTime,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { contactMessages } from "../db/schema.ts";
+import { contactMessages, outbox } from "../db/schema.ts";
 import { createTestApp } from "#tests/server/test-app.ts";
 import { createTestDatabase } from "#tests/server/test-database.ts";
 import { REQUEST_LIMITS } from "../http/request-limits.ts";
@@ -64,6 +64,27 @@ describe("POST /api/contact", () => {
     expect(row).toMatchObject({ email: "ada@example.com", message: "Hi!", forwardedAt: null });
     expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row?.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it("e-mails each message to the shop through the outbox, answering to the sender (issue 38)", async () => {
+    const response = await post(app, {
+      email: "grace@example.com",
+      message: "Is the <b>kit</b> in stock?",
+    });
+    expect(response.statusCode).toBe(200);
+    const [stored] = await storedRows();
+    const mails = await database.db.select().from(outbox);
+    const copy = mails.find(
+      (mail) => mail.kind === "contact_message" && mail.text.includes("grace@"),
+    );
+    expect(copy).toMatchObject({
+      recipient: loadConfig({}).SHOP_NOTIFY_EMAIL,
+      subject: "Contact message from grace@example.com",
+      headers: { "Reply-To": "grace@example.com" },
+    });
+    expect(copy?.text).toContain("Is the <b>kit</b> in stock?");
+    expect(copy?.html).toContain("Is the &lt;b&gt;kit&lt;/b&gt; in stock?");
+    expect(copy?.text).toContain(`/admin/messages/${stored?.id}`);
   });
 
   it("accepts the same fields as JSON", async () => {

@@ -71,3 +71,46 @@ describe("migrating a shop seeded before eBooks were downloads (0011, 0012)", ()
     await client.close();
   });
 });
+
+describe("migrating orders placed before tax classes (0015)", () => {
+  it("makes every line a taxable supply whose GST adds up to what the order was sold with", async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: migrationsUpTo("0014_stock_alerts") });
+    // 3 × $0.05 and $20.00 shipping: the order's GST was round(2015 / 11) = 183 cents, while the
+    // lines rounded one by one hold 0 and shipping 182: the first line takes the cent.
+    await client.exec(`
+      insert into orders (access_token, idempotency_key, request_hash, email,
+        items_cents, shipping_cents, gst_cents, total_cents, pay_by, units)
+      values ('token-token-token-token', 'key-key-key-key-key', 'hash', 'ada@example.com',
+        15, 2000, 183, 2015, now(), 3);
+      insert into order_lines (order_id, position, product_id, type, name, unit_cents, quantity)
+      select id, position, position + 1, 'Pin', 'Pin', 5, 1
+      from orders, generate_series(0, 2) as position;
+    `);
+
+    await migrate(db, { migrationsFolder });
+
+    const lines = await client.query<{ tax_class: string; gst_cents: number }>(
+      "select tax_class, gst_cents from order_lines order by position",
+    );
+    expect(lines.rows).toEqual([
+      { tax_class: "taxable", gst_cents: 1 },
+      { tax_class: "taxable", gst_cents: 0 },
+      { tax_class: "taxable", gst_cents: 0 },
+    ]);
+    const order = await client.query<Record<string, unknown>>(
+      "select gst_cents, shipping_gst_cents, gst_free_export, gst_removed_cents, total_cents from orders",
+    );
+    expect(order.rows).toEqual([
+      {
+        gst_cents: 183,
+        shipping_gst_cents: 182,
+        gst_free_export: false,
+        gst_removed_cents: 0,
+        total_cents: 2015,
+      },
+    ]);
+    await client.close();
+  });
+});

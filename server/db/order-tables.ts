@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { OrderAddress } from "#core/orders/order.ts";
 import type { OrderStatus } from "#core/orders/order-status.ts";
+import type { TaxClass } from "#core/orders/order.ts";
 import { at, money, tsvector } from "./column-types.ts";
 import type { ProductFileFormat } from "./catalog-tables.ts";
 import { users } from "./account-tables.ts";
@@ -43,6 +44,11 @@ export const orders = pgTable(
     shippingCents: money("shipping_cents"),
     freeShipping: boolean("free_shipping").notNull().default(false),
     gstCents: money("gst_cents"),
+    /** The shipping's part of gst_cents; 0 for a parcel abroad (a GST-free export). */
+    shippingGstCents: integer("shipping_gst_cents").notNull().default(0),
+    /** The parcel went abroad: goods and shipping sold as GST-free exports (decision 033). */
+    gstFreeExport: boolean("gst_free_export").notNull().default(false),
+    gstRemovedCents: integer("gst_removed_cents").notNull().default(0),
     totalCents: money("total_cents"),
     status: text("status").$type<OrderStatus>().notNull().default("awaiting_payment"),
     carrier: text("carrier"),
@@ -71,6 +77,10 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(table.userId, table.createdAt),
     index("orders_status_created_idx").on(table.status, table.createdAt),
     index("orders_created_idx").on(table.createdAt),
+    // The BAS report's cash basis: payments received in a quarter.
+    index("orders_paid_on_idx")
+      .on(table.paidOn)
+      .where(sql`${table.paidOn} is not null`),
     index("orders_status_number_idx").on(table.status, table.number),
     // No pending list: a search must not first read a backlog of unmerged entries.
     index("orders_search_idx").using("gin", table.searchVector).with({ fastupdate: false }),
@@ -104,10 +114,15 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     ageRestricted: boolean("age_restricted").notNull().default(false),
     digital: boolean("digital").notNull().default(false),
+    /** As sold (decision 033): never recomputed from today's rules. */
+    taxClass: text("tax_class").$type<TaxClass>().notNull().default("taxable"),
+    gstCents: integer("gst_cents").notNull().default(0),
+    gstRemovedCents: integer("gst_removed_cents").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
     check("order_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
+    check("order_lines_tax_class_check", sql`${table.taxClass} in ('taxable', 'export')`),
   ],
 );
 

@@ -280,6 +280,20 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
     expect(usa.isError).toBe(false);
     expect(usa.data).toMatchObject({ shipping: { aud: 10 }, shippingRate: "the USA: $10.00 AUD" });
     expect(usa.data).not.toHaveProperty("note");
+    // A parcel to the USA is a GST-free export: the book less its GST, shipping without GST.
+    const exported = usa.data as {
+      items: { aud: number };
+      gstRemoved: { aud: number; why: string };
+      total: { aud: number };
+      lines: { gstFreeExport?: boolean }[];
+    };
+    expect(exported).toMatchObject({
+      gstIncluded: { aud: 0 },
+      gstRemoved: { why: "GST removed: delivery outside Australia" },
+      lines: [{ gstFreeExport: true }],
+    });
+    expect(exported.gstRemoved.aud).toBe(Math.round((exported.items.aud * 100) / 11) / 100);
+    expect(exported.total.aud).toBeCloseTo(exported.items.aud - exported.gstRemoved.aud + 10, 2);
     const unknown = await call("quote_cart", { lines: [{ id: 1, quantity: 1 }] });
     expect(unknown.data).toMatchObject({
       shipping: { aud: 0 },

@@ -15,6 +15,7 @@ import {
   searchPagesInput,
 } from "#core/mcp/tool-schemas.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
+import { GST_REMOVED_LABEL } from "#core/orders/delivery.ts";
 import { refusalOf } from "#core/pages/page-services.ts";
 import type { QuoteRequest } from "#core/orders/order-schemas.ts";
 import { availability } from "#core/orders/availability.ts";
@@ -65,7 +66,7 @@ export const SHOP_DATA_NOTE =
 
 export const SHOP_MCP_INSTRUCTIONS = [
   `This is the shop of ${siteConfig.companyName} (${siteConfig.brand}), an Australian company in ${siteConfig.business.toLowerCase()}: books, cyberware tools, sterilisation supplies and merchandise.`,
-  "Every price is in Australian dollars (AUD) and includes GST (10%, one eleventh of the price).",
+  "Every price is in Australian dollars (AUD) and includes GST (10%, one eleventh of the price). Goods delivered outside Australia are GST-free exports: quote_cart takes the GST off their prices once the country is given, and charges no GST on shipping abroad; eBooks stay taxed.",
   "Find products with search_catalog and read one in full with get_product; answer questions about shipping, refunds, privacy, courses and terms with search_policies_and_pages (or the policy resources), quoting the page and its URL.",
   `quote_cart prices a cart exactly as checkout will, shipping and GST included. ${SHIPPING_RULE}`,
   "create_checkout_link gives a link to hand to the person: it opens the shop's checkout with those products in their cart, where they type their own details and place the order themselves, paying by bank transfer. You never place an order, take payment or see anyone's personal data; nothing here changes anything in the shop.",
@@ -187,12 +188,16 @@ export function createShopMcpServer(services: ShopMcpServices): McpServer {
           lineTotal: money(line.lineCents),
           ...(line.ageRestricted ? { adultsOnly: true } : {}),
           ...(line.digital ? { deliveredByDownload: true } : {}),
+          ...(line.taxClass === "export" ? { gstFreeExport: true } : {}),
           ...(product ? { url: absolute(productPagePath(product)) } : {}),
         };
       }),
       items: money(quote.itemsCents),
       shipping: money(quote.shippingCents),
       freeShipping: quote.freeShipping,
+      ...(quote.gstRemovedCents > 0
+        ? { gstRemoved: { ...money(quote.gstRemovedCents), why: GST_REMOVED_LABEL } }
+        : {}),
       total: money(quote.totalCents),
       gstIncluded: money(quote.gstCents),
       totalCents: quote.totalCents,

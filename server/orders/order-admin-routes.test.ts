@@ -307,10 +307,25 @@ describe("marking paid, shipped and cancelled", () => {
     expect(response.json<AdminOrder>()).toMatchObject({
       status: "shipped",
       shipment: { carrier: "Australia Post", trackingNumber: "AP123456" },
-      can: { markPaid: false, markShipped: false, cancel: false },
+      can: { markPaid: false, markShipped: false, markDelivered: true, cancel: false },
     });
     const shipped = (await mailsTo(email)).find((mail) => mail.kind === "order_shipped");
     expect(shipped?.text).toContain("AP123456");
+    // Australia Post is a known carrier: the e-mail links its tracking page.
+    expect(shipped?.text).toContain("https://auspost.com.au/mypost/track/details/AP123456");
+
+    const url = `/api/admin/orders/${order.number}/mark-delivered`;
+    const stale = await asStaff("POST", url, { version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe("version_conflict");
+    const delivered = await asStaff("POST", url, { version: 2 });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json<AdminOrder>()).toMatchObject({
+      status: "delivered",
+      can: { markShipped: false, markDelivered: false, cancel: false },
+    });
+    expect((await asStaff("POST", url, { version: "x" })).statusCode).toBe(400);
+    expect((await asStaff("POST", url, { version: 3 })).json().error.code).toBe("status_changed");
   });
 
   it("cancels with a reason the customer is told, and the stock returns", async () => {
@@ -469,8 +484,12 @@ describe("the orders export", () => {
       "Date",
       "Customer",
       "Status",
+      "Paid on",
+      "Country",
+      "Tax class",
       "Subtotal (AUD)",
       "Shipping (AUD)",
+      "GST removed (AUD)",
       "GST included (AUD)",
       "Total (AUD)",
     ]);
@@ -480,13 +499,37 @@ describe("the orders export", () => {
       today(),
       '\'=HYPERLINK("http://x") Evil',
       "Awaiting payment",
+      "",
+      "Australia",
+      "Taxable",
       (order.itemsCents / 100).toFixed(2),
       (order.shippingCents / 100).toFixed(2),
+      "0.00",
       (order.gstCents / 100).toFixed(2),
       (order.totalCents / 100).toFixed(2),
     ]);
-    expect(rows.some((cells) => cells[0] === old.number)).toBe(false);
+    // The last row adds up the orders above it.
+    const body = rows.slice(1, -1);
+    const total = rows.at(-1)!;
+    expect(total[0]).toBe(`Total of ${body.length}`);
+    const sum = (column: number) =>
+      (
+        body.reduce((cents, cells) => cents + Math.round(Number(cells[column]) * 100), 0) / 100
+      ).toFixed(2);
+    expect(total.slice(7)).toEqual([7, 8, 9, 10, 11].map(sum));
 
+    // Paid orders only, for the books: the unpaid order is left out, and so is its total.
+    const paidOnly = await asStaff(
+      "GET",
+      `/api/admin/exports/orders?from=${today()}&to=${today()}&status=paid`,
+    );
+    expect(paidOnly.body).not.toContain(order.number);
+    const bad = await asStaff(
+      "GET",
+      `/api/admin/exports/orders?from=${today()}&to=${today()}&status=lost`,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.status).toBe("Choose a status from the list");
     const lastYear = await asStaff(
       "GET",
       "/api/admin/exports/orders?from=2025-12-31&to=2025-12-31",

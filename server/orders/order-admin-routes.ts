@@ -8,6 +8,7 @@ import {
   cancelOrderSchema,
   dashboardSchema,
   markPaidSchema,
+  markDeliveredSchema,
   markShippedSchema,
   resetDownloadSchema,
   ordersExportQuerySchema,
@@ -27,7 +28,12 @@ import { HttpError } from "../http/http-errors.ts";
 import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "../staff/staff-request.ts";
 import { resetOrderDownload } from "./order-downloads.ts";
 import { findOrderByNumber } from "./order-reading.ts";
-import { cancelOrderByShop, markOrderPaid, markOrderShipped } from "./order-staff-steps.ts";
+import {
+  cancelOrderByShop,
+  markOrderDelivered,
+  markOrderPaid,
+  markOrderShipped,
+} from "./order-staff-steps.ts";
 
 const NO_ORDER = "There is no order with this number.";
 
@@ -146,6 +152,18 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
   );
 
   app.post(
+    "/orders/:number/mark-delivered",
+    action("Record that a shipped parcel arrived", markDeliveredSchema),
+    async (request) =>
+      change(request.params.number, (id) =>
+        markOrderDelivered(orders, id, {
+          expectedVersion: request.body.version,
+          actor: actorOf(request),
+        }),
+      ),
+  );
+
+  app.post(
     "/orders/:number/cancel",
     action(
       "Cancel the order with a reason the customer is told; its stock returns",
@@ -213,7 +231,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
       schema: {
         summary: "Orders placed between two days (Sydney time, both included) as CSV",
         description:
-          "Columns: number, date, customer, status, subtotal, shipping, GST included, total (AUD). UTF-8 with a byte-order mark, RFC 4180.",
+          "Columns: number, date, customer, status, paid on, country, tax class, subtotal, shipping, GST removed, GST included, total (AUD); a last row of totals. `status` keeps one status (paid orders for the books). UTF-8 with a byte-order mark, RFC 4180.",
         tags,
         security,
         querystring: ordersExportQuerySchema,

@@ -5,14 +5,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { Actor } from "../staff/audit-log.ts";
-import { auditLog, orders, outbox, productStock } from "../db/schema.ts";
+import { auditLog, orderEvents, orders, outbox, productStock } from "../db/schema.ts";
 import { createTestDatabase } from "#tests/server/test-database.ts";
 import { createUserStore } from "../accounts/user-store.ts";
-import { createUnpaidOrderJob } from "./order-jobs.ts";
+import { createCompletionJob, createUnpaidOrderJob } from "./order-jobs.ts";
 import { placeOrder } from "./order-placing.ts";
 import { findOrder } from "./order-reading.ts";
 import { createOrderService, type OrderService } from "./order-service.ts";
-import { cancelOrderByShop, markOrderPaid, markOrderShipped } from "./order-staff-steps.ts";
+import {
+  cancelOrderByShop,
+  markOrderDelivered,
+  markOrderPaid,
+  markOrderShipped,
+} from "./order-staff-steps.ts";
 import { CLEANER, testProducts } from "#tests/fixtures/catalogue.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -191,6 +196,76 @@ describe("unpaid orders", () => {
       jobAt(8 * DAY_MS).runOnce(),
     ]);
     expect((await kindsFor(email)).filter((kind) => kind === "order_cancelled")).toHaveLength(1);
+  });
+});
+
+describe("orders that finish", () => {
+  const completionAt = (offsetMs: number) =>
+    createCompletionJob(database.db, {
+      completeDays: 30,
+      now: () => new Date(Date.now() + offsetMs),
+    });
+  /** Every instance's run until nothing is left, as the job's timer would. */
+  async function completeAll(offsetMs: number) {
+    for (;;) {
+      const { completed } = await completionAt(offsetMs).runOnce();
+      if (completed === 0) return;
+    }
+  }
+  const statusOf = async (id: number) => (await asStaff(id)).row.status;
+
+  it("marks a shipped parcel delivered, then completes it 30 days after shipping", async () => {
+    const { id, email } = await newOrder();
+    await pay(id);
+    await ship(id);
+    const delivered = await markOrderDelivered(service, id, (await asStaff(id)).change);
+    expect(delivered.status).toBe("delivered");
+    expect(delivered.history.at(-1)?.note).toBe("Delivered");
+    // Nothing is e-mailed for an arrival.
+    expect(await kindsFor(email)).toEqual(["order_received", "payment_received", "order_shipped"]);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "order.mark_delivered"));
+    expect(audit?.actorName).toBe("test staff");
+
+    await completeAll(29 * DAY_MS);
+    expect(await statusOf(id)).toBe("delivered");
+    await completeAll(30 * DAY_MS + 60_000);
+    expect(await statusOf(id)).toBe("done");
+    const view = await findOrder(service, delivered.number, {
+      token: await newestToken(delivered.number),
+    });
+    expect(view?.history.at(-1)?.note).toBe("Completed 30 days after shipping");
+  });
+
+  it("completes a parcel never marked delivered, leaves unshipped orders, and never twice", async () => {
+    const shipped = await newOrder();
+    await pay(shipped.id);
+    await ship(shipped.id);
+    const paidOnly = await newOrder();
+    await pay(paidOnly.id);
+    await Promise.all([1, 2, 3].map(() => completeAll(31 * DAY_MS)));
+    expect(await statusOf(shipped.id)).toBe("done");
+    expect(await statusOf(paidOnly.id)).toBe("paid");
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, shipped.id));
+    expect(events.filter((event) => event.status === "done")).toHaveLength(1);
+  });
+
+  it("refuses to deliver an order not shipped, or to cancel a delivered parcel", async () => {
+    const { id } = await newOrder();
+    await pay(id);
+    await expect(markOrderDelivered(service, id, (await asStaff(id)).change)).rejects.toThrow(
+      /is paid, so it cannot be marked delivered/,
+    );
+    await ship(id);
+    await markOrderDelivered(service, id, (await asStaff(id)).change);
+    await expect(cancelByShop(id, "Changed our mind")).rejects.toThrow(
+      /is delivered, so it cannot be marked cancelled/,
+    );
   });
 });
 

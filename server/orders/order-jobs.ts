@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import { paymentReminderEmail } from "#core/orders/order-emails.ts";
-import type { Tx } from "../db/client.ts";
-import { orders } from "../db/schema.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { orderEvents, orders } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { addressVerified, loadOrderView } from "./order-reading.ts";
 import { orderLink, type OrderService } from "./order-service.ts";
-import { cancelLockedOrder } from "./order-transitions.ts";
+import { cancelLockedOrder, moveOrder } from "./order-transitions.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders handled per transaction; the next run takes the rest. */
@@ -73,6 +73,46 @@ export function createUnpaidOrderJob(
       const cancelled = await expire(at);
       const reminded = await remind(at);
       return { cancelled, reminded };
+    },
+  };
+}
+
+export interface CompletionJobOptions {
+  completeDays: number;
+  now?: () => Date;
+}
+
+/** Shipped or delivered parcels complete `completeDays` after shipping; safe on many instances. */
+export function createCompletionJob(
+  db: Db,
+  { completeDays, now = () => new Date() }: CompletionJobOptions,
+) {
+  const note = `Completed ${completeDays} days after shipping`;
+  return {
+    async runOnce(): Promise<{ completed: number }> {
+      const shippedBy = new Date(now().getTime() - completeDays * DAY_MS);
+      const completed = await db.transaction(async (tx) => {
+        const shippedLongAgo = tx
+          .select({ id: orderEvents.id })
+          .from(orderEvents)
+          .where(
+            and(
+              eq(orderEvents.orderId, orders.id),
+              eq(orderEvents.status, "shipped"),
+              lte(orderEvents.at, shippedBy),
+            ),
+          );
+        const due = await tx
+          .select()
+          .from(orders)
+          .where(and(inArray(orders.status, ["shipped", "delivered"]), exists(shippedLongAgo)))
+          .orderBy(asc(orders.id))
+          .limit(BATCH)
+          .for("update", { skipLocked: true });
+        for (const order of due) await moveOrder(tx, order, "done", note);
+        return due.length;
+      });
+      return { completed };
     },
   };
 }

@@ -120,6 +120,9 @@ async function storeOrder(
       quantity: line.quantity,
       ageRestricted: line.ageRestricted,
       digital: line.digital,
+      taxClass: line.taxClass,
+      gstCents: line.gstCents,
+      gstRemovedCents: line.gstRemovedCents,
     })),
   );
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note: null });
@@ -153,6 +156,9 @@ async function insertOrder(
       shippingCents: quote.shippingCents,
       freeShipping: quote.freeShipping,
       gstCents: quote.gstCents,
+      shippingGstCents: quote.shippingGstCents,
+      gstFreeExport: quote.gstFreeExport,
+      gstRemovedCents: quote.gstRemovedCents,
       totalCents: quote.totalCents,
       units,
       // now() is the transaction's time, the same as created_at's.

@@ -210,7 +210,9 @@ export async function orderForStaff(
     can: {
       markPaid: canMoveOrder(order.status, "paid"),
       markShipped: canMoveOrder(order.status, "shipped", view.shipsParcel),
-      cancel: canMoveOrder(order.status, "cancelled"),
+      // A download order is delivered once paid; this is a parcel's arrival.
+      markDelivered: view.shipsParcel && canMoveOrder(order.status, "delivered"),
+      cancel: canMoveOrder(order.status, "cancelled", view.shipsParcel),
     },
   };
 }
@@ -244,12 +246,20 @@ export const ORDER_EXPORT_COLUMNS = [
   "Date",
   "Customer",
   "Status",
+  "Paid on",
+  "Country",
+  "Tax class",
   "Subtotal (AUD)",
   "Shipping (AUD)",
+  "GST removed (AUD)",
   "GST included (AUD)",
   "Total (AUD)",
 ] as const;
 
+const taxClassOf = (order: OrderRow) =>
+  !order.gstFreeExport ? "Taxable" : order.gstCents > 0 ? "Export and taxable" : "GST-free export";
+
+/** A row per order, then one of totals; `status` narrows it (paid orders for the books). */
 export async function exportOrders(db: Db, range: OrdersExportQuery, actor: Actor) {
   const rows = await db
     .select()
@@ -258,26 +268,38 @@ export async function exportOrders(db: Db, range: OrdersExportQuery, actor: Acto
       and(
         sql`${orders.createdAt} >= (${range.from}::date)::timestamp at time zone 'Australia/Sydney'`,
         sql`${orders.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'Australia/Sydney'`,
+        range.status ? eq(orders.status, range.status) : undefined,
       ),
     )
     .orderBy(asc(orders.number));
   await recordAudit(db, actor, {
     action: "orders.export",
     entity: "orders",
-    entityId: `${range.from}..${range.to}`,
+    entityId: `${range.from}..${range.to}${range.status ? ` ${range.status}` : ""}`,
     details: { orders: rows.length },
   });
-  return toCsv(
-    ORDER_EXPORT_COLUMNS,
-    rows.map((order) => [
+  const amounts = (order: OrderRow) => [
+    order.itemsCents,
+    order.shippingCents,
+    order.gstRemovedCents,
+    order.gstCents,
+    order.totalCents,
+  ];
+  const totals = rows.reduce(
+    (sums, order) => amounts(order).map((cents, index) => (sums[index] ?? 0) + cents),
+    [0, 0, 0, 0, 0],
+  );
+  return toCsv(ORDER_EXPORT_COLUMNS, [
+    ...rows.map((order) => [
       formatOrderNumber(order.number),
       sydneyDay(order.createdAt),
       buyerName(order),
       ORDER_STATUS_LABELS[order.status],
-      aud(order.itemsCents),
-      aud(order.shippingCents),
-      aud(order.gstCents),
-      aud(order.totalCents),
+      order.paidOn ?? "",
+      order.address?.country ?? "",
+      taxClassOf(order),
+      ...amounts(order).map(aud),
     ]),
-  );
+    [`Total of ${rows.length}`, "", "", "", "", "", "", ...totals.map(aud)],
+  ]);
 }

@@ -75,6 +75,19 @@ export function markOrderShipped(
   });
 }
 
+/** The parcel arrived (the carrier or the buyer said so); nothing is e-mailed. */
+export function markOrderDelivered(
+  service: OrderService,
+  orderId: number,
+  change: StaffChange,
+): Promise<OrderView> {
+  return staffTransition(service, orderId, change, {
+    to: "delivered",
+    note: "Delivered",
+    audit: { action: "order.mark_delivered", details: {} },
+  });
+}
+
 export function cancelOrderByShop(
   service: OrderService,
   orderId: number,
@@ -116,7 +129,7 @@ function checkPayment(order: OrderRow, payment: PaymentReceived) {
 }
 
 interface StaffStep {
-  to: Extract<OrderStatus, "paid" | "shipped" | "cancelled">;
+  to: Extract<OrderStatus, "paid" | "shipped" | "delivered" | "cancelled">;
   check?: (order: OrderRow) => void;
   note?: string | null;
   changes?: OrderChanges;

@@ -48,7 +48,9 @@ export async function cancelLockedOrder(
   reason: CancelReason,
   note: string | null,
 ): Promise<OrderView> {
-  if (!canMoveOrder(order.status, "cancelled")) refuseMove(order, "cancelled");
+  if (!canMoveOrder(order.status, "cancelled", await shipsParcel(tx, order.id))) {
+    refuseMove(order, "cancelled");
+  }
   await returnStock(tx, order.id);
   const cancelled = await moveOrder(tx, order, "cancelled", note ?? reason);
   const view = await loadOrderView(tx, cancelled, service.downloads);

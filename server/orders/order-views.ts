@@ -27,6 +27,9 @@ export function pricedLine(row: OrderLineRow): PricedLine {
     lineCents: row.unitCents * row.quantity,
     ageRestricted: row.ageRestricted,
     digital: row.digital,
+    taxClass: row.taxClass,
+    gstCents: row.gstCents,
+    gstRemovedCents: row.gstRemovedCents,
   };
 }
 
@@ -52,8 +55,11 @@ export function orderView(
     shippingCents: order.shippingCents,
     freeShipping: order.freeShipping,
     shipsParcel: priced.some((line) => !line.digital),
+    gstFreeExport: order.gstFreeExport,
+    gstRemovedCents: order.gstRemovedCents,
     totalCents: order.totalCents,
     gstCents: order.gstCents,
+    shippingGstCents: order.shippingGstCents,
     history: events.map((event) => ({
       status: event.status,
       at: event.at.toISOString(),
@@ -68,6 +74,7 @@ export function orderView(
           accountName: siteConfig.bank.accountName,
           bsb: siteConfig.bank.bsb,
           accountNumber: siteConfig.bank.accountNumber,
+          payId: siteConfig.bank.payId || null,
           amountCents: order.totalCents,
           reference: number,
           payBy: order.payBy.toISOString(),

@@ -80,13 +80,40 @@ describe("POST /api/orders/quote", () => {
       ["Salt Water Circuit", 2299, 4598],
       ["Salt Water Circuit", 1299, 1299],
     ]);
+    // The paperback goes to the USA: a GST-free export, less its GST ($4.18). The eBook is
+    // downloaded, a taxable supply wherever its buyer is ($1.18); shipping abroad has no GST.
+    expect(quote.lines.map((line) => [line.taxClass, line.gstCents, line.gstRemovedCents])).toEqual(
+      [
+        ["export", 0, 418],
+        ["taxable", 118, 0],
+      ],
+    );
     expect(quote).toMatchObject({
       itemsCents: 5897,
       shippingCents: 1000,
-      totalCents: 6897,
-      gstCents: 627,
+      gstFreeExport: true,
+      gstRemovedCents: 418,
+      totalCents: 5897 + 1000 - 418,
+      gstCents: 118,
+      shippingGstCents: 0,
       freeShipping: false,
     });
+  });
+
+  it("keeps an order abroad as it was sold: export lines, no GST, and says so in its e-mail", async () => {
+    const email = `export-${randomUUID().slice(0, 8)}@example.com`;
+    const usa = { ...ADDRESS, state: undefined, city: "Boston", postcode: "02108", country: "USA" };
+    const { order } = await placed(orderInput({ email, address: usa }));
+    expect(order).toMatchObject({
+      gstFreeExport: true,
+      gstCents: 0,
+      gstRemovedCents: 418,
+      totalCents: 4598 - 418 + 1000,
+    });
+    expect(order.lines[0]).toMatchObject({ taxClass: "export", gstCents: 0, gstRemovedCents: 418 });
+    const [mail] = await mailTo(email);
+    expect(mail?.text).toContain("GST removed: delivery outside Australia: −$4.18 AUD");
+    expect(mail?.text).toContain("Total: $51.80 AUD (GST-free export)");
   });
 
   it("waives shipping over the free-shipping threshold", async () => {

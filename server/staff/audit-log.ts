@@ -21,7 +21,8 @@ export function staffActor(
 
 export interface AuditRecord {
   action: AuditAction;
-  entity: "order" | "product" | "products" | "message" | "subscribers" | "orders" | "user";
+  entity:
+    "order" | "product" | "products" | "message" | "subscribers" | "orders" | "user" | "reports";
   entityId: string | number;
   details?: Record<string, unknown>;
 }

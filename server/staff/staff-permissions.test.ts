@@ -63,6 +63,25 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       payload: { version: 1, carrier: "Australia Post", trackingNumber: "AP1" },
     };
   },
+  "post /api/admin/orders/{number}/mark-delivered": async (app, db) => {
+    const { order } = await placeOrder(app);
+    await db.db.execute(
+      sql`update orders set status = 'shipped', version = 2 where number = ${Number(order.number.slice(3))}`,
+    );
+    return {
+      method: "POST",
+      url: `/api/admin/orders/${order.number}/mark-delivered`,
+      payload: { version: 2 },
+    };
+  },
+  "get /api/admin/reports/gst": async () => ({
+    method: "GET",
+    url: "/api/admin/reports/gst?from=2026-07-01&to=2026-09-30&basis=cash",
+  }),
+  "get /api/admin/reports/gst.csv": async () => ({
+    method: "GET",
+    url: "/api/admin/reports/gst.csv?from=2026-07-01&to=2026-09-30",
+  }),
   "post /api/admin/orders/{number}/cancel": async (app) => {
     const { order } = await placeOrder(app);
     return {

@@ -90,7 +90,25 @@ test("staff see the new order, mark it paid and shipped, the customer sees it, a
     .click();
   await expect(page.getByText(/^Status: Shipped/)).toBeVisible();
   await expect(page.getByText("Australia Post, tracking number AP123456789")).toBeVisible();
+  await expect(page.getByRole("link", { name: "AP123456789" })).toHaveAttribute(
+    "href",
+    "https://auspost.com.au/mypost/track/details/AP123456789",
+  );
   await waitForMail({ kind: "order_shipped", to: customer.email, contains: "AP123456789" });
+
+  // The carrier says it arrived.
+  await page
+    .getByRole("form", { name: "Mark delivered" })
+    .getByRole("button", { name: "Mark delivered…" })
+    .click();
+  await page
+    .getByRole("alertdialog", { name: `Mark ${number} delivered?` })
+    .getByRole("button", { name: "Yes, mark delivered" })
+    .click();
+  await expect(page.getByText(/^Status: Delivered/)).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Order ${number} is marked delivered.` }),
+  ).toBeVisible();
 
   // The accountant's export of today holds the order, shipped.
   await page
@@ -106,7 +124,11 @@ test("staff see the new order, mark it paid and shipped, the customer sees it, a
   expect(file.suggestedFilename()).toBe(`kybernetes-orders-${today}-to-${today}.csv`);
   const csv = readFileSync((await file.path()) ?? "", "utf8");
   expect(csv).toMatch(new RegExp(`^\\uFEFFNumber,Date,Customer,Status,`));
-  expect(csv).toMatch(new RegExp(`\\r\\n${number},${today},Ada Lovelace,Shipped,12\\.95,`));
+  expect(csv).toMatch(
+    new RegExp(
+      `\\r\\n${number},${today},Ada Lovelace,Delivered,${today},Australia,Taxable,12\\.95,`,
+    ),
+  );
   // The Exports page has its axe passes with the other sections, below.
 });
 
@@ -163,6 +185,7 @@ test("the back office's pages pass axe in both themes", async ({ page, staff }) 
     [/^Messages/, "Messages"],
     ["Subscribers", "Subscribers"],
     ["Exports", "Exports"],
+    ["GST report", "GST report"],
     ["Audit log", "Audit log"],
   ] as const) {
     await root.evaluate((element) => delete element.dataset.theme);
@@ -175,6 +198,32 @@ test("the back office's pages pass axe in both themes", async ({ page, staff }) 
     await root.evaluate((element) => (element.dataset.theme = "dark"));
     await expectNoAxeViolations(page, { coloursOnly: true });
   }
+});
+
+test("the GST report adds up a chosen quarter on either basis, with its lines as CSV", async ({
+  page,
+  request,
+  staff,
+}) => {
+  await placeOrder(request, null, "bas@example.com");
+  await logInAsStaff(page, staff);
+  await page.goto("/admin/reports/gst");
+  await expect(page.getByRole("heading", { level: 1, name: "GST report" })).toBeVisible();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format();
+  const quarter = `${today.slice(0, 4)}-Q${Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1}`;
+  // The last finished quarter first: the one a BAS is due for.
+  await expect(page.getByLabel("Quarter", { exact: true })).not.toHaveValue(quarter);
+  await page.getByLabel("Quarter", { exact: true }).selectOption(quarter);
+  await page.getByLabel("Accrual: orders placed in the quarter").check();
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`quarter=${quarter}&basis=accrual`));
+  const labels = page.getByRole("table", { name: `BAS labels for ${quarter}` });
+  await expect(labels.getByRole("row")).toHaveCount(5);
+  // The order just placed is a sale of this quarter on the accrual basis.
+  await expect(labels.getByRole("row", { name: /^G1 / })).not.toContainText("$0.00 AUD");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download the lines (CSV)" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^kybernetes-gst-.+-accrual\.csv$/);
 });
 
 test("a message is read, answered and deleted; a count is set, and the audit log says who", async ({

@@ -45,7 +45,8 @@ test("the cart lists each line with name, unit price and Qty, and totals the val
   await expect(summaryValue(page, "Items")).toHaveText("$189.85 AUD");
   await expect(summaryValue(page, "Shipping")).toHaveText("$0.00 AUD");
   await expect(summaryValue(page, "Total Value")).toHaveText("$189.85 AUD incl. GST");
-  await expect(summaryValue(page, "GST included in total")).toHaveText("$17.26 AUD");
+  // Each line's GST to the cent ($16.35 + $0.90), as the tax invoice lists them.
+  await expect(summaryValue(page, "GST included in total")).toHaveText("$17.25 AUD");
 });
 
 test("shipping follows the postcode and country as they are typed (0, 10 for usa, 20)", async ({
@@ -75,7 +76,14 @@ test("shipping follows the postcode and country as they are typed (0, 10 for usa
 
   await country.selectOption("United States");
   await expect(shipping).toHaveText("$10.00 AUD");
-  await expect(total).toHaveText("$199.85 AUD incl. GST");
+  // A parcel abroad is a GST-free export (issue 38): its goods' GST comes off, none is left.
+  await expect(summaryValue(page, "GST removed: delivery outside Australia")).toHaveText(
+    "−$17.25 AUD",
+  );
+  await expect(total).toHaveText("$182.60 AUD");
+  await expect(summaryValue(page, "GST included in total")).toHaveText(
+    "$0.00 AUD (GST-free export)",
+  );
   await expect(state).toBeHidden();
   await country.selectOption("New Zealand");
   await expect(shipping).toHaveText("$20.00 AUD");
@@ -127,7 +135,8 @@ test("Remove takes the whole line and keeps what was typed in the shipping form"
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
   await expect(page.getByRole("table")).not.toContainText("Neural Interfaces");
   await expect(page.getByRole("link", { name: /^Cart, / })).toHaveAccessibleName("Cart, 1 item");
-  await expect(summaryValue(page, "Total Value")).toHaveText("$19.95 AUD incl. GST");
+  // Shipping to the USA ($10.00), the sticker pack less its GST ($0.90): a GST-free export.
+  await expect(summaryValue(page, "Total Value")).toHaveText("$19.05 AUD");
   await expect(form.getByLabel("First Name")).toHaveValue("Ada");
   await expect(page.getByRole("heading", { name: "Your Cart" })).toBeFocused();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
@@ -200,7 +209,7 @@ test("the Checkout link leads to the checkout page, which lists the lines and th
   await expect(table.getByRole("row", { name: /Hardback/ })).toContainText("$179.90 AUD");
   await expect(table.getByRole("row", { name: /^Shipping/ })).toContainText("$20.00 AUD");
   await expect(table.getByRole("row", { name: /^Total/ })).toContainText("$209.85 AUD");
-  await expect(table).toContainText("includes GST of $19.08 AUD");
+  await expect(table).toContainText("includes GST of $19.07 AUD");
   await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
 });
 

@@ -32,6 +32,9 @@ export function AdminNav({ dashboard }: { dashboard: Dashboard }) {
             <NavLink to={adminPaths.exports}>Exports</NavLink>
           </li>
           <li>
+            <NavLink to={adminPaths.gstReport}>GST report</NavLink>
+          </li>
+          <li>
             <NavLink to={adminPaths.audit}>Audit log</NavLink>
           </li>
         </ul>

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import {
   ADMIN_LIMITS,
   cancelOrderSchema,
+  markDeliveredSchema,
   markPaidSchema,
   markShippedSchema,
   resetDownloadSchema,
@@ -23,7 +24,8 @@ import type { ActionResult } from "./staff-api.ts";
 /** Every change of an order page goes through one fetcher, so the page shows its outcome. */
 export const ORDER_ACTION = "order-action";
 
-export type OrderIntent = "mark-paid" | "mark-shipped" | "cancel" | "note" | "reset-download";
+export type OrderIntent =
+  "mark-paid" | "mark-shipped" | "mark-delivered" | "cancel" | "note" | "reset-download";
 
 export function useOrderAction() {
   return useFetcher<ActionResult & { intent?: OrderIntent }>({ key: ORDER_ACTION });
@@ -115,7 +117,12 @@ function ConfirmedForm({
 export function OrderActions({ order }: { order: AdminOrder }) {
   const today = sydneyToday();
   const placedOn = sydneyDay(new Date(order.createdAt));
-  if (!order.can.markPaid && !order.can.markShipped && !order.can.cancel) {
+  if (
+    !order.can.markPaid &&
+    !order.can.markShipped &&
+    !order.can.markDelivered &&
+    !order.can.cancel
+  ) {
     return (
       <p className={styles.muted}>
         Nothing more to do: the order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}.
@@ -221,6 +228,28 @@ export function OrderActions({ order }: { order: AdminOrder }) {
               : "Nothing to ship: this order is downloads only. Marking it paid sends the links and delivers it."}
         </p>
       )}
+
+      {order.can.markDelivered ? (
+        <ConfirmedForm
+          intent="mark-delivered"
+          title="Mark delivered"
+          version={order.version}
+          schema={markDeliveredSchema}
+          submitLabel="Mark delivered…"
+          confirm={() => ({
+            title: `Mark ${order.number} delivered?`,
+            text: (
+              <p>
+                The parcel arrived, as the carrier's tracking or the customer says. Nothing is
+                e-mailed, and the order completes itself a set number of days after shipping.
+              </p>
+            ),
+            confirmLabel: "Yes, mark delivered",
+          })}
+        >
+          {() => <h3>Mark delivered</h3>}
+        </ConfirmedForm>
+      ) : null}
 
       {order.can.cancel ? (
         <ConfirmedForm

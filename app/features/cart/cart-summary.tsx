@@ -1,6 +1,7 @@
 import type { CartTotals } from "#core/cart/shipping.ts";
 import { formatMoney } from "#core/format.ts";
 import { NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
+import { GST_FREE_EXPORT, GST_REMOVED_LABEL, minusMoney } from "#core/orders/delivery.ts";
 import { siteConfig } from "#core/site-config.ts";
 import styles from "./cart-summary.module.css";
 
@@ -30,13 +31,26 @@ export function CartSummary({
               : formatMoney(totals.shippingCents)}
         </dd>
       </div>
+      {totals.gstRemovedCents > 0 ? (
+        <div>
+          <dt>{GST_REMOVED_LABEL}</dt>
+          <dd>{minusMoney(totals.gstRemovedCents)}</dd>
+        </div>
+      ) : null}
       <div className={styles.total}>
         <dt>Total Value</dt>
-        <dd>{formatMoney(totals.totalCents)} incl. GST</dd>
+        <dd>
+          {formatMoney(totals.totalCents)}
+          {totals.gstCents > 0 ? " incl. GST" : ""}
+        </dd>
       </div>
       <div>
         <dt>GST included in total</dt>
-        <dd>{formatMoney(totals.gstCents)}</dd>
+        <dd>
+          {totals.gstFreeExport && totals.gstCents === 0
+            ? `${formatMoney(0)} (${GST_FREE_EXPORT})`
+            : formatMoney(totals.gstCents)}
+        </dd>
       </div>
     </dl>
   );

@@ -36,6 +36,8 @@ describe("usePricedCart", () => {
       shippingCents: server.shippingCents,
       totalCents: server.totalCents,
       gstCents: server.gstCents,
+      gstRemovedCents: 0,
+      gstFreeExport: false,
     });
     expect(shipping).toEqual({
       cents: server.shippingCents,

@@ -39,11 +39,11 @@ export function usePricedCart<P extends PricingProduct>(
     siteConfig.freeShippingOverCents,
     Number.POSITIVE_INFINITY,
   );
-  const { itemsCents, shippingCents, totalCents, gstCents } = quote;
+  const { itemsCents, shippingCents, totalCents, gstCents, gstRemovedCents, gstFreeExport } = quote;
   return {
     ready,
     lines,
-    totals: { itemsCents, shippingCents, totalCents, gstCents },
+    totals: { itemsCents, shippingCents, totalCents, gstCents, gstRemovedCents, gstFreeExport },
     shipping: { cents: shippingCents, free: quote.freeShipping, parcel: quote.shipsParcel },
   };
 }

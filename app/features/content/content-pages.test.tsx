@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import type { MDXContent } from "mdx/types";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { REFUND_TIME } from "#core/orders/refund-policy.ts";
 import { ContentPage } from "./content-page.tsx";
 
 interface PageModule {
@@ -113,6 +114,9 @@ describe("key facts of SPEC §2 and §9", () => {
     expect(refunds).toMatch(/1–2 business days/);
     expect(refunds).toMatch(/within 14 days/);
     expect(refunds).toMatch(/7–10 business days/);
+    // One source for the refund time: the e-mails quote REFUND_TIME too (issue 38).
+    expect(refunds).toContain(`we pay it within ${REFUND_TIME}`);
+    expect(refunds).toMatch(/Goods we send outside Australia are GST-free exports/);
     expect(refunds).toMatch(/change of mind/i);
     expect(refunds).toMatch(/include GST/);
     expect(refunds).toMatch(/free on orders over \$300\.00 AUD/);

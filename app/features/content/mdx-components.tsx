@@ -1,3 +1,4 @@
+import { REFUND_TIME } from "#core/orders/refund-policy.ts";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAddress, isPlaceholder, siteConfig, type SiteLinkName } from "#core/site-config.ts";
@@ -72,6 +73,7 @@ export const mdxComponents = {
   FreeShippingThreshold: () => <>{formatMoney(siteConfig.freeShippingOverCents)}</>,
   ShippingRateUsa: () => <>{formatMoney(SHIPPING_CENTS.usa)}</>,
   ShippingRateStandard: () => <>{formatMoney(SHIPPING_CENTS.elsewhere)}</>,
+  RefundTime: () => <>{REFUND_TIME}</>,
   BankDetails,
   MedicalDisclaimer,
   SiteLink,

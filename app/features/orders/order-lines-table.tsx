@@ -1,6 +1,7 @@
 import { formatMoney as money } from "#core/format.ts";
 import { DELIVERED_BY_DOWNLOAD, NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
+import { GST_REMOVED_LABEL, gstWords, minusMoney } from "#core/orders/delivery.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./orders.module.css";
@@ -47,13 +48,21 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
                 : money(quote.shippingCents)}
           </td>
         </tr>
+        {quote.gstRemovedCents > 0 ? (
+          <tr>
+            <th scope="row" colSpan={3}>
+              {GST_REMOVED_LABEL}
+            </th>
+            <td>{minusMoney(quote.gstRemovedCents)}</td>
+          </tr>
+        ) : null}
         <tr className={styles.total}>
           <th scope="row" colSpan={3}>
             Total
           </th>
           <td>
             {money(quote.totalCents)}
-            <span className={styles.gst}>includes GST of {money(quote.gstCents)}</span>
+            <span className={styles.gst}>{gstWords(quote)}</span>
           </td>
         </tr>
       </tfoot>

@@ -1,3 +1,4 @@
+import { Shipment } from "./shipment.tsx";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatTime } from "#core/format.ts";
@@ -92,8 +93,7 @@ export function OrderScreen({
       <p>{nextSteps(order)}</p>
       {order.shipment ? (
         <p>
-          Sent with {order.shipment.carrier}, tracking number{" "}
-          <strong>{order.shipment.trackingNumber}</strong>.
+          <Shipment shipment={order.shipment} />
         </p>
       ) : null}
       <p>

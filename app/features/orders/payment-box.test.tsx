@@ -39,6 +39,21 @@ describe("PaymentBox", () => {
     expect(box).toHaveTextContent("Monday 30 November 2026");
   });
 
+  it("offers the shop's PayID beside the bank details once it has one, with the same reference", () => {
+    renderBox({ ...payment, payId: "pay@kybernetes.com.au" });
+    const box = screen.getByRole("region", { name: "How to pay" });
+    expect(box).toHaveTextContent("Pay by bank transfer or PayID");
+    expect(within(box).getByText("Or PayID").nextElementSibling).toHaveTextContent(
+      "pay@kybernetes.com.au",
+    );
+    expect(within(box).getByText("Reference: KB-100042")).toBeVisible();
+  });
+
+  it("says nothing of PayID while the shop has none", () => {
+    renderBox();
+    expect(screen.getByRole("region", { name: "How to pay" })).not.toHaveTextContent("PayID");
+  });
+
   it("says the bank details are an example not to pay into while they are placeholders", () => {
     const { unmount } = renderBox();
     const box = screen.getByRole("region", { name: "How to pay" });

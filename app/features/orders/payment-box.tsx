@@ -43,7 +43,9 @@ export function PaymentBox({
   return (
     <section className={styles.paymentBox} aria-labelledby="how-to-pay">
       <h2 id="how-to-pay">How to pay</h2>
-      <p>Pay by bank transfer from your bank&apos;s app or website:</p>
+      <p>
+        Pay by bank transfer{payment.payId ? " or PayID" : ""} from your bank&apos;s app or website:
+      </p>
       {payment.placeholder ? <ExampleBankDetailsNotice /> : null}
       <dl>
         <dt>Account name</dt>
@@ -52,6 +54,12 @@ export function PaymentBox({
         <dd>{payment.bsb}</dd>
         <dt>Account number</dt>
         <dd>{payment.accountNumber}</dd>
+        {payment.payId ? (
+          <>
+            <dt>Or PayID</dt>
+            <dd>{payment.payId}</dd>
+          </>
+        ) : null}
         <dt>Amount</dt>
         <dd>{formatMoney(payment.amountCents)}</dd>
       </dl>

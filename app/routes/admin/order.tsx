@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import {
   addNoteSchema,
   cancelOrderSchema,
+  markDeliveredSchema,
   markPaidSchema,
   markShippedSchema,
   resetDownloadSchema,
@@ -25,6 +26,7 @@ import { OrderNotes } from "#app/features/admin/order-notes.tsx";
 import { attempt, staffApi, type ActionResult } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
+import { Shipment } from "#app/features/orders/shipment.tsx";
 import { ShippingAddress } from "#app/features/orders/shipping-address.tsx";
 import { StatusHistory } from "#app/features/orders/status-history.tsx";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -53,6 +55,11 @@ export function HydrateFallback() {
 const ACTIONS = {
   "mark-paid": { path: "mark-paid", schema: markPaidSchema, done: "is marked paid" },
   "mark-shipped": { path: "mark-shipped", schema: markShippedSchema, done: "is marked shipped" },
+  "mark-delivered": {
+    path: "mark-delivered",
+    schema: markDeliveredSchema,
+    done: "is marked delivered",
+  },
   cancel: { path: "cancel", schema: cancelOrderSchema, done: "is cancelled" },
   note: { path: "notes", schema: addNoteSchema, done: "has a new note" },
   "reset-download": {
@@ -82,7 +89,9 @@ export async function clientAction({
   const { intent: _intent, ...body } = form;
   const number = params.number;
   const email =
-    intent === "note" || intent === "reset-download" ? "" : " The customer is being e-mailed.";
+    intent === "note" || intent === "reset-download" || intent === "mark-delivered"
+      ? ""
+      : " The customer is being e-mailed.";
   const result = await attempt(
     () => api.send("POST", `/orders/${encodeURIComponent(number)}/${action.path}`, body),
     `Order ${number} ${action.done}.${email}`,
@@ -176,7 +185,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               <>
                 <dt>Shipment</dt>
                 <dd>
-                  {order.shipment.carrier}, tracking number {order.shipment.trackingNumber}
+                  <Shipment shipment={order.shipment} />
                 </dd>
               </>
             ) : null}

@@ -1,3 +1,4 @@
+import { REFUND_REASON_KEYS } from "../orders/refunds.ts";
 import { ORDER_STATUSES } from "../orders/order-status.ts";
 import { named } from "../api/api-schemas.ts";
 import { orderStatusSchema, orderViewSchema } from "../orders/order.ts";
@@ -166,6 +167,7 @@ export const adminOrderSchema = named(
       markShipped: z.boolean(),
       markDelivered: z.boolean(),
       cancel: z.boolean(),
+      refund: z.boolean(),
     }),
   }),
   "An order as staff see it",
@@ -185,6 +187,32 @@ export const markShippedSchema = z.object({
 });
 
 export const markDeliveredSchema = z.object({ version: versionField });
+
+const refundQuantity = wholeNumber("Enter a whole number of items").pipe(
+  z.number().int().min(0).max(99, "At most 99 of one line"),
+);
+
+/** What staff give back: some units of some lines, the shipping or not (issue 38). */
+export const recordRefundSchema = z
+  .object({
+    version: versionField,
+    reason: z.enum(REFUND_REASON_KEYS, { error: "Choose why the money goes back" }),
+    lines: z
+      .array(z.object({ position: z.number().int().min(0), quantity: refundQuantity }))
+      .max(100),
+    shipping: z.boolean().default(false),
+    restock: z.boolean().default(false),
+    note: z
+      .string()
+      .trim()
+      .max(ADMIN_LIMITS.reasonMax, `Note must be at most ${ADMIN_LIMITS.reasonMax} characters`)
+      .optional(),
+  })
+  .refine((refund) => refund.shipping || refund.lines.some((line) => line.quantity > 0), {
+    message: "Choose what to refund: at least one item, or the shipping",
+    path: ["lines"],
+  });
+export type RecordRefund = z.output<typeof recordRefundSchema>;
 
 export const cancelOrderSchema = z.object({
   version: versionField,

@@ -3,6 +3,7 @@ export const AUDIT_ACTIONS = {
   "order.mark_shipped": "Marked shipped",
   "order.mark_delivered": "Marked delivered",
   "order.cancel": "Cancelled",
+  "order.refund": "Refunded",
   "order.note": "Added a note",
   "order.reset_downloads": "Reset a download count",
   "stock.set": "Set the stock",

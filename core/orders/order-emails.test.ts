@@ -57,6 +57,8 @@ const order: OrderView = {
   history: [{ status: "awaiting_payment", at: "2026-11-23T00:00:00.000Z", note: null }],
   shipment: null,
   downloads: [],
+  refundedCents: 0,
+  refunds: [],
   payment: {
     accountName: "Kybernetes Pty Ltd",
     bsb: "000-000",

@@ -4,7 +4,7 @@ import { composeMail, type Block, type MailMessage } from "../mail/compose-mail.
 import { addressLine } from "../address-fields.ts";
 import { formatMoney, formatTime } from "../format.ts";
 import { downloadTitle } from "./delivery.ts";
-import type { OrderView } from "./order.ts";
+import type { AdjustmentNote, OrderView } from "./order.ts";
 
 import type { CancelReason } from "./order-status.ts";
 
@@ -243,5 +243,32 @@ export function newOrderAlertEmail({
     adminTo,
     `New order ${order.number} (${money(order.totalCents)})`,
     blocks,
+  );
+}
+
+/** The adjustment note: what goes back, with its GST reversed, numbered like an invoice. */
+export function adjustmentNoteEmail(input: OrderMailInput & { note: AdjustmentNote }): MailMessage {
+  const { order, note, link } = input;
+  const lines = note.lines.map(
+    (line) =>
+      `${line.quantity} × ${line.name}: ${money(line.amountCents)} (GST ${money(line.gstCents)})`,
+  );
+  if (note.shippingCents > 0) lines.push(`Shipping: ${money(note.shippingCents)}`);
+  return composeMail(
+    "adjustment_note",
+    order.email,
+    `Adjustment note ${note.number} for order ${order.number}`,
+    [
+      { paragraph: greeting(input) },
+      {
+        paragraph: `We are refunding ${money(note.amountCents)} of order ${order.number} (${note.reason.toLowerCase()}). ${refundPromise("it")}`,
+      },
+      ...[
+        `Adjustment note ${note.number}, ${formatTime(note.createdAt, "date")}, for tax invoice ${order.number}.`,
+        ...lines,
+        `Total refunded: ${money(note.amountCents)}. GST reversed: ${money(note.gstCents)}.`,
+      ].map((paragraph) => ({ paragraph })),
+      viewLink(link),
+    ],
   );
 }

@@ -96,6 +96,25 @@ export const downloadLinkSchema = z.object({
 });
 export type DownloadLink = z.output<typeof downloadLinkSchema>;
 
+export const adjustmentNoteSchema = z.object({
+  number: z.string(),
+  createdAt: isoTime,
+  reason: z.string(),
+  amountCents: cents,
+  gstCents: cents,
+  shippingCents: cents,
+  lines: z.array(
+    z.object({
+      position: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      amountCents: cents,
+      gstCents: cents,
+    }),
+  ),
+});
+export type AdjustmentNote = z.output<typeof adjustmentNoteSchema>;
+
 export const orderViewSchema = named(
   "Order",
   orderQuoteSchema.extend({
@@ -111,6 +130,8 @@ export const orderViewSchema = named(
     payment: paymentInstructionsSchema.nullable(),
     canCancel: z.boolean(),
     downloads: z.array(downloadLinkSchema),
+    refundedCents: cents,
+    refunds: z.array(adjustmentNoteSchema),
   }),
   "An order as its buyer sees it",
 );

@@ -49,6 +49,8 @@ export const orders = pgTable(
     /** The parcel went abroad: goods and shipping sold as GST-free exports (decision 033). */
     gstFreeExport: boolean("gst_free_export").notNull().default(false),
     gstRemovedCents: integer("gst_removed_cents").notNull().default(0),
+    /** The sum of its adjustment notes: never more than was paid (checked under the order's lock). */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     totalCents: money("total_cents"),
     status: text("status").$type<OrderStatus>().notNull().default("awaiting_payment"),
     carrier: text("carrier"),
@@ -92,6 +94,10 @@ export const orders = pgTable(
       .on(table.placedFrom)
       .where(sql`${table.status} = 'awaiting_payment'`),
     check("orders_money_check", sql`${table.totalCents} >= 0 and ${table.gstCents} >= 0`),
+    check(
+      "orders_refund_check",
+      sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.totalCents}`,
+    ),
   ],
 );
 

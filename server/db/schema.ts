@@ -3,5 +3,6 @@ export * from "./account-tables.ts";
 export * from "./contact-tables.ts";
 export * from "./catalog-tables.ts";
 export * from "./order-tables.ts";
+export * from "./refund-tables.ts";
 export * from "./staff-tables.ts";
 export * from "./mail-tables.ts";

@@ -170,6 +170,7 @@ describe.each(testEngines())("eBooks delivered by download (%s)", (engine) => {
       markShipped: false,
       markDelivered: false,
       cancel: true,
+      refund: true,
     });
     // The test catalogue's eBook has the shop's sample EPUB and PDF.
     expect(

@@ -10,6 +10,7 @@ import {
   markPaidSchema,
   markDeliveredSchema,
   markShippedSchema,
+  recordRefundSchema,
   resetDownloadSchema,
   ordersExportQuerySchema,
 } from "#core/admin/admin-schemas.ts";
@@ -28,6 +29,7 @@ import { HttpError } from "../http/http-errors.ts";
 import { actorOf, ADMIN_RATE_LIMIT, type AdminRouteOptions } from "../staff/staff-request.ts";
 import { resetOrderDownload } from "./order-downloads.ts";
 import { findOrderByNumber } from "./order-reading.ts";
+import { recordRefund } from "./order-refunds.ts";
 import {
   cancelOrderByShop,
   markOrderDelivered,
@@ -161,6 +163,20 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
           actor: actorOf(request),
         }),
       ),
+  );
+
+  app.post(
+    "/orders/:number/refunds",
+    action(
+      "Refund some or all of a paid order (lines and quantities, shipping or not, a reason); the buyer is e-mailed an adjustment note",
+      recordRefundSchema,
+    ),
+    async (request) => {
+      const { version, ...refund } = request.body;
+      return change(request.params.number, (id) =>
+        recordRefund(orders, id, refund, { expectedVersion: version, actor: actorOf(request) }),
+      );
+    },
   );
 
   app.post(

@@ -20,6 +20,7 @@ import {
 } from "./download-links.ts";
 import type { OrderService } from "./order-service.ts";
 import { orderSummary, orderView } from "./order-views.ts";
+import { adjustmentNote, adjustmentNotesOf } from "./adjustment-notes.ts";
 
 export interface OrderAccess {
   userId?: number | undefined;
@@ -31,7 +32,7 @@ export async function loadOrderView(
   order: OrderRow,
   rules: DownloadRules,
 ): Promise<OrderView> {
-  const [lines, events, downloads] = await Promise.all([
+  const [lines, events, downloads, notes] = await Promise.all([
     executor.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
     executor
       .select({ status: orderEvents.status, note: orderEvents.note, at: orderEvents.at })
@@ -39,8 +40,10 @@ export async function loadOrderView(
       .where(eq(orderEvents.orderId, order.id))
       .orderBy(asc(orderEvents.id)),
     downloadsOpen(order) ? downloadRowsOf(executor, order.id) : [],
+    order.refundedCents > 0 ? adjustmentNotesOf(executor, order.id) : [],
   ]);
-  return orderView(order, lines, events, downloadLinks(order, lines, downloads, rules));
+  const view = orderView(order, lines, events, downloadLinks(order, lines, downloads, rules));
+  return { ...view, refunds: notes.map((note) => adjustmentNote(note, lines)) };
 }
 
 export async function findOrder(

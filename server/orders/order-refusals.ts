@@ -13,6 +13,7 @@ const REFUSAL_STATUS = {
   cannot_cancel: 409,
   version_conflict: 409,
   downloads_closed: 409,
+  refund_refused: 409,
   too_many_unpaid_orders: 429,
   too_many_unpaid_orders_from_network: 429,
   too_many_unpaid_units: 429,

@@ -21,6 +21,7 @@ import type {
   OrdersExportQuery,
 } from "#core/admin/admin-schemas.ts";
 import { sydneyDay } from "#core/format.ts";
+import { REFUNDABLE_STATUSES } from "#core/orders/refunds.ts";
 import { formatOrderNumber, parseOrderNumber } from "#core/orders/order-number.ts";
 import { isEmailShape } from "#core/validation/email.ts";
 import { canMoveOrder, isLargeUnpaid, ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
@@ -213,6 +214,9 @@ export async function orderForStaff(
       // A download order is delivered once paid; this is a parcel's arrival.
       markDelivered: view.shipsParcel && canMoveOrder(order.status, "delivered"),
       cancel: canMoveOrder(order.status, "cancelled", view.shipsParcel),
+      refund:
+        (REFUNDABLE_STATUSES as readonly string[]).includes(order.status) &&
+        order.refundedCents < order.totalCents,
     },
   };
 }

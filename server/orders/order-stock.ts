@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { availabilityChanged } from "#core/orders/availability.ts";
 import { mostPerOrder, SCARCE_STOCK } from "#core/orders/order-limits.ts";
 import { markCatalogueChanged } from "../catalog/catalogue-store.ts";
@@ -70,10 +70,17 @@ export async function returnStock(tx: Tx, orderId: number) {
       name: orderLines.name,
     })
     .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.productId));
+    .where(eq(orderLines.orderId, orderId));
+  await putBackStock(tx, lines);
+}
+
+/** Units back on the shelf (a cancellation, or a refund's returned goods), in product order. */
+export async function putBackStock(
+  tx: Tx,
+  lines: readonly { productId: number; quantity: number; name: string }[],
+) {
   let shownChanged = false;
-  for (const line of lines) {
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
     const [returned] = await tx
       .update(productStock)
       .set({

@@ -51,6 +51,13 @@ export async function cancelLockedOrder(
   if (!canMoveOrder(order.status, "cancelled", await shipsParcel(tx, order.id))) {
     refuseMove(order, "cancelled");
   }
+  // Its refunds are adjustment notes already: the rest goes back as one more, never twice.
+  if (order.refundedCents > 0) {
+    throw orderRefusal(
+      "cannot_cancel",
+      `Order ${formatOrderNumber(order.number)} is partly refunded: record a refund of the rest instead of cancelling it.`,
+    );
+  }
   await returnStock(tx, order.id);
   const cancelled = await moveOrder(tx, order, "cancelled", note ?? reason);
   const view = await loadOrderView(tx, cancelled, service.downloads);

@@ -83,6 +83,8 @@ export function orderView(
       : null,
     canCancel: awaiting,
     downloads,
+    refundedCents: order.refundedCents,
+    refunds: [],
   };
 }
 

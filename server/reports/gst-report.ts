@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { sydneyDay } from "#core/format.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
+import { formatAdjustmentNote } from "#core/orders/refunds.ts";
 import {
   basFigures,
   type BasFigures,
@@ -7,7 +9,14 @@ import {
   type GstReportRow,
 } from "#core/reports/gst-report.ts";
 import type { Db } from "../db/client.ts";
-import { orderEvents, orderLines, orders, type OrderRow } from "../db/schema.ts";
+import {
+  orderEvents,
+  orderLines,
+  orders,
+  refundLines,
+  refunds,
+  type OrderRow,
+} from "../db/schema.ts";
 
 export interface GstPeriod {
   from: string;
@@ -76,7 +85,66 @@ export async function gstReport(db: Db, period: GstPeriod): Promise<GstReport> {
       rows.push(...rowsOf(order, own, cancelled, -1));
     }
   }
+  rows.push(...(await refundRows(db, period)));
   return { ...period, figures: basFigures(rows), rows };
+}
+
+/** Adjustment notes made in the period, each line with the tax class it was sold as. */
+async function refundRows(db: Db, { from, to }: GstPeriod): Promise<GstReportRow[]> {
+  const notes = await db
+    .select({ refund: refunds, order: orders })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        sql`${refunds.createdAt} >= (${from}::date)::timestamp at time zone 'Australia/Sydney'`,
+        sql`${refunds.createdAt} < (${to}::date + 1)::timestamp at time zone 'Australia/Sydney'`,
+      ),
+    )
+    .orderBy(asc(refunds.id));
+  if (notes.length === 0) return [];
+  const ids = notes.map(({ refund }) => refund.id);
+  const [given, sold] = await Promise.all([
+    db.select().from(refundLines).where(inArray(refundLines.refundId, ids)),
+    db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          notes.map(({ order }) => order.id),
+        ),
+      ),
+  ]);
+  return notes.flatMap(({ refund, order }) => {
+    const base = {
+      order: formatOrderNumber(order.number),
+      day: sydneyDay(refund.createdAt),
+      kind: "refund",
+    } as const;
+    const rows: GstReportRow[] = given
+      .filter((line) => line.refundId === refund.id)
+      .map((line) => {
+        const row = sold.find((s) => s.orderId === order.id && s.position === line.position);
+        return {
+          ...base,
+          description: `${formatAdjustmentNote(refund.number)}: ${row?.name ?? ""} × ${line.quantity}`,
+          taxClass: row?.taxClass ?? "taxable",
+          amountCents: -line.amountCents,
+          gstCents: -line.gstCents,
+        };
+      });
+    if (refund.shippingCents > 0) {
+      rows.push({
+        ...base,
+        description: `${formatAdjustmentNote(refund.number)}: shipping`,
+        taxClass: order.gstFreeExport ? "export" : "taxable",
+        amountCents: -refund.shippingCents,
+        gstCents: -refund.shippingGstCents,
+      });
+    }
+    return rows;
+  });
 }
 
 function rowsOf(

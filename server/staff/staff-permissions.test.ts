@@ -74,6 +74,17 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       payload: { version: 2 },
     };
   },
+  "post /api/admin/orders/{number}/refunds": async (app, db) => {
+    const { order } = await placeOrder(app);
+    await db.db.execute(
+      sql`update orders set status = 'paid', version = 1 where number = ${Number(order.number.slice(3))}`,
+    );
+    return {
+      method: "POST",
+      url: `/api/admin/orders/${order.number}/refunds`,
+      payload: { version: 1, reason: "goodwill", lines: [{ position: 0, quantity: 1 }] },
+    };
+  },
   "get /api/admin/reports/gst": async () => ({
     method: "GET",
     url: "/api/admin/reports/gst?from=2026-07-01&to=2026-09-30&basis=cash",

@@ -226,6 +226,69 @@ test("the GST report adds up a chosen quarter on either basis, with its lines as
   expect((await download).suggestedFilename()).toMatch(/^kybernetes-gst-.+-accrual\.csv$/);
 });
 
+test("staff refund one item of a paid order; the buyer's order page shows the adjustment note", async ({
+  page,
+  browser,
+  request,
+  staff,
+}) => {
+  const email = `refund-${randomUUID().slice(0, 8)}@example.com`;
+  const placed = await request.post("/api/orders", {
+    data: orderInput({ email, lines: [{ id: 13, type: "Magnet Tester", quantity: 2 }] }),
+  });
+  const { order, accessToken } = (await placed.json()) as {
+    order: { number: string; totalCents: number };
+    accessToken: string;
+  };
+  const login = await request.post("/api/login", {
+    data: { username: staff.username, password: staff.password },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format();
+  const paid = await request.post(`/api/admin/orders/${order.number}/mark-paid`, {
+    headers,
+    data: { version: 0, amount: (order.totalCents / 100).toFixed(2), receivedOn: today },
+  });
+  expect(paid.status()).toBe(200);
+
+  await logInAsStaff(page, staff);
+  await page.goto(`/admin/orders/${order.number}`);
+  const form = page.getByRole("form", { name: "Record a refund" });
+  // Nothing chosen: the form says so beside each field, and nothing is sent.
+  await form.getByRole("button", { name: "Record refund…" }).click();
+  await expect(form.getByLabel("Reason")).toHaveAccessibleDescription(
+    "Choose why the money goes back",
+  );
+  await form.getByLabel("Reason").selectOption("Faulty");
+  await form.getByRole("button", { name: "Record refund…" }).click();
+  await expect(form.getByRole("alert")).toHaveText(
+    "Choose what to refund: at least one item, or the shipping",
+  );
+  await form.getByLabel(/^Magnetic Field Viewer Card/).fill("1");
+  await form.getByLabel("The goods came back: put them back in stock").check();
+  await form.getByRole("button", { name: "Record refund…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Refund ${order.number}?` });
+  await expect(confirm).toContainText("1 item, because: Faulty. The goods go back into stock.");
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Yes, record the refund" }).click();
+  await expect(page.getByRole("heading", { name: /^Partly refunded: / })).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Adjustment note AN-\d+/ })).toContainText("1 ×");
+  await waitForMail({ kind: "adjustment_note", to: email, contains: "GST reversed" });
+
+  // The buyer's own link shows the same note.
+  const buyer = await browser.newContext();
+  try {
+    const buyerPage = await buyer.newPage();
+    await buyerPage.goto(`/orders/${order.number}?token=${encodeURIComponent(accessToken)}`);
+    await expect(buyerPage.getByRole("heading", { name: /^Partly refunded: / })).toBeVisible();
+    await expect(buyerPage.getByRole("table", { name: /^Adjustment note AN-/ })).toContainText(
+      "Faulty",
+    );
+  } finally {
+    await buyer.close();
+  }
+});
+
 test("a message is read, answered and deleted; a count is set, and the audit log says who", async ({
   page,
   request,

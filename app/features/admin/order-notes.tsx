@@ -5,7 +5,7 @@ import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { formatWhen } from "./admin-format.ts";
 import styles from "./admin.module.css";
-import { useOrderAction } from "./order-actions.tsx";
+import { useOrderAction } from "./confirmed-form.tsx";
 
 /** Staff's notes on the order (never shown to the customer), and a form to add one. */
 export function OrderNotes({ notes }: { notes: AdminOrder["notes"] }) {

@@ -9,6 +9,7 @@ import { CancelOrder } from "./cancel-order.tsx";
 import type { OrderAnswer } from "./order-actions.ts";
 import { downloadNotice, OrderDownloads } from "./order-downloads.tsx";
 import { OrderLinesTable } from "./order-lines-table.tsx";
+import { RefundNotes } from "./refund-notes.tsx";
 import styles from "./orders.module.css";
 import { PaymentBox } from "./payment-box.tsx";
 import { ShippingAddress } from "./shipping-address.tsx";
@@ -104,6 +105,7 @@ export function OrderScreen({
       <OrderDownloads order={order} notice={notice} />
 
       <OrderLinesTable quote={order} caption="What you ordered" />
+      <RefundNotes order={order} />
       {order.adultDeclaredAt ? (
         <p>
           You declared that you are 18 or over on{" "}

@@ -16,16 +16,14 @@ import { formatDay, formatWhen, money } from "#app/features/admin/admin-format.t
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { AuditTable } from "#app/features/admin/audit-table.tsx";
-import {
-  OrderActions,
-  OrderDownloadsPanel,
-  useOrderAction,
-  type OrderIntent,
-} from "#app/features/admin/order-actions.tsx";
+import { useOrderAction, type OrderIntent } from "#app/features/admin/confirmed-form.tsx";
+import { OrderActions, OrderDownloadsPanel } from "#app/features/admin/order-actions.tsx";
+import { refundFormSchema } from "#app/features/admin/refund-form.tsx";
 import { OrderNotes } from "#app/features/admin/order-notes.tsx";
 import { attempt, staffApi, type ActionResult } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { OrderLinesTable } from "#app/features/orders/order-lines-table.tsx";
+import { RefundNotes } from "#app/features/orders/refund-notes.tsx";
 import { Shipment } from "#app/features/orders/shipment.tsx";
 import { ShippingAddress } from "#app/features/orders/shipping-address.tsx";
 import { StatusHistory } from "#app/features/orders/status-history.tsx";
@@ -55,6 +53,7 @@ export function HydrateFallback() {
 const ACTIONS = {
   "mark-paid": { path: "mark-paid", schema: markPaidSchema, done: "is marked paid" },
   "mark-shipped": { path: "mark-shipped", schema: markShippedSchema, done: "is marked shipped" },
+  refund: { path: "refunds", schema: refundFormSchema, done: "has a refund recorded" },
   "mark-delivered": {
     path: "mark-delivered",
     schema: markDeliveredSchema,
@@ -86,7 +85,9 @@ export async function clientAction({
     const fields = fieldErrors(parsed.error);
     return { intent, ok: false, message: Object.values(fields)[0] ?? "Invalid input", fields };
   }
-  const { intent: _intent, ...body } = form;
+  // A refund's fields become its lines and flags; every other form is sent as typed.
+  const { intent: _intent, ...typed } = form;
+  const body = intent === "refund" ? parsed.data : typed;
   const number = params.number;
   const email =
     intent === "note" || intent === "reset-download" || intent === "mark-delivered"
@@ -131,6 +132,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
       <div className={styles.columns}>
         <div>
           <OrderLinesTable quote={order} caption="Items" />
+          <RefundNotes order={order} />
 
           <h2>Customer</h2>
           <dl className={detailsStyles.details}>

@@ -1,3 +1,4 @@
+import { REFUND_TIME } from "#core/orders/refund-policy.ts";
 import { Shipment } from "./shipment.tsx";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -22,7 +23,7 @@ const NEXT_STEPS: Record<OrderStatus, string> = {
   shipped: "Your order is on its way.",
   delivered: "Your payment has arrived and your eBooks are ready to download below.",
   done: "Your order is complete. Thank you for shopping with us.",
-  cancelled: "This order is cancelled. Anything you paid is refunded to the account it came from.",
+  cancelled: `This order is cancelled. Anything you paid is refunded within ${REFUND_TIME}, into an account you nominate in writing.`,
 };
 
 function nextSteps(order: OrderView): string {

@@ -307,7 +307,8 @@ describe("/checkout", () => {
     await user.click(placeButton());
     await waitFor(() => expect(declaration()).toHaveAttribute("aria-invalid", "true"));
     expect(declaration()).toHaveAccessibleDescription(/Please confirm that you are 18 or over/);
-    expect(declaration()).toHaveFocus();
+    // Focus follows once the messages are shown (an effect after that render).
+    await waitFor(() => expect(declaration()).toHaveFocus());
     expect(screen.getByLabelText("E-mail")).toHaveValue("adult@example.com");
     expect(placed).toEqual([]);
     await user.click(declaration());

@@ -90,6 +90,8 @@ describe("refunds and adjustment notes", () => {
       }),
     ]);
     expect(once.can.refund).toBe(true);
+    // The rest goes back as one more refund: cancelling is no longer offered.
+    expect(once.can.cancel).toBe(false);
     // The book came back: it is on the shelf again.
     expect(await stockOf(database.db, PAPERBACK.id)).toBe((stock ?? 0) + 1);
     const mails = await database.db.select().from(outbox).where(eq(outbox.recipient, email));

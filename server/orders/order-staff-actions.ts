@@ -213,7 +213,9 @@ export async function orderForStaff(
       markShipped: canMoveOrder(order.status, "shipped", view.shipsParcel),
       // A download order is delivered once paid; this is a parcel's arrival.
       markDelivered: view.shipsParcel && canMoveOrder(order.status, "delivered"),
-      cancel: canMoveOrder(order.status, "cancelled", view.shipsParcel),
+      // A partly refunded order gives back the rest as one more refund, never by cancelling.
+      cancel:
+        canMoveOrder(order.status, "cancelled", view.shipsParcel) && order.refundedCents === 0,
       refund:
         (REFUNDABLE_STATUSES as readonly string[]).includes(order.status) &&
         order.refundedCents < order.totalCents,

@@ -299,6 +299,18 @@ test("on a small phone the cart and checkout fit the screen: long names, large a
       path,
     ).toBeLessThanOrEqual(360);
   }
+  // Sent abroad: the long "GST removed: delivery outside Australia" line wraps as well.
+  await page.evaluate(() =>
+    sessionStorage.setItem("shipping", JSON.stringify({ postcode: "02108", country: "US" })),
+  );
+  for (const path of ["/cart", "/checkout"]) {
+    await page.goto(path);
+    await expect(page.getByText("GST removed: delivery outside Australia")).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${path} abroad`,
+    ).toBeLessThanOrEqual(360);
+  }
 });
 
 test("the shipping form's boxes line up side by side, the Country list as tall as a text box", async ({

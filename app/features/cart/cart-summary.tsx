@@ -32,7 +32,7 @@ export function CartSummary({
         </dd>
       </div>
       {totals.gstRemovedCents > 0 ? (
-        <div>
+        <div className={styles.wraps}>
           <dt>{GST_REMOVED_LABEL}</dt>
           <dd>{minusMoney(totals.gstRemovedCents)}</dd>
         </div>

@@ -74,7 +74,7 @@ export default function AdminGstReport({ loaderData }: Route.ComponentProps) {
         className={`${formStyles.form} ${reportStyles.screenOnly}`}
         aria-label="Choose the quarter"
       >
-        <div>
+        <div className={reportStyles.field}>
           <label htmlFor="gst-quarter">Quarter</label>
           <select id="gst-quarter" name="quarter" defaultValue={quarter}>
             {quarters.map((option) => {
@@ -110,8 +110,8 @@ export default function AdminGstReport({ loaderData }: Route.ComponentProps) {
       <p>
         {quarter}, {formatDay(report.from)} to {formatDay(report.to)},{" "}
         {BASIS_NAMES[report.basis].toLowerCase()}. Sales of {report.sales}{" "}
-        {report.sales === 1 ? "order" : "orders"}; refunds of {report.refunds} (paid orders
-        cancelled in the quarter, taken off here).
+        {report.sales === 1 ? "order" : "orders"}; refunds of {report.refunds} (adjustment notes and
+        paid orders cancelled in the quarter, taken off here).
       </p>
       <div className={styles.tableWrap}>
         <table className={styles.table}>

@@ -25,3 +25,10 @@ export function taxOf(cents: number, taxClass: TaxClass): TaxedAmount {
     ? { gstCents: 0, gstRemovedCents: gst }
     : { gstCents: gst, gstRemovedCents: 0 };
 }
+
+/** What a stored line was charged: its price, less an export's GST. */
+export const chargedCents = (line: {
+  unitCents: number;
+  quantity: number;
+  gstRemovedCents: number;
+}) => line.unitCents * line.quantity - line.gstRemovedCents;

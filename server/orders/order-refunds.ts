@@ -5,6 +5,7 @@ import type { OrderView } from "#core/orders/order.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
 import { adjustmentNoteEmail } from "#core/orders/order-emails.ts";
 import { formatAdjustmentNote, REFUNDABLE_STATUSES, refundOfLine } from "#core/orders/refunds.ts";
+import { chargedCents } from "#core/orders/tax.ts";
 import type { Tx } from "../db/client.ts";
 import {
   orderDownloads,
@@ -75,7 +76,7 @@ export function recordRefund(
       }
       const charged = {
         quantity: row.quantity,
-        chargedCents: row.unitCents * row.quantity - row.gstRemovedCents,
+        chargedCents: chargedCents(row),
         gstCents: row.gstCents,
       };
       return { row, quantity: line.quantity, ...refundOfLine(charged, already, line.quantity) };

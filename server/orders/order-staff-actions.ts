@@ -31,6 +31,7 @@ import { findOrderByNumber, loadOrderView } from "./order-reading.ts";
 import type { OrderService } from "./order-service.ts";
 import { auditOf, recordAudit, type Actor } from "../staff/audit-log.ts";
 import { toCsv } from "../staff/csv-export.ts";
+import { onSydneyDays } from "../db/sydney-days.ts";
 
 /** Only letters and digits reach the query, each quoted, so nothing typed is query syntax. */
 export function orderSearchQuery(q: string): string | undefined {
@@ -262,7 +263,7 @@ export const ORDER_EXPORT_COLUMNS = [
   "Total (AUD)",
 ] as const;
 
-const taxClassOf = (order: OrderRow) =>
+const taxClassLabel = (order: OrderRow) =>
   !order.gstFreeExport ? "Taxable" : order.gstCents > 0 ? "Export and taxable" : "GST-free export";
 
 /** A row per order, then one of totals; `status` narrows it (paid orders for the books). */
@@ -272,8 +273,7 @@ export async function exportOrders(db: Db, range: OrdersExportQuery, actor: Acto
     .from(orders)
     .where(
       and(
-        sql`${orders.createdAt} >= (${range.from}::date)::timestamp at time zone 'Australia/Sydney'`,
-        sql`${orders.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'Australia/Sydney'`,
+        onSydneyDays(orders.createdAt, range.from, range.to),
         range.status ? eq(orders.status, range.status) : undefined,
       ),
     )
@@ -303,7 +303,7 @@ export async function exportOrders(db: Db, range: OrdersExportQuery, actor: Acto
       ORDER_STATUS_LABELS[order.status],
       order.paidOn ?? "",
       order.address?.country ?? "",
-      taxClassOf(order),
+      taxClassLabel(order),
       ...amounts(order).map(aud),
     ]),
     [`Total of ${rows.length}`, "", "", "", "", "", "", ...totals.map(aud)],

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from "drizzle
 import { sydneyDay } from "#core/format.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
 import { formatAdjustmentNote } from "#core/orders/refunds.ts";
+import { chargedCents } from "#core/orders/tax.ts";
 import {
   basFigures,
   type BasFigures,
@@ -15,8 +16,10 @@ import {
   orders,
   refundLines,
   refunds,
+  type OrderLineRow,
   type OrderRow,
 } from "../db/schema.ts";
+import { onSydneyDays, sydneyDayOf } from "../db/sydney-days.ts";
 
 export interface GstPeriod {
   from: string;
@@ -29,10 +32,10 @@ export interface GstReport extends GstPeriod {
   rows: GstReportRow[];
 }
 
-const placedOn = sql<string>`to_char(${orders.createdAt} at time zone 'Australia/Sydney', 'YYYY-MM-DD')`;
+const placedOn = sydneyDayOf(orders.createdAt);
 // Drizzle leaves a one-table query's columns unqualified: the outer order is named in full.
 const cancelledOn = sql<string | null>`(
-  select to_char(max(${orderEvents.at}) at time zone 'Australia/Sydney', 'YYYY-MM-DD')
+  select ${sydneyDayOf(sql`max(${orderEvents.at})`)}
   from ${orderEvents}
   where ${orderEvents.orderId} = "orders"."id" and ${orderEvents.status} = 'cancelled'
 )`;
@@ -47,8 +50,7 @@ export async function gstReport(db: Db, period: GstPeriod): Promise<GstReport> {
     basis === "cash"
       ? and(gte(orders.paidOn, from), lte(orders.paidOn, to))
       : and(
-          sql`${orders.createdAt} >= (${from}::date)::timestamp at time zone 'Australia/Sydney'`,
-          sql`${orders.createdAt} < (${to}::date + 1)::timestamp at time zone 'Australia/Sydney'`,
+          onSydneyDays(orders.createdAt, from, to),
           or(ne(orders.status, "cancelled"), isNotNull(orders.paidOn)),
         );
   const refunded = and(
@@ -61,23 +63,14 @@ export async function gstReport(db: Db, period: GstPeriod): Promise<GstReport> {
     .from(orders)
     .where(or(sold, refunded))
     .orderBy(asc(orders.number));
-  const lines =
-    found.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.orderId,
-              found.map(({ order }) => order.id),
-            ),
-          )
-          .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const linesOf = await soldLines(
+    db,
+    found.map(({ order }) => order.id),
+  );
 
   const rows: GstReportRow[] = [];
   for (const { order, placedOn: placed, cancelledOn: cancelled, sold: inPeriod } of found) {
-    const own = lines.filter((line) => line.orderId === order.id);
+    const own = linesOf.get(order.id) ?? [];
     if (inPeriod) {
       rows.push(...rowsOf(order, own, basis === "cash" ? (order.paidOn ?? placed) : placed, 1));
     }
@@ -89,32 +82,35 @@ export async function gstReport(db: Db, period: GstPeriod): Promise<GstReport> {
   return { ...period, figures: basFigures(rows), rows };
 }
 
+/** The lines of these orders, each order's in position order, read once. */
+async function soldLines(db: Db, orderIds: readonly number[]) {
+  const byOrder = new Map<number, OrderLineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...new Set(orderIds)]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
+}
+
 /** Adjustment notes made in the period, each line with the tax class it was sold as. */
 async function refundRows(db: Db, { from, to }: GstPeriod): Promise<GstReportRow[]> {
   const notes = await db
     .select({ refund: refunds, order: orders })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(
-      and(
-        sql`${refunds.createdAt} >= (${from}::date)::timestamp at time zone 'Australia/Sydney'`,
-        sql`${refunds.createdAt} < (${to}::date + 1)::timestamp at time zone 'Australia/Sydney'`,
-      ),
-    )
+    .where(onSydneyDays(refunds.createdAt, from, to))
     .orderBy(asc(refunds.id));
   if (notes.length === 0) return [];
   const ids = notes.map(({ refund }) => refund.id);
-  const [given, sold] = await Promise.all([
+  const [given, linesOf] = await Promise.all([
     db.select().from(refundLines).where(inArray(refundLines.refundId, ids)),
-    db
-      .select()
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          notes.map(({ order }) => order.id),
-        ),
-      ),
+    soldLines(
+      db,
+      notes.map(({ order }) => order.id),
+    ),
   ]);
   return notes.flatMap(({ refund, order }) => {
     const base = {
@@ -125,7 +121,7 @@ async function refundRows(db: Db, { from, to }: GstPeriod): Promise<GstReportRow
     const rows: GstReportRow[] = given
       .filter((line) => line.refundId === refund.id)
       .map((line) => {
-        const row = sold.find((s) => s.orderId === order.id && s.position === line.position);
+        const row = linesOf.get(order.id)?.find((sold) => sold.position === line.position);
         return {
           ...base,
           description: `${formatAdjustmentNote(refund.number)}: ${row?.name ?? ""} × ${line.quantity}`,
@@ -149,7 +145,7 @@ async function refundRows(db: Db, { from, to }: GstPeriod): Promise<GstReportRow
 
 function rowsOf(
   order: OrderRow,
-  lines: readonly (typeof orderLines.$inferSelect)[],
+  lines: readonly OrderLineRow[],
   day: string,
   sign: 1 | -1,
 ): GstReportRow[] {
@@ -162,7 +158,7 @@ function rowsOf(
     ...base,
     description: `${line.name}${line.type ? ` (${line.type})` : ""} × ${line.quantity}`,
     taxClass: line.taxClass,
-    amountCents: sign * (line.unitCents * line.quantity - line.gstRemovedCents),
+    amountCents: sign * chargedCents(line),
     gstCents: sign * line.gstCents,
   }));
   if (order.shippingCents > 0) {

@@ -1,0 +1,3 @@
+ALTER TABLE "contact_messages" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "contact_messages_order_idx" ON "contact_messages" USING btree ("order_id","created_at") WHERE "contact_messages"."order_id" is not null;

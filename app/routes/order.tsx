@@ -5,6 +5,7 @@ import {
   type OrderAnswer,
 } from "#app/features/orders/order-actions.ts";
 import { OrderOpening, OrderScreen } from "#app/features/orders/order-screen.tsx";
+import { askReturn } from "#app/features/orders/return-request-action.server.ts";
 import { servicesContext } from "#app/load-context.ts";
 import type { Route } from "./+types/order";
 
@@ -15,7 +16,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
 ];
 
 export function action({ request, params, context }: Route.ActionArgs) {
-  return orderAction(request, params.number, context.get(servicesContext).orders);
+  return orderAction(request, params.number, context.get(servicesContext).orders, askReturn);
 }
 
 export function clientAction({ request, serverAction }: Route.ClientActionArgs) {

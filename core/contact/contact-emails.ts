@@ -31,3 +31,38 @@ export function contactMessageEmail({
     replyTo,
   );
 }
+
+export function returnRequestEmail({
+  email,
+  orderNumber,
+  text,
+  shopTo,
+  messageUrl,
+  orderUrl,
+}: {
+  email: string;
+  orderNumber: string;
+  text: string;
+  shopTo: string;
+  messageUrl: string;
+  orderUrl: string;
+}): MailMessage {
+  const replyTo = isEmailShape(email) ? { "Reply-To": email } : undefined;
+  return composeMail(
+    "return_request",
+    shopTo,
+    `Return request for order ${orderNumber} from ${email}`,
+    [
+      { paragraph: `${email} asked for a return from the page of order ${orderNumber}:` },
+      { paragraph: text },
+      {
+        paragraph: replyTo
+          ? "Reply to this e-mail to answer them."
+          : "Their address is not one plain e-mail address, so replying here will not reach them.",
+      },
+      { link: { href: orderUrl, label: `Open order ${orderNumber} in the back office` } },
+      { link: { href: messageUrl, label: "Open the message in the back office" } },
+    ],
+    replyTo,
+  );
+}

@@ -70,6 +70,7 @@ const order: OrderView = {
     placeholder: false,
   },
   canCancel: true,
+  returnRequest: { open: false, until: null, askedAt: null },
 };
 const link = "https://shop.example/orders/KB-100042?token=abc&x=1";
 

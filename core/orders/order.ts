@@ -3,6 +3,7 @@ import { named } from "../api/api-schemas.ts";
 import { PRODUCT_FILE_FORMATS } from "../catalog/product-files.ts";
 import { z } from "../validation/zod.ts";
 import { ORDER_STATUSES } from "./order-status.ts";
+import { returnRequestStateSchema } from "./returns.ts";
 
 // Types are read off these schemas, so OpenAPI, the server's answer check and code cannot drift.
 
@@ -132,6 +133,7 @@ export const orderViewSchema = named(
     downloads: z.array(downloadLinkSchema),
     refundedCents: cents,
     refunds: z.array(adjustmentNoteSchema),
+    returnRequest: returnRequestStateSchema,
   }),
   "An order as its buyer sees it",
 );

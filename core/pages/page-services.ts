@@ -3,6 +3,7 @@ import type { Login, ResetPassword, Signup, UpdateAccount } from "../account/acc
 import type { ContactForm } from "../contact/contact-schema.ts";
 import type { OrderQuote, OrderView, PlacedOrder } from "../orders/order.ts";
 import type { PlaceOrder, QuoteRequest } from "../orders/order-schemas.ts";
+import type { ReturnRequest } from "../orders/returns.ts";
 import type { ShopProduct } from "../catalog/shop-product.ts";
 import type { SearchEngine } from "../search/search-engine.ts";
 
@@ -79,6 +80,11 @@ export interface OrderPages {
   renewDownload(
     number: string,
     downloadId: number,
+    access: { login?: string; token?: string },
+  ): Promise<OrderView | undefined>;
+  askReturn(
+    number: string,
+    input: ReturnRequest,
     access: { login?: string; token?: string },
   ): Promise<OrderView | undefined>;
 }

@@ -13,6 +13,8 @@ export const REQUEST_LIMITS = {
   stockAlert: { max: 10, timeWindow: 10 * 60_000 },
   /** A busy family's checkout, never a script filling the stock with orders. */
   placeOrder: { max: 30, timeWindow: 10 * 60_000 },
+  /** A buyer's return request goes to the shop's inbox, as Contact Us does. */
+  returnRequest: { max: 5, timeWindow: 10 * 60_000 },
 } as const;
 
 export type RequestLimitName = keyof typeof REQUEST_LIMITS;

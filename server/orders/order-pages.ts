@@ -5,7 +5,12 @@ import type { RequestLimits } from "../http/request-limits.ts";
 import { renewOrderDownload } from "./order-downloads.ts";
 import { quoteOrder } from "./order-placing.ts";
 import { findOrder } from "./order-reading.ts";
-import { cancelOrderFor, placeOrderFor, type OrderRequestOptions } from "./order-requests.ts";
+import {
+  askForReturnFor,
+  cancelOrderFor,
+  placeOrderFor,
+  type OrderRequestOptions,
+} from "./order-requests.ts";
 
 export interface OrderPageDeps extends OrderRequestOptions {
   auth: Auth;
@@ -31,6 +36,11 @@ export function orderPages(deps: OrderPageDeps, request: FastifyRequest): OrderP
     },
     async cancel(number, { login, token }) {
       return cancelOrderFor(deps, request, number, { userId: await userIdOf(login), token });
+    },
+    async askReturn(number, input, { login, token }) {
+      await limits.take("returnRequest", request);
+      const userId = await userIdOf(login);
+      return askForReturnFor(deps, request, number, { userId, token }, input);
     },
     async renewDownload(number, downloadId, { login, token }) {
       return renewOrderDownload(orders, number, downloadId, {

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, max } from "drizzle-orm";
 import type { OrderSummary, OrderView } from "#core/orders/order.ts";
 import { parseOrderNumber } from "#core/orders/order-number.ts";
 import { emailKey } from "#core/validation/email.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
+  contactMessages,
   orderDownloads,
   orderEvents,
   orderLines,
@@ -32,7 +33,7 @@ export async function loadOrderView(
   order: OrderRow,
   rules: DownloadRules,
 ): Promise<OrderView> {
-  const [lines, events, downloads, notes] = await Promise.all([
+  const [lines, events, downloads, notes, asked] = await Promise.all([
     executor.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
     executor
       .select({ status: orderEvents.status, note: orderEvents.note, at: orderEvents.at })
@@ -41,9 +42,17 @@ export async function loadOrderView(
       .orderBy(asc(orderEvents.id)),
     downloadsOpen(order) ? downloadRowsOf(executor, order.id) : [],
     order.refundedCents > 0 ? adjustmentNotesOf(executor, order.id) : [],
+    executor
+      .select({ at: max(contactMessages.createdAt) })
+      .from(contactMessages)
+      .where(eq(contactMessages.orderId, order.id)),
   ]);
   const view = orderView(order, lines, events, downloadLinks(order, lines, downloads, rules));
-  return { ...view, refunds: notes.map((note) => adjustmentNote(note, lines)) };
+  return {
+    ...view,
+    refunds: notes.map((note) => adjustmentNote(note, lines)),
+    returnRequest: { ...view.returnRequest, askedAt: asked[0]?.at?.toISOString() ?? null },
+  };
 }
 
 export async function findOrder(

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { OrderView } from "#core/orders/order.ts";
 import type { PlaceOrder } from "#core/orders/order-schemas.ts";
+import type { ReturnRequest } from "#core/orders/returns.ts";
 import { addressGroup } from "../http/client-address.ts";
 import { placeOrder, type PlaceAnswer } from "./order-placing.ts";
 import type { OrderAccess } from "./order-reading.ts";
 import type { OrderService } from "./order-service.ts";
+import { askForReturn } from "./order-returns.ts";
 import { cancelOrderByBuyer } from "./order-transitions.ts";
 
 // The buyer's writes, whichever door they come in by (orders-routes.ts, order-pages.ts). Each
@@ -44,4 +46,18 @@ export async function cancelOrderFor(
     afterWrite?.();
   }
   return cancelled;
+}
+
+export async function askForReturnFor(
+  { orders }: OrderRequestOptions,
+  request: FastifyRequest,
+  number: string,
+  access: OrderAccess,
+  input: ReturnRequest,
+): Promise<OrderView | undefined> {
+  const asked = await askForReturn(orders, number, access, input);
+  if (asked) {
+    request.log.info({ order: asked.number, userId: access.userId }, "return requested by buyer");
+  }
+  return asked;
 }

@@ -6,6 +6,7 @@ import type {
   PricedLine,
 } from "#core/orders/order.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
+import { returnWindow } from "#core/orders/returns.ts";
 import { isPlaceholder, siteConfig } from "#core/site-config.ts";
 import type { OrderLineRow, OrderRow } from "../db/schema.ts";
 
@@ -42,6 +43,12 @@ export function orderView(
   const number = formatOrderNumber(order.number);
   const awaiting = order.status === "awaiting_payment";
   const priced = [...lines].sort((a, b) => a.position - b.position).map(pricedLine);
+  const history = events.map((event) => ({
+    status: event.status,
+    at: event.at.toISOString(),
+    note: event.note,
+  }));
+  const shipsParcel = priced.some((line) => !line.digital);
   return {
     number,
     status: order.status,
@@ -54,17 +61,13 @@ export function orderView(
     itemsCents: order.itemsCents,
     shippingCents: order.shippingCents,
     freeShipping: order.freeShipping,
-    shipsParcel: priced.some((line) => !line.digital),
+    shipsParcel,
     gstFreeExport: order.gstFreeExport,
     gstRemovedCents: order.gstRemovedCents,
     totalCents: order.totalCents,
     gstCents: order.gstCents,
     shippingGstCents: order.shippingGstCents,
-    history: events.map((event) => ({
-      status: event.status,
-      at: event.at.toISOString(),
-      note: event.note,
-    })),
+    history,
     shipment:
       order.carrier && order.trackingNumber
         ? { carrier: order.carrier, trackingNumber: order.trackingNumber }
@@ -85,6 +88,10 @@ export function orderView(
     downloads,
     refundedCents: order.refundedCents,
     refunds: [],
+    returnRequest: {
+      ...returnWindow({ status: order.status, shipsParcel, history }),
+      askedAt: null,
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import {
   quoteRequestSchema,
   stockLevelsSchema,
 } from "#core/orders/order-schemas.ts";
+import { returnRequestSchema } from "#core/orders/returns.ts";
 import { recordIdParam } from "#core/validation/record-id-param.ts";
 import { z } from "#core/validation/zod.ts";
 import type { Auth } from "../accounts/auth.ts";
@@ -23,7 +24,12 @@ import type { RequestLimits } from "../http/request-limits.ts";
 import { renewOrderDownload } from "./order-downloads.ts";
 import { orderCatalogueRules, quoteOrder } from "./order-placing.ts";
 import { findOrder, listOrdersOf, type OrderAccess } from "./order-reading.ts";
-import { cancelOrderFor, placeOrderFor, type OrderRequestOptions } from "./order-requests.ts";
+import {
+  askForReturnFor,
+  cancelOrderFor,
+  placeOrderFor,
+  type OrderRequestOptions,
+} from "./order-requests.ts";
 import { stockLevels } from "./order-stock.ts";
 
 /** Quotes follow typing in the shipping form; looking orders up by token is guess-proof anyway. */
@@ -151,6 +157,36 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     async (request, reply) => {
       const who = await access(request, reply, request.query.token);
       const order = await cancelOrderFor(options, request, request.params.number, who);
+      if (!order) throw new HttpError(404, "not_found", NOT_FOUND);
+      return order;
+    },
+  );
+
+  app.post(
+    "/orders/:number/return-request",
+    {
+      onRequest: limits.hook("returnRequest"),
+      schema: {
+        summary:
+          "The buyer asks for a return of a parcel: a message to the shop, tied to the order",
+        description:
+          "Open while the parcel is shipped and for 14 days after delivery (the Purchase and Refund Policy); `lines` may be empty when the message says what. Refused with 409 `return_closed` outside that time or for an order of downloads only, and `return_asked` after three requests for one order.",
+        tags,
+        security: [{}, { bearer: [] }],
+        ...orderAddress,
+        body: returnRequestSchema,
+        response: { 200: orderViewSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const who = await access(request, reply, request.query.token);
+      const order = await askForReturnFor(
+        options,
+        request,
+        request.params.number,
+        who,
+        request.body,
+      );
       if (!order) throw new HttpError(404, "not_found", NOT_FOUND);
       return order;
     },

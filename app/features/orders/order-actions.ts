@@ -1,7 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { OrderView } from "#core/orders/order.ts";
 import { refusalOf, type OrderPages } from "#core/pages/page-services.ts";
-import { loginOf, refused, type FormFailure } from "#app/lib/forms.ts";
+import { formValues, loginOf, refused, type FormFailure } from "#app/lib/forms.ts";
 import { accessTokenOf } from "./load-order.ts";
 
 export type OrderAnswer =
@@ -9,18 +9,38 @@ export type OrderAnswer =
   | { cancelled: OrderView }
   | { renewed: OrderView }
   | { renewFailed: string }
+  | ReturnAnswer
   | FormFailure;
+
+export type ReturnAnswer = { returnAsked: OrderView } | { returnFailed: FormFailure };
+
+/** The access a form carried: the hidden login, or the link's token. */
+export type OrderAccessOf = { login?: string | undefined; token?: string | undefined };
+
+/** Server-only (its schema stays out of the page's bundle): the route passes it in. */
+export type AskReturn = (
+  orders: OrderPages,
+  number: string,
+  form: FormData,
+  access: OrderAccessOf,
+) => Promise<unknown>;
 
 export const CANCEL_FAILED = "The order could not be cancelled. Please try again.";
 const RENEW_FAILED = "A fresh link could not be made. Please try again, or contact us.";
 
 /** Intents: `ask`, then `cancel` or `keep`; `renew` for a download. A plain form works too. */
-export async function orderAction(request: Request, number: string, orders: OrderPages) {
+export async function orderAction(
+  request: Request,
+  number: string,
+  orders: OrderPages,
+  askReturn: AskReturn,
+) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "ask" || intent === "keep") return { confirming: intent === "ask" };
   const access = { login: loginOf(form), token: accessTokenOf(request) ?? undefined };
   if (intent === "renew") return renewDownload(orders, number, form, access);
+  if (intent === "return") return askReturn(orders, number, form, access);
   if (intent !== "cancel") return { fields: {}, values: {}, status: 400, message: CANCEL_FAILED };
   try {
     const cancelled = await orders.cancel(number, access);
@@ -37,7 +57,7 @@ async function renewDownload(
   orders: OrderPages,
   number: string,
   form: FormData,
-  access: { login?: string | undefined; token?: string | undefined },
+  access: OrderAccessOf,
 ) {
   const id = Number(form.get("download"));
   if (!Number.isSafeInteger(id) || id <= 0) return { renewFailed: RENEW_FAILED };
@@ -53,11 +73,15 @@ async function renewDownload(
 
 /** In the browser, the two steps before cancelling need no round trip; the cancel does. */
 export async function orderClientAction(request: Request, serverAction: () => Promise<unknown>) {
-  const intent = (await request.clone().formData()).get("intent");
+  const form = await request.clone().formData();
+  const intent = form.get("intent");
   if (intent === "ask" || intent === "keep") return { confirming: intent === "ask" };
   try {
     return await serverAction();
   } catch {
+    if (intent === "return") {
+      return { returnFailed: { status: 0, fields: {}, values: formValues(form) } };
+    }
     return { status: 0, fields: {}, values: {}, message: CANCEL_FAILED };
   }
 }

@@ -11,6 +11,7 @@ import type { OrderAnswer } from "./order-actions.ts";
 import { downloadNotice, OrderDownloads } from "./order-downloads.tsx";
 import { OrderLinesTable } from "./order-lines-table.tsx";
 import { RefundNotes } from "./refund-notes.tsx";
+import { ReturnRequest } from "./return-request.tsx";
 import styles from "./orders.module.css";
 import { PaymentBox } from "./payment-box.tsx";
 import { ShippingAddress } from "./shipping-address.tsx";
@@ -66,7 +67,8 @@ export function OrderScreen({
   const heading = useRef<HTMLHeadingElement>(null);
   const cancelled = answer !== undefined && "cancelled" in answer;
   const renewed = answer !== undefined && "renewed" in answer ? answer.renewed : undefined;
-  const order = cancelled ? answer.cancelled : (renewed ?? loaded);
+  const returned = answer !== undefined && "returnAsked" in answer ? answer.returnAsked : undefined;
+  const order = cancelled ? answer.cancelled : (renewed ?? returned ?? loaded);
   const [search] = useSearchParams();
   const renewFailed =
     answer !== undefined && "renewFailed" in answer ? answer.renewFailed : undefined;
@@ -117,7 +119,7 @@ export function OrderScreen({
 
       {order.address ? (
         <>
-          <h2>Shipping address</h2>
+          <h2>{order.shipsParcel ? "Shipping address" : "Your address, for the tax invoice"}</h2>
           <ShippingAddress address={order.address} />
         </>
       ) : null}
@@ -131,6 +133,7 @@ export function OrderScreen({
       <h2>History</h2>
       <StatusHistory history={order.history} />
 
+      <ReturnRequest order={order} answer={answer} />
       {order.canCancel ? <CancelOrder number={order.number} answer={answer} /> : null}
     </section>
   );

@@ -265,6 +265,7 @@ export const messageSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  orderNumber: z.string().nullable(),
 });
 export type AdminMessage = z.output<typeof messageSchema>;
 

@@ -1,17 +1,35 @@
-import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { AdminMessage } from "#core/admin/admin-schemas.ts";
-import type { Db } from "../db/client.ts";
-import { contactMessages, type ContactMessage } from "../db/schema.ts";
+import { formatOrderNumber } from "#core/orders/order-number.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { contactMessages, orders, type ContactMessage } from "../db/schema.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 
-function message(row: ContactMessage): AdminMessage {
+function message(row: ContactMessage, orderNumber: string | null): AdminMessage {
   return {
     id: row.id,
     email: row.email,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
+    orderNumber,
   };
+}
+
+/** A return request names its order (issue 38), so staff open it from the message. */
+async function withOrders(executor: Db | Tx, rows: ContactMessage[]): Promise<AdminMessage[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.orderId === null ? [] : [row.orderId])))];
+  const found =
+    ids.length === 0
+      ? []
+      : await executor
+          .select({ id: orders.id, number: orders.number })
+          .from(orders)
+          .where(inArray(orders.id, ids));
+  const numbers = new Map(found.map((order) => [order.id, formatOrderNumber(order.number)]));
+  return rows.map((row) =>
+    message(row, row.orderId === null ? null : (numbers.get(row.orderId) ?? null)),
+  );
 }
 
 export async function listMessages(
@@ -50,15 +68,15 @@ export async function listMessages(
     ? first !== undefined && before !== undefined && (await exists(first.id, "newer"))
     : rows.length > limit;
   return {
-    messages: page.map(message),
+    messages: await withOrders(db, page),
     older: moreOlder && last ? last.id : null,
     newer: moreNewer && first ? first.id : null,
   };
 }
 
 export async function findMessage(db: Db, id: number): Promise<AdminMessage | undefined> {
-  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
-  return row ? message(row) : undefined;
+  const rows = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+  return (await withOrders(db, rows))[0];
 }
 
 export async function markMessageRead(
@@ -79,10 +97,10 @@ export async function markMessageRead(
         entity: "message",
         entityId: id,
       });
-      return message(changed);
+      return (await withOrders(tx, [changed]))[0];
     }
-    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
-    return row ? message(row) : undefined;
+    const rows = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
+    return (await withOrders(tx, rows))[0];
   });
 }
 

@@ -17,7 +17,7 @@ import styles from "#app/features/admin/admin.module.css";
 import { attempt, staffApi, type ActionResult } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
-import { adminPaths } from "#app/paths.ts";
+import { adminOrderPath, adminPaths } from "#app/paths.ts";
 import type { Route } from "./+types/message";
 
 export const meta = () => adminMeta("Message");
@@ -74,6 +74,11 @@ export default function AdminMessagePage({ loaderData }: Route.ComponentProps) {
         Received <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
         {message.readAt ? "" : " · unread"}
       </p>
+      {message.orderNumber ? (
+        <p>
+          About order <Link to={adminOrderPath(message.orderNumber)}>{message.orderNumber}</Link>
+        </p>
+      ) : null}
       <blockquote className={`${styles.panel} ${styles.message}`}>{message.message}</blockquote>
       <div className={formStyles.actions}>
         <a className={formStyles.primary} href={reply}>

@@ -6,6 +6,7 @@ import styles from "#app/features/admin/admin.module.css";
 import { pageLink, Pager } from "#app/features/admin/pager.tsx";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
+import { adminOrderPath } from "#app/paths.ts";
 import type { Route } from "./+types/messages";
 
 export const meta = () => adminMeta("Messages");
@@ -63,7 +64,16 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                   <td>
                     <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
                   </td>
-                  <td>{message.email}</td>
+                  <td>
+                    {message.email}
+                    {message.orderNumber ? (
+                      <>
+                        {" "}
+                        (order{" "}
+                        <Link to={adminOrderPath(message.orderNumber)}>{message.orderNumber}</Link>)
+                      </>
+                    ) : null}
+                  </td>
                   <td>
                     <Link to={`/admin/messages/${message.id}`}>
                       {preview(message.message) || "(no text)"}

@@ -42,7 +42,10 @@ async function asStaff(url: string, payload: object) {
 
 type Stage = "awaiting_payment" | "paid" | "shipped" | "delivered";
 
-async function orderAt(stage: Stage, lines = [{ ...PAPERBACK, quantity: 2 }]) {
+async function orderAt(
+  stage: Stage,
+  lines: { id: number; type: string; quantity: number }[] = [{ ...PAPERBACK, quantity: 2 }],
+) {
   const placed: PlacedOrder = await placeOrder(app, { lines });
   const { number, totalCents } = placed.order;
   const token = placed.accessToken;

@@ -47,7 +47,26 @@ const products = [
     // How few the shop has left, as its pages say it: never part of a cart line.
     unitsLeft: 3,
   },
+  {
+    id: 30,
+    name: "Complete Cyberware Library",
+    priceCents: 60_000,
+    type: "eBook",
+    ageRestricted: false,
+    images: [],
+    digital: true,
+  },
 ];
+const LIBRARY = (quantity: number) => ({ id: 30, type: "eBook", quantity });
+const NO_ADDRESS = {
+  firstName: "",
+  surname: "",
+  street: "",
+  city: "",
+  postcode: "",
+  country: "",
+  state: "",
+};
 const BOOKS = { id: 7, type: "Paperback", quantity: 2 };
 const KIT = { id: 18, type: "Implant Kit", quantity: 1 };
 const address = ADDRESS;
@@ -334,6 +353,26 @@ describe("/checkout", () => {
     expect(screen.queryByRole("button", { name: "Place order" })).not.toBeInTheDocument();
   });
 
+  it("asks no address for downloads under AUD 1,000", async () => {
+    openCheckout({ cart: [LIBRARY(1)], shipping: {} });
+    expect(await screen.findByText(/No shipping address is needed/)).toBeVisible();
+    expect(screen.queryByRole("group", { name: /address/ })).toBeNull();
+  });
+
+  it("asks the name and address for downloads of AUD 1,000 or more, beside each field", async () => {
+    const { user, placed } = openCheckout({ cart: [LIBRARY(2)], shipping: {} });
+    const group = await screen.findByRole("group", { name: "Your name and address" });
+    expect(group).toHaveAccessibleDescription(/must name the buyer/);
+    expect(screen.queryByText(/No shipping address is needed/)).toBeNull();
+    await user.type(screen.getByLabelText("E-mail"), "ada@example.com");
+    await user.click(placeButton());
+    expect(await screen.findByText("First Name is required")).toBeVisible();
+    expect(within(group).getByLabelText("First Name")).toHaveAccessibleDescription(
+      "First Name is required",
+    );
+    expect(placed).toEqual([]);
+  });
+
   it("points an empty cart at the shops", async () => {
     openCheckout({ cart: [] });
     expect(await screen.findByText(/Your cart is empty/)).toBeVisible();
@@ -402,6 +441,25 @@ describe("/checkout's action, as a press before the page's JavaScript answers it
     });
     expect(answer).toMatchObject({ status: 400, fields: { email: "Email is required" } });
     expect(answer.values).not.toHaveProperty("authToken");
+  });
+
+  it("refuses downloads of AUD 1,000 or more without the buyer's name and address", async () => {
+    const { answer, placed } = await run({
+      cart: JSON.stringify([LIBRARY(2)]),
+      expectedTotalCents: "120000",
+      ...NO_ADDRESS,
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      fields: { "address.firstName": "First Name is required", "address.city": "City is required" },
+    });
+    expect(placed).toEqual([]);
+    const under = await run({
+      cart: JSON.stringify([LIBRARY(1)]),
+      expectedTotalCents: "60000",
+      ...NO_ADDRESS,
+    });
+    expect(under.answer).toEqual({ placed: { number: "KB-100042", accessToken: "tok_123" } });
   });
 
   it("orders the link's lines when the form is sent from its page without JavaScript", async () => {

@@ -2,6 +2,7 @@ import { addressLists } from "#core/countries.ts";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { AccountDetails } from "#core/account/account-responses.ts";
 import { CHECKOUT_LINK_PARAM } from "#core/cart/checkout-link.ts";
+import { asksBuyerAddress } from "#core/orders/order-limits.ts";
 import { authStore, clearToken } from "#app/features/auth/auth-store.ts";
 import { CartNeedsJavaScriptToShow } from "#app/features/cart/cart-needs-java-script.tsx";
 import { cartStore, useCart } from "#app/features/cart/cart-store.ts";
@@ -118,7 +119,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         placing={navigation.state === "submitting"}
         cart={cart}
         needsAdultDeclaration={quote?.lines.some((line) => line.ageRestricted) ?? false}
-        asksAddress={quote?.shipsParcel ?? true}
+        shipsParcel={quote?.shipsParcel ?? true}
+        asksAddress={quote ? asksBuyerAddress(quote) : true}
         expectedTotalCents={checkout.confirmed?.totalCents}
         prefill={checkout.prefill}
         lists={loaderData.addressLists}

@@ -225,9 +225,10 @@ export function newOrderAlertEmail({
     },
     { lines: order },
     {
-      paragraph: address
-        ? `Ship to: ${name}, ${addressLine(address)}`
-        : "Downloads only: nothing to ship. The links go to the buyer once the order is marked paid.",
+      paragraph:
+        address && order.shipsParcel
+          ? `Ship to: ${name}, ${addressLine(address)}`
+          : `Downloads only: nothing to ship. The links go to the buyer once the order is marked paid.${address ? ` Buyer's address for the tax invoice: ${name}, ${addressLine(address)}.` : ""}`,
     },
   ];
   if (order.note) blocks.push({ paragraph: `Note from the buyer: ${order.note}` });

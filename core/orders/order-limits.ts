@@ -1,6 +1,11 @@
 /** Apart from the schemas, so pricing in the browser needs no validation library. */
 export const ORDER_LIMITS = { quantityMax: 99, linesMax: 50, noteMax: 1000 } as const;
 
+export const BUYER_ADDRESS_FROM_CENTS = 100_000;
+
+export const asksBuyerAddress = (order: { shipsParcel: boolean; totalCents: number }) =>
+  order.shipsParcel || order.totalCents >= BUYER_ADDRESS_FROM_CENTS;
+
 /** Under this many left, one order may take at most half of them (but always one). */
 export const SCARCE_STOCK = 10;
 

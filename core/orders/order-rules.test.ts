@@ -4,7 +4,8 @@ import type { Product } from "../catalog/product.ts";
 import { availability } from "./availability.ts";
 import { formatOrderNumber, parseOrderNumber } from "./order-number.ts";
 import { OrderRefusedError, priceOrder } from "./order-pricing.ts";
-import { placeOrderSchema, quoteRequestSchema } from "./order-schemas.ts";
+import { asksBuyerAddress } from "./order-limits.ts";
+import { placeOrderSchema, placeOrderSchemaFor, quoteRequestSchema } from "./order-schemas.ts";
 import { canMoveOrder } from "./order-status.ts";
 
 const book = { id: 1, name: "Book", type: "Paperback", priceCents: 1999, isbn: "978-0" } as Product;
@@ -175,5 +176,31 @@ describe("schemas", () => {
       note: "   ",
     });
     expect(parsed.note).toBeUndefined();
+  });
+
+  it("asks the name and address of a downloads-only order from AUD 1,000 (ATO tax invoice)", () => {
+    const ebooks = {
+      isAgeRestricted: () => false,
+      isDigital: () => true,
+      priceCents: () => 50_000,
+    };
+    const order = (quantity: number) => ({
+      idempotencyKey: "k".repeat(20),
+      email: "a@b.co",
+      lines: [{ id: 9, quantity }],
+    });
+    expect(placeOrderSchemaFor(ebooks).safeParse(order(1)).success).toBe(true);
+    const large = placeOrderSchemaFor(ebooks).safeParse(order(2));
+    expect(large.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["address.firstName", "First Name is required"],
+      ["address.surname", "Surname is required"],
+      ["address.street", "Street is required"],
+      ["address.city", "City is required"],
+      ["address.postcode", "Postcode is required"],
+      ["address.country", "Country is required"],
+    ]);
+    expect(asksBuyerAddress({ shipsParcel: false, totalCents: 99_999 })).toBe(false);
+    expect(asksBuyerAddress({ shipsParcel: false, totalCents: 100_000 })).toBe(true);
+    expect(asksBuyerAddress({ shipsParcel: true, totalCents: 0 })).toBe(true);
   });
 });

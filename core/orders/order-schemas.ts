@@ -8,7 +8,7 @@ import {
   unsafeCharactersMessage,
 } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
-import { ORDER_LIMITS } from "./order-limits.ts";
+import { BUYER_ADDRESS_FROM_CENTS, ORDER_LIMITS } from "./order-limits.ts";
 
 export { ORDER_LIMITS };
 
@@ -76,10 +76,24 @@ export const ADULT_DECLARATION_REQUIRED =
 export interface OrderCatalogueRules {
   isAgeRestricted: (productId: number) => boolean;
   isDigital: (productId: number) => boolean;
+  priceCents?: (productId: number) => number | undefined;
+}
+
+function linesCents(lines: unknown[], priceCents: (productId: number) => number | undefined) {
+  return lines.reduce<number>((sum, line) => {
+    if (typeof line !== "object" || line === null) return sum;
+    const { id, quantity } = line as { id?: unknown; quantity?: unknown };
+    if (typeof id !== "number" || typeof quantity !== "number") return sum;
+    return sum + (priceCents(id) ?? 0) * quantity;
+  }, 0);
 }
 
 /** The checkout and the API both check with this. */
-export function placeOrderSchemaFor({ isAgeRestricted, isDigital }: OrderCatalogueRules) {
+export function placeOrderSchemaFor({
+  isAgeRestricted,
+  isDigital,
+  priceCents,
+}: OrderCatalogueRules) {
   return placeOrderSchema.superRefine((order, context) => {
     // Runs beside the field checks, so its message shows with theirs: lines may be malformed.
     const lines: unknown[] = Array.isArray(order.lines) ? order.lines : [];
@@ -88,7 +102,9 @@ export function placeOrderSchemaFor({ isAgeRestricted, isDigital }: OrderCatalog
         ? [line.id]
         : [],
     );
-    if (order.address === undefined && ids.some((id) => !isDigital(id))) {
+    const parcel = ids.some((id) => !isDigital(id));
+    const invoiced = priceCents && linesCents(lines, priceCents) >= BUYER_ADDRESS_FROM_CENTS;
+    if (order.address === undefined && (parcel || invoiced)) {
       for (const name of REQUIRED_ADDRESS_FIELD_NAMES) {
         context.addIssue({
           code: "custom",

@@ -52,7 +52,7 @@ const POLICY_PATHS = ["/PurchaseAndRefundPolicy", "/privacypolicy", "/termsandco
 /** A page's text in an answer is cut here: enough for any policy, bounded for any page. */
 const MAX_PAGE_TEXT = 8000;
 
-const SHIPPING_RULE = `Shipping is per country: nothing until a country is given, then AUD 10 to the USA and AUD 20 anywhere else (a postcode is not needed to quote it; checkout asks for the whole address), free on orders over ${formatAud(fromCents(siteConfig.freeShippingOverCents))}. eBooks are delivered by download links once the order is paid, never shipped: an order of eBooks only pays no shipping and needs no address.`;
+const SHIPPING_RULE = `Shipping is per country: nothing until a country is given, then AUD 10 to the USA and AUD 20 anywhere else (a postcode is not needed to quote it; checkout asks for the whole address), free on orders over ${formatAud(fromCents(siteConfig.freeShippingOverCents))}. eBooks are delivered by download links once the order is paid, never shipped: an order of eBooks only pays no shipping and needs no address, except that from AUD 1,000 checkout asks the buyer's name and address for the tax invoice.`;
 
 const LIMIT_RULE =
   "Each line says the most one order may take of it (mostPerOrder) and why (limit): a cap per product, and under ten left half of what is left; a cart over it is refused with the quantity to ask for, as checkout would refuse it.";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { sydneyDay } from "#core/format.ts";
+import { formatMoney, sydneyDay } from "#core/format.ts";
 import type { OrderQuote, OrderView, PlacedOrder } from "#core/orders/order.ts";
 import {
   newOrderAlertEmail,
@@ -14,6 +14,8 @@ import {
   type PlaceOrder,
   type QuoteRequest,
 } from "#core/orders/order-schemas.ts";
+import { addressLabel, REQUIRED_ADDRESS_FIELD_NAMES } from "#core/address-fields.ts";
+import { asksBuyerAddress, BUYER_ADDRESS_FROM_CENTS } from "#core/orders/order-limits.ts";
 import { siteConfig } from "#core/site-config.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orderLines, orders, type OrderRow } from "../db/schema.ts";
@@ -33,6 +35,7 @@ export function orderCatalogueRules({ catalogue }: OrderService): OrderCatalogue
   return {
     isAgeRestricted: (productId) => catalogue().get(productId)?.ageRestricted ?? false,
     isDigital: (productId) => catalogue().get(productId)?.digital ?? false,
+    priceCents: (productId) => catalogue().get(productId)?.priceCents,
   };
 }
 
@@ -62,6 +65,7 @@ export async function placeOrder(
   if (quote.lines.some((line) => line.ageRestricted) && input.adultDeclared !== true) {
     throw orderRefusal("adult_declaration_required", ADULT_DECLARATION_REQUIRED);
   }
+  if (!input.address && asksBuyerAddress(quote)) throw addressRequired();
   const requestHash = hashRequest(input, buyer.userId);
   const earlier = await findByKey(service.db, input.idempotencyKey);
   if (earlier) return replay(service, earlier, requestHash);
@@ -148,8 +152,9 @@ async function insertOrder(
       requestHash,
       userId: buyer.userId ?? null,
       email: input.email,
-      // An order of downloads only ships nothing: no address is kept, even if typed.
-      address: quote.shipsParcel ? (input.address ?? null) : null,
+      // Downloads ship nothing: an address is kept only for a parcel, or for a tax invoice of
+      // AUD 1,000 or more, which must name the buyer (ATO).
+      address: asksBuyerAddress(quote) ? (input.address ?? null) : null,
       note: input.note ?? null,
       adultDeclaredAt: input.adultDeclared ? sql`now()` : null,
       itemsCents: quote.itemsCents,
@@ -190,6 +195,20 @@ async function announce(service: OrderService, tx: Tx, order: OrderRow): Promise
   );
   await enqueueMail(tx, newOrderAlertEmail({ order: view, adminTo: service.shopEmail }));
   return view;
+}
+
+/** Whoever calls (the schema says so first): the ATO's buyer identity on a large invoice. */
+function addressRequired() {
+  return orderRefusal(
+    "buyer_address_required",
+    `A tax invoice of ${formatMoney(BUYER_ADDRESS_FROM_CENTS)} or more must name the buyer: please give your name and address.`,
+    Object.fromEntries(
+      REQUIRED_ADDRESS_FIELD_NAMES.map((name) => [
+        `address.${name}`,
+        `${addressLabel(name)} is required`,
+      ]),
+    ),
+  );
 }
 
 async function findByKey(db: Db, key: string): Promise<OrderRow | undefined> {

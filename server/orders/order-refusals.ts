@@ -4,6 +4,7 @@ import { HttpError } from "../http/http-errors.ts";
 const REFUSAL_STATUS = {
   unknown_product: 400,
   adult_declaration_required: 400,
+  buyer_address_required: 400,
   payment_refused: 400,
   quantity_limit: 409,
   out_of_stock: 409,

@@ -29,6 +29,7 @@ export async function placeOrderAction(
   const rules = {
     isAgeRestricted: (id: number) => products.some((p) => p.id === id && p.ageRestricted),
     isDigital: (id: number) => products.some((p) => p.id === id && p.digital),
+    priceCents: (id: number) => products.find((p) => p.id === id)?.priceCents,
   };
   // Pressed before the page made its key: this press gets one of its own.
   const parsed = parseForm(placeOrderSchemaFor(rules), form, (fields) =>

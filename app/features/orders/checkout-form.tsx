@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { ADDRESS_FIELD_MAX_LENGTH, ADDRESS_FIELDS } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
 import { formatMoney } from "#core/format.ts";
-import { ORDER_LIMITS } from "#core/orders/order-limits.ts";
+import { BUYER_ADDRESS_FROM_CENTS, ORDER_LIMITS } from "#core/orders/order-limits.ts";
 import { ADULTS_ONLY } from "#app/components/adults-only-label.tsx";
 import { chosenOption, ListSelect } from "#app/components/list-select.tsx";
 import { OnlyInAustralia } from "#app/components/only-in-australia.tsx";
@@ -31,7 +31,9 @@ interface CheckoutFormProps {
   placing: boolean;
   cart: readonly CartItem[];
   needsAdultDeclaration: boolean;
-  /** True while the cart is unknown: only an order of downloads only needs no address. */
+  /** True while the cart is unknown. */
+  shipsParcel: boolean;
+  /** A parcel's, or the buyer's for a tax invoice of AUD 1,000 or more (ATO). */
   asksAddress: boolean;
   expectedTotalCents: number | undefined;
   prefill: Readonly<Record<string, string | undefined>>;
@@ -49,6 +51,7 @@ export function CheckoutForm({
   placing,
   cart,
   needsAdultDeclaration,
+  shipsParcel,
   asksAddress,
   expectedTotalCents,
   prefill,
@@ -147,15 +150,21 @@ export function CheckoutForm({
           />
         )}
       </FormField>
-      {asksAddress ? null : (
-        <p className={styles.downloadOnly}>
+      {shipsParcel ? null : (
+        <p id="checkout-download-only" className={styles.downloadOnly}>
           Your order is delivered by download: once it is paid we e-mail you the links, and they are
-          on your order&apos;s page. No shipping address is needed.
+          on your order&apos;s page.{" "}
+          {asksAddress
+            ? `Nothing is posted, but a tax invoice of ${formatMoney(BUYER_ADDRESS_FROM_CENTS)} or more must name the buyer, so we need your name and address below.`
+            : "No shipping address is needed."}
         </p>
       )}
       {asksAddress ? (
-        <fieldset className={styles.fieldset}>
-          <legend>Shipping address</legend>
+        <fieldset
+          className={styles.fieldset}
+          aria-describedby={shipsParcel ? undefined : "checkout-download-only"}
+        >
+          <legend>{shipsParcel ? "Shipping address" : "Your name and address"}</legend>
           {ADDRESS_FIELDS.map((field) => {
             const shown = (
               <FormField

@@ -71,7 +71,8 @@ export const productPath = productPagePath;
 
 /** Staff only (decision 016): drawn in the browser from the API, never prerendered or indexed. */
 export const adminPaths = {
-  orders: "/admin",
+  dashboard: "/admin",
+  orders: "/admin/orders",
   order: "/admin/orders/:number",
   stock: "/admin/stock",
   products: "/admin/products",
@@ -102,7 +103,7 @@ export function safeNextPath(next: string | null): string | null {
 }
 
 export function isAdminPath(pathname: string): boolean {
-  return pathname === adminPaths.orders || pathname.startsWith(`${adminPaths.orders}/`);
+  return pathname === adminPaths.dashboard || pathname.startsWith(`${adminPaths.dashboard}/`);
 }
 
 export const dataFiles = {

@@ -5,7 +5,7 @@ import { accountFiles, adminPaths, dataFiles, orderRoutes, paths, productRoutes 
 
 /** Route table of SPEC §2; paths come from app/paths.ts. */
 const at = (path: string) => path.slice(1);
-const inAdmin = (path: string) => path.slice(adminPaths.orders.length + 1);
+const inAdmin = (path: string) => path.slice(adminPaths.dashboard.length + 1);
 
 export default [
   ...contentPages.map((page) =>
@@ -46,9 +46,10 @@ export default [
   route(at(paths.unsubscribe), "routes/unsubscribe.tsx"),
 
   // The back office: staff only, drawn in the browser from the API (decision 016)
-  ...prefix(at(adminPaths.orders), [
+  ...prefix(at(adminPaths.dashboard), [
     layout("routes/admin/layout.tsx", [
-      index("routes/admin/orders.tsx"),
+      index("routes/admin/dashboard.tsx"),
+      route(inAdmin(adminPaths.orders), "routes/admin/orders.tsx"),
       route(inAdmin(adminPaths.order), "routes/admin/order.tsx"),
       route(inAdmin(adminPaths.stock), "routes/admin/stock.tsx"),
       route(inAdmin(adminPaths.products), "routes/admin/products.tsx"),

@@ -3,11 +3,11 @@
  * runs it, logging to a file), and measures the first press on each kind of page, what a
  * visitor on a slow phone feels (applied slow 4G and CPU 4×: press at paint, LCP), pages
  * (Lighthouse, weights), the API (autocannon vs a bare Fastify), search at 100,000 products,
- * order placement (against a bare insert), the back office's orders list at 1,000 and
- * 100,000 orders, and the MCP server's tools.
+ * order placement (against a bare insert), the back office's orders list and the owner's
+ * dashboard at 1,000 and 100,000 orders, and the MCP server's tools.
  * Prints a table per part and exits non-zero when a budget is broken.
- * BENCH_ONLY=press|phone|pages|api|catalogue|mcp|abuse|search|orders|admin runs one part;
- * BENCH_RUNS sets Lighthouse runs (default 3); BENCH_SLOW_RUNS the slow phone's runs (default 3,
+ * BENCH_ONLY=press|phone|pages|api|catalogue|mcp|abuse|search|orders|admin|dashboard runs one
+ * part; BENCH_RUNS sets Lighthouse runs (default 3); BENCH_SLOW_RUNS the slow phone's runs (default 3,
  * odd); BENCH_PAGES=/,/books limits the pages; BENCH_TRIES sets the presses per control
  * (default 10).
  */
@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { benchAbuse } from "./abuse.ts";
 import { benchAdminOrders } from "./admin-orders.ts";
+import { benchDashboard } from "./dashboard.ts";
 import { benchApi } from "./api.ts";
 import { benchCatalogue } from "./catalogue.ts";
 import { benchFirstPress, PRESS_REFERENCE_PATH, pressReferenceHtml } from "./first-press.ts";
@@ -148,6 +149,7 @@ try {
   if (wanted("search")) checks.push(...(await benchSearchAtScale()));
   if (wanted("orders")) checks.push(...(await benchOrders()));
   if (wanted("admin")) checks.push(...(await benchAdminOrders()));
+  if (wanted("dashboard")) checks.push(...(await benchDashboard()));
 } finally {
   stopping = true;
   await stopProcess(server);

@@ -85,6 +85,10 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       payload: { version: 1, reason: "goodwill", lines: [{ position: 0, quantity: 1 }] },
     };
   },
+  "get /api/admin/reports/sales": async () => ({
+    method: "GET",
+    url: "/api/admin/reports/sales?from=2026-10-01&to=2026-10-31",
+  }),
   "get /api/admin/reports/gst": async () => ({
     method: "GET",
     url: "/api/admin/reports/gst?from=2026-07-01&to=2026-09-30&basis=cash",

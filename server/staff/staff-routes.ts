@@ -3,6 +3,7 @@ import type { AdminRouteOptions } from "./staff-request.ts";
 import { adminAuditRoutes } from "./audit-routes.ts";
 import { adminMessageRoutes } from "../contact/message-admin-routes.ts";
 import { adminOrderRoutes } from "../orders/order-admin-routes.ts";
+import { adminDashboardRoutes } from "../reports/dashboard-routes.ts";
 import { adminReportRoutes } from "../reports/gst-report-routes.ts";
 import { adminPictureRoutes } from "../catalog/picture-admin-routes.ts";
 import { adminProductFileRoutes } from "../catalog/product-file-admin-routes.ts";
@@ -22,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   });
   await app.register(adminOrderRoutes, options);
   await app.register(adminReportRoutes, options);
+  await app.register(adminDashboardRoutes, options);
   await app.register(adminStockRoutes, options);
   await app.register(adminProductRoutes, options);
   await app.register(adminPictureRoutes, options);

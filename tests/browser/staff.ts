@@ -44,7 +44,7 @@ export async function logInAsStaff(page: Page, staff: { username: string; passwo
   await page.getByLabel("Password", { exact: true }).fill(staff.password);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL("/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }
 
 /**

@@ -10,9 +10,12 @@ export function AdminNav({ dashboard }: { dashboard: Dashboard }) {
       <nav aria-label="Back office" className={styles.nav}>
         <ul>
           <li>
-            <NavLink to={adminPaths.orders} end>
-              Orders
+            <NavLink to={adminPaths.dashboard} end>
+              Dashboard
             </NavLink>
+          </li>
+          <li>
+            <NavLink to={adminPaths.orders}>Orders</NavLink>
           </li>
           <li>
             <NavLink to={adminPaths.products}>Products</NavLink>

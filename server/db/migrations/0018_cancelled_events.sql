@@ -1,0 +1,1 @@
+CREATE INDEX "order_events_cancelled_at_idx" ON "order_events" USING btree ("at") WHERE "order_events"."status" = 'cancelled';

@@ -229,6 +229,13 @@ test("the GST report adds up a chosen quarter on either basis, with its lines as
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download the lines (CSV)" }).click();
   expect((await download).suggestedFilename()).toMatch(/^kybernetes-gst-.+-accrual\.csv$/);
+
+  // Printed for the records: the labels and what they mean, without the form and buttons.
+  await page.emulateMedia({ media: "print" });
+  await expect(labels).toBeVisible();
+  await expect(page.getByRole("form", { name: "Choose the quarter" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeHidden();
 });
 
 test("staff refund one item of a paid order; the buyer's order page shows the adjustment note", async ({

@@ -209,8 +209,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <DetailsList details={details} answer={answer} sending={sending} />
           {details.status === "ready" && details.details.role === "staff" ? (
             <p>
-              <Link to={adminPaths.dashboard}>Open the back office</Link> (orders, stock, messages and
-              the mailing list).
+              <Link to={adminPaths.dashboard}>Open the back office</Link> (orders, stock, messages
+              and the mailing list).
             </p>
           ) : null}
           <OrderHistory orders={loaderData.orders} />

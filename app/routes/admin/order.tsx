@@ -102,6 +102,7 @@ export async function clientAction({
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const parcel = order.lines.some((line) => !line.digital);
   const fetcher = useOrderAction();
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
@@ -144,12 +145,12 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                 {order.email}
               </a>
             </dd>
-            <dt>Ship to</dt>
+            <dt>{parcel ? "Ship to" : "Address, for the tax invoice"}</dt>
             <dd>
               {order.address ? (
                 <ShippingAddress address={order.address} />
               ) : (
-                "Nothing to ship: downloads only"
+                "None: downloads only, under AUD 1,000"
               )}
             </dd>
             {order.note ? (

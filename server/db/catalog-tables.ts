@@ -43,6 +43,8 @@ export const products = pgTable(
     ageRestricted: boolean("age_restricted").notNull().default(false),
     digital: boolean("digital").notNull().default(false),
     published: boolean("published").notNull().default(true),
+    /** On the home page when set, lowest first (issue 39). */
+    featuredPosition: integer("featured_position"),
     /** No longer sold; kept because orders name it. */
     retiredAt: at("retired_at"),
     /** Raised by every change: a staff edit made on an older copy is refused. */
@@ -54,6 +56,7 @@ export const products = pgTable(
     uniqueIndex("products_slug_key").on(table.slug),
     index("products_work_idx").on(table.work),
     check("products_price_cents_check", sql`${table.priceCents} >= 0`),
+    check("products_featured_position_check", sql`${table.featuredPosition} >= 1`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "featured_position" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_featured_position_check" CHECK ("products"."featured_position" >= 1);

@@ -18,6 +18,8 @@ export const outbox = pgTable(
     nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
     sentAt: at("sent_at"),
     lastError: text("last_error"),
+    /** Refused for good (SMTP 5xx) and not tried again; only newsletters give up (mail-worker.ts). */
+    failedAt: at("failed_at"),
   },
   (table) => [
     index("outbox_pending_idx")

@@ -6,3 +6,4 @@ export * from "./order-tables.ts";
 export * from "./refund-tables.ts";
 export * from "./staff-tables.ts";
 export * from "./mail-tables.ts";
+export * from "./newsletter-tables.ts";

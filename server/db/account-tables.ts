@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { UserRole } from "#core/account/account-responses.ts";
+import type { StoredAddress } from "#core/account/address-book.ts";
 
 export const users = pgTable(
   "users",
@@ -112,3 +114,26 @@ export const mailingConsents = pgTable(
 );
 
 export type MailingConsent = typeof mailingConsents.$inferSelect;
+
+/** The address book (issue 39): at most ADDRESS_BOOK_MAX per account, one of them the default. */
+export const savedAddresses = pgTable(
+  "saved_addresses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: jsonb("address").$type<StoredAddress>().notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("saved_addresses_user_idx").on(table.userId, table.id),
+    uniqueIndex("saved_addresses_one_default_key")
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+export type SavedAddressRow = typeof savedAddresses.$inferSelect;

@@ -49,6 +49,10 @@ export const orders = pgTable(
     /** The parcel went abroad: goods and shipping sold as GST-free exports (decision 033). */
     gstFreeExport: boolean("gst_free_export").notNull().default(false),
     gstRemovedCents: integer("gst_removed_cents").notNull().default(0),
+    /** The code the buyer used and what it took off the goods (decision 034). */
+    discountCode: text("discount_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    discountFreeShipping: boolean("discount_free_shipping").notNull().default(false),
     /** The sum of its adjustment notes: never more than was paid (checked under the order's lock). */
     refundedCents: integer("refunded_cents").notNull().default(0),
     totalCents: money("total_cents"),
@@ -124,6 +128,7 @@ export const orderLines = pgTable(
     taxClass: text("tax_class").$type<TaxClass>().notNull().default("taxable"),
     gstCents: integer("gst_cents").notNull().default(0),
     gstRemovedCents: integer("gst_removed_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),

@@ -6,4 +6,5 @@ export * from "./order-tables.ts";
 export * from "./refund-tables.ts";
 export * from "./staff-tables.ts";
 export * from "./mail-tables.ts";
+export * from "./discount-tables.ts";
 export * from "./newsletter-tables.ts";

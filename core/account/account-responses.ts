@@ -1,5 +1,6 @@
 import { named, okSchema } from "../api/api-schemas.ts";
 import { orderViewSchema } from "../orders/order.ts";
+import { savedAddressSchema } from "./address-book.ts";
 import { z } from "../validation/zod.ts";
 
 export const tokenAnswerSchema = z.object({ token: z.string() });
@@ -57,6 +58,7 @@ export const personalDataSchema = named(
       createdAt: isoTime,
       updatedAt: isoTime,
     }),
+    addresses: z.array(savedAddressSchema),
     mailingListConsents: z.array(
       z.object({
         action: z.enum(["requested", "confirmed", "withdrawn"]),

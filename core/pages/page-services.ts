@@ -1,5 +1,6 @@
 import type { AccountDetails, PersonalData } from "../account/account-responses.ts";
 import type { Login, ResetPassword, Signup, UpdateAccount } from "../account/account-schemas.ts";
+import type { AddressBook, SavedAddressInput, StoredAddress } from "../account/address-book.ts";
 import type { ContactForm } from "../contact/contact-schema.ts";
 import type { OrderQuote, OrderView, PlacedOrder } from "../orders/order.ts";
 import type { PlaceOrder, QuoteRequest } from "../orders/order-schemas.ts";
@@ -63,6 +64,18 @@ export interface AccountPages {
   unsubscribe(login: string | undefined): Promise<void>;
   exportData(login: string | undefined): Promise<PersonalData>;
   deleteAccount(login: string | undefined): Promise<void>;
+  addAddress(login: string | undefined, input: SavedAddressInput): Promise<AddressBook>;
+  editAddress(
+    login: string | undefined,
+    id: number,
+    input: SavedAddressInput,
+  ): Promise<AddressBook>;
+  deleteAddress(login: string | undefined, id: number): Promise<AddressBook>;
+  makeDefaultAddress(login: string | undefined, id: number): Promise<AddressBook>;
+  rememberAddress(
+    login: string | undefined,
+    address: StoredAddress,
+  ): Promise<"saved" | "known" | "full">;
   logOut(login: string | undefined): Promise<void>;
   logOutEverywhere(login: string | undefined): Promise<void>;
 }

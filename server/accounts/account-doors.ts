@@ -1,5 +1,14 @@
 import type { Login, ResetPassword, Signup, UpdateAccount } from "#core/account/account-schemas.ts";
+import type { SavedAddressInput, StoredAddress } from "#core/account/address-book.ts";
 import type { AccountContext, Caller } from "./account-context.ts";
+import {
+  addAddress,
+  addressBook,
+  deleteAddress,
+  editAddress,
+  makeDefaultAddress,
+  rememberAddress,
+} from "./address-book.ts";
 import { logIn, logOut, logOutEverywhere } from "./log-in.ts";
 import { deleteAccount, exportAccountData } from "./personal-data.ts";
 import { forgotPassword, resetPassword } from "./reset-password.ts";
@@ -90,6 +99,28 @@ export function createAccountDoors({ afterWrite, ...context }: AccountDoorOption
     ),
     unsubscribe: door("accountWrite", async (asker) =>
       unsubscribe(context, asker.caller, await asker.session()),
+    ),
+    addresses: door(
+      undefined,
+      async (asker) => addressBook(context.db, await asker.session()),
+      read,
+    ),
+    addAddress: door("accountWrite", async (asker, input: SavedAddressInput) =>
+      addAddress(context.db, await asker.session(), input),
+    ),
+    editAddress: door(
+      "accountWrite",
+      async (asker, { id, ...input }: SavedAddressInput & { id: number }) =>
+        editAddress(context.db, await asker.session(), id, input),
+    ),
+    deleteAddress: door("accountWrite", async (asker, id: number) =>
+      deleteAddress(context.db, await asker.session(), id),
+    ),
+    makeDefaultAddress: door("accountWrite", async (asker, id: number) =>
+      makeDefaultAddress(context.db, await asker.session(), id),
+    ),
+    rememberAddress: door("accountWrite", async (asker, address: StoredAddress) =>
+      rememberAddress(context.db, await asker.session(), address),
     ),
     exportData: door(
       "link",

@@ -51,6 +51,11 @@ export function accountPages(
     unsubscribe: (login) => accounts.unsubscribe(asker(login)),
     exportData: (login) => accounts.exportData(asker(login)),
     deleteAccount: (login) => accounts.deleteAccount(asker(login)),
+    addAddress: (login, input) => accounts.addAddress(asker(login), input),
+    editAddress: (login, id, input) => accounts.editAddress(asker(login), { id, ...input }),
+    deleteAddress: (login, id) => accounts.deleteAddress(asker(login), id),
+    makeDefaultAddress: (login, id) => accounts.makeDefaultAddress(asker(login), id),
+    rememberAddress: (login, address) => accounts.rememberAddress(asker(login), address),
     logOut: (login) => accounts.logOut(asker(login)),
     logOutEverywhere: (login) => accounts.logOutEverywhere(asker(login)),
   };

@@ -23,6 +23,7 @@ import { z } from "#core/validation/zod.ts";
 import type { SignedIn } from "./account-context.ts";
 import type { AccountDoors, Asker } from "./account-doors.ts";
 import { invalidLink } from "./account-guards.ts";
+import { addressBookRoutes } from "./address-book-routes.ts";
 import type { Auth } from "./auth.ts";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookies.ts";
 import type { RequestLimitName, RequestLimits } from "../http/request-limits.ts";
@@ -273,6 +274,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       return { ok: true };
     },
   );
+
+  await app.register(addressBookRoutes, { auth, accounts, limits });
 
   // The mailing list, double opt-in (decision 015).
   const list = ["mailing list"];

@@ -14,6 +14,7 @@ import {
 import { loadOrderView } from "../orders/order-reading.ts";
 import type { OrderService } from "../orders/order-service.ts";
 import type { AccountContext, Caller } from "./account-context.ts";
+import { addressBook } from "./address-book.ts";
 import { logSecurityEvent } from "./security-log.ts";
 import type { LiveSession } from "./session-store.ts";
 
@@ -34,9 +35,11 @@ const theirMessages = (user: User) => sql`lower(${contactMessages.email}) = ${us
 async function exportPersonalData(
   db: Db,
   orderService: OrderService,
-  user: User,
+  session: LiveSession,
 ): Promise<PersonalData> {
-  const [consents, orderRows, messages, sessionRows] = await Promise.all([
+  const { user } = session;
+  const [book, consents, orderRows, messages, sessionRows] = await Promise.all([
+    addressBook(db, session),
     db
       .select({
         action: mailingConsents.action,
@@ -76,7 +79,7 @@ async function exportPersonalData(
   return {
     exportedAt: new Date().toISOString(),
     about:
-      "Everything Kybernetes stores about you: your account, your mailing-list consent records, your orders, your contact messages and your login sessions. Passwords are stored only as a one-way hash and are not included.",
+      "Everything Kybernetes stores about you: your account, your saved addresses, your mailing-list consent records, your orders, your contact messages and your login sessions. Passwords are stored only as a one-way hash and are not included.",
     account: {
       username: user.username,
       email: user.email,
@@ -88,6 +91,7 @@ async function exportPersonalData(
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
     },
+    addresses: book.addresses,
     mailingListConsents: consents.map((consent) => ({ ...consent, at: consent.at.toISOString() })),
     orders: orderViews,
     contactMessages: messages.map((message) => ({
@@ -107,8 +111,8 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * Deletes the account and what is only about the person: contact messages from their
- * address, mail to it, sessions, links and consent records (the last three through ON DELETE
- * CASCADE). Orders are tax records and stay, with the name, street, city, e-mail and note
+ * address, mail to it, saved addresses, sessions, links and consent records (the last four
+ * through ON DELETE CASCADE). Orders are tax records and stay, with the name, street, city, e-mail and note
  * removed; the postcode and country stay because they decided shipping and GST.
  */
 async function erasePersonalData(tx: Tx, user: User): Promise<void> {
@@ -133,10 +137,10 @@ async function erasePersonalData(tx: Tx, user: User): Promise<void> {
 export async function exportAccountData(
   { db, orders: orderService }: AccountContext,
   caller: Caller,
-  { user }: LiveSession,
+  session: LiveSession,
 ): Promise<PersonalData> {
-  const data = await exportPersonalData(db, orderService, user);
-  logSecurityEvent(caller, "data_exported", "success", { userId: user.id });
+  const data = await exportPersonalData(db, orderService, session);
+  logSecurityEvent(caller, "data_exported", "success", { userId: session.user.id });
   return data;
 }
 

@@ -12,6 +12,7 @@ import { createAccountDoors } from "./accounts/account-doors.ts";
 import { createRequestLimits } from "./http/request-limits.ts";
 import type { Catalog } from "./catalog/load-catalog.ts";
 import { openCatalogue } from "./catalog/open-catalogue.ts";
+import type { LiveCatalogue } from "./catalog/live-catalogue.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { productRoutes } from "./catalog/catalog-routes.ts";
 import { searchRoutes } from "./catalog/search-routes.ts";
@@ -34,6 +35,7 @@ import { createCompletionJob, createUnpaidOrderJob } from "./orders/order-jobs.t
 import { createJobRunner } from "./jobs/job-runner.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { createMailWorker } from "./mail/mail-worker.ts";
+import { createNewsletterSender } from "./newsletters/newsletter-sender.ts";
 import { warnOfPlaceholders } from "./site/site-placeholders.ts";
 
 export interface AppDeps {
@@ -108,7 +110,9 @@ export async function buildApp({
       unpaidOrdersPerNetwork: config.MAX_UNPAID_ORDERS_PER_NETWORK,
     },
   });
-  const runner = jobs ? backgroundJobs(app, database, orders, auth, config) : undefined;
+  const runner = jobs
+    ? backgroundJobs(app, database, orders, auth, config, liveCatalogue)
+    : undefined;
   const accountDoors = createAccountDoors({
     auth,
     db: database.db,
@@ -143,7 +147,7 @@ export async function buildApp({
           catalogue: liveCatalogue.current,
           search,
           pages,
-          quote: (request) => quoteOrder(orders, request),
+          quote: (request, guesser) => quoteOrder(orders, request, guesser),
           unitsPerProduct: orders.limits.unitsPerProduct,
           stock: database.kind === "stub" ? async () => ({}) : () => stockLevels(database.db),
           siteUrl: config.siteUrl,
@@ -212,6 +216,7 @@ function backgroundJobs(
   orders: OrderService,
   auth: Auth,
   config: Config,
+  catalogue: LiveCatalogue,
 ) {
   const transport = createMailTransport(config, app.log);
   const runner = createJobRunner(
@@ -225,6 +230,16 @@ function backgroundJobs(
       {
         name: "shipped orders",
         ...createCompletionJob(orders.db, { completeDays: config.ORDER_COMPLETE_DAYS }),
+      },
+      {
+        name: "newsletters",
+        ...createNewsletterSender({
+          db: database.db,
+          auth,
+          siteUrl: config.siteUrl,
+          findProduct: (slug) => catalogue.current().bySlug.get(slug),
+          perMinute: config.NEWSLETTER_PER_MINUTE,
+        }),
       },
       { name: "mail", ...createMailWorker({ db: database.db, transport, log: app.log }) },
       { name: "sessions", runOnce: auth.sessions.pruneHourly },

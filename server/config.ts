@@ -142,6 +142,8 @@ const envSchema = z.object({
   /** Higher than a buyer's: a household, an office or a mobile carrier shares one address. */
   MAX_UNPAID_ORDERS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000).default(10),
   JOB_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  /** Newsletter messages let into the outbox in any minute, all instances together. */
+  NEWSLETTER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** A login not used for this many minutes ends (ASVS 7.3.1); tokens end after 7 days anyway. */
   SESSION_IDLE_MINUTES: z.coerce
     .number()

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
-import { outbox, type OutboxRow } from "../db/schema.ts";
+import { mailBounces, outbox, type OutboxRow } from "../db/schema.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
 /** Far beyond the SMTP timeouts, so no second instance re-claims a message still being sent. */
@@ -9,6 +9,20 @@ export const LEASE_MS = 5 * 60 * 1000;
 const FIRST_RETRY_MS = 30 * 1000;
 const LONGEST_RETRY_MS = 15 * 60 * 1000;
 const ALARM_AFTER_ATTEMPTS = 10;
+/** Kinds given up on a hard bounce; the shop's own follow-ups (orders, links) keep trying. */
+const GIVEN_UP_ON_BOUNCE = new Set(["newsletter", "newsletter_test"]);
+
+/** The receiving server refused the address or the message for good (SMTP 5xx), not the relay. */
+export function isHardBounce(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  return (
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (code === "EENVELOPE" || code === "EMESSAGE")
+  );
+}
 
 /** 30 s, 1 min, 2 min, … up to 15 min between tries; a message is never given up. */
 export function retryDelayMs(attempts: number): number {
@@ -37,7 +51,7 @@ export function createMailWorker({
       const due = await tx
         .select()
         .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, at)))
+        .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, at)))
         .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
         .limit(batchSize)
         .for("update", { skipLocked: true });
@@ -60,6 +74,20 @@ export function createMailWorker({
     const attempts = row.attempts + 1;
     const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    if (isHardBounce(error)) {
+      await db
+        .insert(mailBounces)
+        .values({ emailKey: row.recipient.toLowerCase(), reason })
+        .onConflictDoUpdate({ target: mailBounces.emailKey, set: { bouncedAt: now(), reason } });
+      if (GIVEN_UP_ON_BOUNCE.has(row.kind)) {
+        await db
+          .update(outbox)
+          .set({ attempts: sql`${outbox.attempts} + 1`, failedAt: now(), lastError: reason })
+          .where(eq(outbox.id, row.id));
+        log.warn({ outboxId: row.id, kind: row.kind, reason }, "e-mail refused for good");
+        return;
+      }
+    }
     await db
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt, lastError: reason })

@@ -22,7 +22,16 @@ export function staffActor(
 export interface AuditRecord {
   action: AuditAction;
   entity:
-    "order" | "product" | "products" | "message" | "subscribers" | "orders" | "user" | "reports";
+    | "order"
+    | "product"
+    | "products"
+    | "message"
+    | "subscribers"
+    | "customers"
+    | "orders"
+    | "user"
+    | "reports"
+    | "newsletter";
   entityId: string | number;
   details?: Record<string, unknown>;
 }

@@ -15,6 +15,7 @@ import { EBOOK } from "#tests/fixtures/catalogue.ts";
 import { multipartBody, photoPng } from "#tests/fixtures/pictures.ts";
 import {
   contactMessages,
+  newsletters,
   orderDownloads,
   orders,
   products,
@@ -36,6 +37,14 @@ const samplePdf = () => readFile("content/samples/salt-water-circuit.pdf");
  * message where the operation changes one. A new admin route without an entry here fails the
  * "every route" test below, so none is left out of the permission checks.
  */
+async function sampleNewsletter(db: Database): Promise<number> {
+  const [row] = await db.db
+    .insert(newsletters)
+    .values({ subject: "News", body: "Hello" })
+    .returning({ id: newsletters.id });
+  return row?.id ?? 0;
+}
+
 const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Request>> = {
   "get /api/admin/dashboard": async () => ({ method: "GET", url: "/api/admin/dashboard" }),
   "get /api/admin/orders": async () => ({ method: "GET", url: "/api/admin/orders?status=paid" }),
@@ -85,6 +94,12 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
       payload: { version: 1, reason: "goodwill", lines: [{ position: 0, quantity: 1 }] },
     };
   },
+  "get /api/admin/customers": async () => ({ method: "GET", url: "/api/admin/customers?q=a" }),
+  "get /api/admin/customers/{id}": async () => ({ method: "GET", url: "/api/admin/customers/1" }),
+  "get /api/admin/exports/customers": async () => ({
+    method: "GET",
+    url: "/api/admin/exports/customers",
+  }),
   "get /api/admin/reports/sales": async () => ({
     method: "GET",
     url: "/api/admin/reports/sales?from=2026-10-01&to=2026-10-31",
@@ -254,6 +269,35 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
     url: `/api/admin/messages/${await newMessage(db)}`,
   }),
   "get /api/admin/subscribers": async () => ({ method: "GET", url: "/api/admin/subscribers" }),
+  "get /api/admin/newsletters": async () => ({ method: "GET", url: "/api/admin/newsletters" }),
+  "post /api/admin/newsletters": async () => ({
+    method: "POST",
+    url: "/api/admin/newsletters",
+    payload: { subject: "News", body: "Hello" },
+  }),
+  "post /api/admin/newsletters/preview": async () => ({
+    method: "POST",
+    url: "/api/admin/newsletters/preview",
+    payload: { subject: "News", body: "Hello" },
+  }),
+  "get /api/admin/newsletters/{id}": async (_app, db) => ({
+    method: "GET",
+    url: `/api/admin/newsletters/${await sampleNewsletter(db)}`,
+  }),
+  "put /api/admin/newsletters/{id}": async (_app, db) => ({
+    method: "PUT",
+    url: `/api/admin/newsletters/${await sampleNewsletter(db)}`,
+    payload: { subject: "News", body: "Hello again", version: 0 },
+  }),
+  "post /api/admin/newsletters/{id}/test": async (_app, db) => ({
+    method: "POST",
+    url: `/api/admin/newsletters/${await sampleNewsletter(db)}/test`,
+  }),
+  "post /api/admin/newsletters/{id}/send": async (_app, db) => ({
+    method: "POST",
+    url: `/api/admin/newsletters/${await sampleNewsletter(db)}/send`,
+    payload: { version: 0 },
+  }),
   "get /api/admin/exports/subscribers": async () => ({
     method: "GET",
     url: "/api/admin/exports/subscribers",
@@ -331,6 +375,7 @@ describe.each(testEngines())("the back office's permissions on %s", (engine) => 
         "post /api/admin/products",
         "post /api/admin/products/{id}/pictures",
         "post /api/admin/products/{id}/files",
+        "post /api/admin/newsletters",
       ];
       const ok = created.includes(operation) ? 201 : 200;
       expect(response.statusCode, `${operation}: ${response.body}`).toBe(ok);

@@ -10,6 +10,7 @@ import { adminProductFileRoutes } from "../catalog/product-file-admin-routes.ts"
 import { adminProductRoutes } from "../catalog/product-admin-routes.ts";
 import { adminStockRoutes } from "../catalog/stock-admin-routes.ts";
 import { adminSubscriberRoutes } from "../marketing/marketing-routes.ts";
+import { adminNewsletterRoutes } from "../newsletters/newsletter-admin-routes.ts";
 
 /** Checked before the body is read: no token 401, a customer's 403, an ended staff session 401. */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
@@ -30,5 +31,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   await app.register(adminProductFileRoutes, options);
   await app.register(adminMessageRoutes, options);
   await app.register(adminSubscriberRoutes, options);
+  await app.register(adminNewsletterRoutes, options);
   await app.register(adminAuditRoutes, options);
 };

@@ -21,6 +21,7 @@ export const PRODUCT_LIMITS = {
   pageCountMax: 100_000,
   priceCentsMax: MAX_PRICE_CENTS,
   stockMax: 100_000,
+  featuredPositionMax: 1000,
   /** An import's CSV: content/products.csv is 14 KB, so this is room for thousands of rows. */
   importBytesMax: 1024 * 1024,
 } as const;
@@ -83,6 +84,7 @@ export const adminProductSchema = named(
     /** Delivered by download (an eBook), never shipped; its files are under …/files. */
     digital: z.boolean(),
     published: z.boolean(),
+    featuredPosition: z.number().int().nullable(),
     retiredAt: z.string().nullable(),
     /** published, draft (not shown) or retired (not sold; orders still name it). */
     state: productStateSchema,
@@ -121,6 +123,10 @@ export const adminProductListQuerySchema = z.object({
     .union([productStateSchema, z.literal("")])
     .optional()
     .transform((value) => value || undefined),
+  featured: z
+    .enum(["true", "false"], { error: "featured must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
   /** One work's products: its formats, colours and sizes (issue 37). */
   work: z
     .string()
@@ -178,6 +184,8 @@ const imagePath = z
     abort: true,
   })
   .refine(isShopPicture, NOT_SHOP_PICTURE);
+
+export const FEATURED_POSITION_MESSAGE = `The place on the home page must be a whole number from 1 to ${PRODUCT_LIMITS.featuredPositionMax}, or empty`;
 
 /** Every SPEC §3 field a staff member may set (stock has its own page, state its own calls). */
 const productFields = {
@@ -243,6 +251,18 @@ const productFields = {
   slug: slugField("Slug"),
   /** Formats of one work (hardback, eBook) share it; the product page links them. */
   work: slugField("Work"),
+  featuredPosition: z.preprocess(
+    (value) => (value === "" ? null : value),
+    wholeNumber(FEATURED_POSITION_MESSAGE)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, FEATURED_POSITION_MESSAGE)
+          .max(PRODUCT_LIMITS.featuredPositionMax, FEATURED_POSITION_MESSAGE),
+      )
+      .nullable(),
+  ),
 };
 
 export const createProductSchema = named(
@@ -259,6 +279,7 @@ export const createProductSchema = named(
     slug: productFields.slug.optional(),
     /** The name's slug when left out. */
     work: productFields.work.optional(),
+    featuredPosition: productFields.featuredPosition.optional(),
     /** A new product is a draft unless this says otherwise. */
     published: z.boolean({ error: "Published must be true or false" }).optional(),
     /** Opening units for a counted product; leave out for one that is not counted (eBooks). */

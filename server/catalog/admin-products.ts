@@ -49,7 +49,7 @@ const selectWithStock = (executor: Db | Tx) =>
     .from(products)
     .leftJoin(productStock, eq(productStock.productId, products.id));
 
-/** Every product, drafts and retired ones too, with its live count; filtered, in id order. */
+/** Every product, drafts and retired ones too, with its live count; filtered, in id order (featured ones in their order). */
 export async function listAdminProducts(
   db: Db,
   query: AdminProductListQuery,
@@ -70,6 +70,7 @@ export async function listAdminProducts(
   }
   if (query.category) where.push(sql`lower(${products.category}) = lower(${query.category})`);
   if (query.work) where.push(eq(products.work, query.work));
+  if (query.featured) where.push(isNotNull(products.featuredPosition));
   if (query.state === "retired") where.push(isNotNull(products.retiredAt));
   if (query.state === "published") {
     where.push(isNull(products.retiredAt), eq(products.published, true));
@@ -77,7 +78,7 @@ export async function listAdminProducts(
   if (query.state === "draft") where.push(isNull(products.retiredAt), not(products.published));
   const rows = await selectWithStock(db)
     .where(and(...where))
-    .orderBy(asc(products.id));
+    .orderBy(...(query.featured ? [asc(products.featuredPosition)] : []), asc(products.id));
   const ids = rows.map((row) => row.product.id);
   const alts = await pictureAlts(db, ids);
   const files = await productFilesOf(db, ids);

@@ -23,6 +23,8 @@ export interface CatalogueSnapshot {
   version: number;
   /** Published and not retired, in id order: the shop, search, the API and the sitemap. */
   products: readonly ShopProduct[];
+  /** The shown ones staff feature on the home page, in their order (issue 39). */
+  featured: readonly ShopProduct[];
   /** Every product, retired and draft ones too, by id: orders and the back office name them. */
   byId: ReadonlyMap<number, ShopProduct>;
   bySlug: ReadonlyMap<string, ShopProduct>;
@@ -35,6 +37,7 @@ export function snapshotOf(
   products: readonly ShopProduct[],
   shownIds: ReadonlySet<number>,
   oldSlugs: readonly { slug: string; productId: number }[] = [],
+  featuredAt: ReadonlyMap<number, number> = new Map(),
 ): CatalogueSnapshot {
   // A shown product's sizes and pictures are its shown siblings': a draft copy changes nothing.
   const shownOnes = withVariants(products.filter((product) => shownIds.has(product.id)));
@@ -51,7 +54,10 @@ export function snapshotOf(
       movedSlugs.set(slug, product.slug);
     }
   }
-  return { version, products: shown, byId, bySlug, movedSlugs };
+  const featured = shown
+    .filter((product) => featuredAt.has(product.id))
+    .sort((a, b) => featuredAt.get(a.id)! - featuredAt.get(b.id)! || a.id - b.id);
+  return { version, products: shown, featured, byId, bySlug, movedSlugs };
 }
 
 /** Any fixed number works; every instance must use the same one (client.ts has its own). */
@@ -160,7 +166,12 @@ export async function readCatalogue(db: Db): Promise<CatalogueSnapshot> {
         ...(fewLeft.has(row.id) ? { unitsLeft: fewLeft.get(row.id) } : {}),
       };
     });
-    return snapshotOf(state?.version ?? 0, all, shown, oldSlugs);
+    const featuredAt = new Map(
+      rows.flatMap((row) =>
+        row.featuredPosition === null ? [] : [[row.id, row.featuredPosition] as const],
+      ),
+    );
+    return snapshotOf(state?.version ?? 0, all, shown, oldSlugs, featuredAt);
   });
 }
 
@@ -218,18 +229,28 @@ export async function recordSlugMove(tx: Db | Tx, id: number, oldSlug: string, n
     .onConflictDoNothing({ target: productSlugs.slug });
 }
 
-/** Only an empty catalogue: staff own it from then on. Instances starting together seed it once. */
+/**
+ * Only an empty catalogue: staff own it from then on. Instances starting together seed it once.
+ * `featured` lists the ids to feature on the home page, in order.
+ */
 export async function seedCatalogue(
   db: Db,
   seed: readonly Product[],
   samples: () => Promise<SampleFiles> = async () => new Map(),
+  featured: readonly number[] = [],
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [existing] = await tx.select({ n: count() }).from(products);
     if ((existing?.n ?? 0) > 0 || seed.length === 0) return 0;
     const seeded = withSlugs(seed);
-    await tx.insert(products).values(seeded.map(rowOfProduct));
+    const featuredAt = new Map(featured.map((id, index) => [id, index + 1]));
+    await tx.insert(products).values(
+      seeded.map((product) => ({
+        ...rowOfProduct(product),
+        featuredPosition: featuredAt.get(product.id) ?? null,
+      })),
+    );
     await seedSampleFiles(tx, seeded, await samples());
     // Ids came from the file: new products continue after the highest.
     await tx.execute(

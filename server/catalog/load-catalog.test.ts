@@ -58,6 +58,32 @@ describe("loadCatalog", () => {
     await rm(path.join(dir, "pages", "events.mdx"));
     await expect(loadCatalog(dir)).rejects.toThrow(/events\.mdx: file not found/);
   });
+
+  it("reads the products a new shop features on its home page, in order", async () => {
+    const { featured, products } = await loadCatalog(contentDir);
+    expect(featured).toEqual([12, 3, 18, 29]);
+    expect(featured?.map((id) => products.find((product) => product.id === id)?.name)).toEqual([
+      "The Cyborg Question: Rights, Identity and the Augmented Body",
+      "Under the Skin: A Field Guide to Magnet and NFC Implants",
+      "NTAG216 Glass Implant Kit",
+      "Pronunciation Mug",
+    ]);
+  });
+
+  it("names a featured id that no product has, or one listed twice; no file features nothing", async () => {
+    const dir = await copyOfContent();
+    const file = path.join(dir, "featured-products.json");
+    await writeFile(file, "[12, 999]");
+    await expect(loadCatalog(dir)).rejects.toThrow(
+      /featured-products\.json: no product 999 in products\.csv/,
+    );
+    await writeFile(file, "[3, 3]");
+    await expect(loadCatalog(dir)).rejects.toThrow(/product 3 is listed twice/);
+    await writeFile(file, '{"ids": [3]}');
+    await expect(loadCatalog(dir)).rejects.toThrow(/write a list of product ids/);
+    await rm(file);
+    expect((await loadCatalog(dir)).featured).toEqual([]);
+  });
 });
 
 describe("server start", () => {

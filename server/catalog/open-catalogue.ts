@@ -16,12 +16,12 @@ export async function openCatalogue(
   database: Database,
   catalog: Catalog | undefined,
 ) {
-  const { products: seed, pages } = catalog ?? (await loadCatalog(config.contentDir));
+  const { products: seed, pages, featured } = catalog ?? (await loadCatalog(config.contentDir));
   let liveCatalogue: LiveCatalogue;
   if (database.kind === "stub") {
     liveCatalogue = fixedCatalogueOf(seed);
   } else {
-    await seedCatalogue(database.db, seed, () => loadSampleFiles(config.contentDir));
+    await seedCatalogue(database.db, seed, () => loadSampleFiles(config.contentDir), featured);
     liveCatalogue = await createLiveCatalogue(database.db);
   }
   let searchEngine = createSearchEngine(liveCatalogue.current().products, pages);

@@ -122,7 +122,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
       schema: {
         summary: "Every product, drafts and retired ones too, with its live stock",
         description:
-          "`q` finds part of the name, SKU or ISBN; `category` and `state` (published, draft, retired) narrow the list.",
+          "`q` finds part of the name, SKU or ISBN; `category` and `state` (published, draft, retired) narrow the list. `featured=true` lists only the products featured on the home page, by their `featuredPosition` (the home page shows the published ones).",
         tags,
         security,
         querystring: adminProductListQuerySchema,
@@ -209,7 +209,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
       schema: {
         summary: "Change a product's fields",
         description:
-          "Send the `version` you saw and the fields to change. If the product changed since, nothing is written and the answer is 409 `product_changed` with the product as it is now. A price change is allowed: a buyer already at checkout is told by its `price_changed` answer. Audited with the changed fields' values before and after.",
+          "Send the `version` you saw and the fields to change. If the product changed since, nothing is written and the answer is 409 `product_changed` with the product as it is now. A price change is allowed: a buyer already at checkout is told by its `price_changed` answer. `featuredPosition` (1 first, null to take it off) puts a product on the home page. Audited with the changed fields' values before and after.",
         tags,
         security,
         params: productIdParamsSchema,

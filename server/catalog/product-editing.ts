@@ -195,6 +195,7 @@ export async function createProduct(
       size: input.size ?? null,
       ageRestricted: input.ageRestricted ?? false,
       digital: input.digital ?? isDigitalType(type),
+      featuredPosition: input.featuredPosition ?? null,
     } satisfies ProductValues;
     const finalSlug = slug;
     const [row] = await guardSlug(finalSlug, () =>

@@ -34,7 +34,9 @@ export class ImportConflictError extends Error {
 }
 
 /** SPEC §3 columns but id, slug, work, stock; `digital` is none: a new row's comes from type. */
-function fileValues(product: Product): Omit<ProductValues, "slug" | "work" | "digital"> {
+function fileValues(
+  product: Product,
+): Omit<ProductValues, "slug" | "work" | "digital" | "featuredPosition"> {
   const {
     id: _id,
     slug: _slug,
@@ -250,7 +252,14 @@ export async function importProducts(
       let slug = takenSlugs.has(base) ? numberedSlug(base, product.id) : base;
       for (let n = 2; takenSlugs.has(slug); n += 1) slug = numberedSlug(base, n);
       takenSlugs.add(slug);
-      newRows.push({ ...values, id: product.id, slug, work, digital: isDigitalType(product.type) });
+      newRows.push({
+        ...values,
+        id: product.id,
+        slug,
+        work,
+        digital: isDigitalType(product.type),
+        featuredPosition: null,
+      });
       created.push({ line, id: product.id, name: product.name, slug });
     }
     if (pictureProblems.length > 0) {

@@ -27,14 +27,19 @@ export function catalogueContext(
   return context;
 }
 
-/** A catalogue as the server's snapshot gives it: `movedSlugs` are renamed products' old slugs. */
+/**
+ * A catalogue as the server's snapshot gives it: `movedSlugs` are renamed products' old slugs,
+ * `featured` what the home page shows.
+ */
 export function catalogueView(
   products: readonly ShopProduct[],
   movedSlugs: ReadonlyMap<string, string> = new Map(),
+  featured: readonly ShopProduct[] = [],
 ): CatalogueView {
   return {
     version: 1,
     products,
+    featured,
     bySlug: new Map(products.map((product) => [product.slug, product])),
     movedSlugs,
   };

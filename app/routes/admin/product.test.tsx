@@ -31,6 +31,7 @@ const book: AdminProduct = {
   ageRestricted: false,
   digital: false,
   published: true,
+  featuredPosition: null,
   retiredAt: null,
   state: "published",
   version: 4,

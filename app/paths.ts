@@ -80,14 +80,27 @@ export const adminPaths = {
   product: "/admin/products/:id",
   messages: "/admin/messages",
   message: "/admin/messages/:id",
+  customers: "/admin/customers",
+  customer: "/admin/customers/:id",
   subscribers: "/admin/subscribers",
+  newsletters: "/admin/newsletters",
+  newNewsletter: "/admin/newsletters/new",
+  newsletter: "/admin/newsletters/:id",
   exports: "/admin/exports",
   gstReport: "/admin/reports/gst",
   audit: "/admin/audit",
 } as const;
 
+export function adminNewsletterPath(id: number): string {
+  return `/admin/newsletters/${id}`;
+}
+
 export function adminOrderPath(number: string): string {
   return `/admin/orders/${encodeURIComponent(number)}`;
+}
+
+export function adminCustomerPath(id: number): string {
+  return `/admin/customers/${id}`;
 }
 
 export function adminProductPath(id: number): string {
@@ -155,6 +168,8 @@ export const serverRenderedPaths: readonly string[] = [
 
 /** Staff change the catalogue while the site runs (issue 25): rendered by the server and kept. */
 export const catalogueRenderedPaths: readonly string[] = [
+  // Its featured products (issue 39).
+  paths.home,
   paths.books,
   paths.cyberware,
   paths.merchandise,

@@ -10,7 +10,7 @@ const inAdmin = (path: string) => path.slice(adminPaths.dashboard.length + 1);
 export default [
   ...contentPages.map((page) =>
     page.path === paths.home
-      ? index("routes/content-page.tsx", { id: `page/${page.source}` })
+      ? index("routes/home.tsx", { id: `page/${page.source}` })
       : route(at(page.path), "routes/content-page.tsx", { id: `page/${page.source}` }),
   ),
 
@@ -57,7 +57,12 @@ export default [
       route(inAdmin(adminPaths.product), "routes/admin/product.tsx"),
       route(inAdmin(adminPaths.messages), "routes/admin/messages.tsx"),
       route(inAdmin(adminPaths.message), "routes/admin/message.tsx"),
+      route(inAdmin(adminPaths.customers), "routes/admin/customers.tsx"),
+      route(inAdmin(adminPaths.customer), "routes/admin/customer.tsx"),
       route(inAdmin(adminPaths.subscribers), "routes/admin/subscribers.tsx"),
+      route(inAdmin(adminPaths.newsletters), "routes/admin/newsletters.tsx"),
+      route(inAdmin(adminPaths.newNewsletter), "routes/admin/new-newsletter.tsx"),
+      route(inAdmin(adminPaths.newsletter), "routes/admin/newsletter.tsx"),
       route(inAdmin(adminPaths.exports), "routes/admin/exports.tsx"),
       route(inAdmin(adminPaths.gstReport), "routes/admin/gst-report.tsx"),
       route(inAdmin(adminPaths.audit), "routes/admin/audit.tsx"),

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   "message.unread": "Marked unread",
   "message.delete": "Deleted a message",
   "subscribers.export": "Exported the mailing list",
+  "customers.export": "Exported the customer list",
   "newsletter.create": "Wrote a newsletter",
   "newsletter.update": "Changed a newsletter",
   "newsletter.test": "Sent a newsletter test",

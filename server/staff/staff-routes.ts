@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AdminRouteOptions } from "./staff-request.ts";
 import { adminAuditRoutes } from "./audit-routes.ts";
+import { adminCustomerRoutes } from "../accounts/customer-admin-routes.ts";
 import { adminMessageRoutes } from "../contact/message-admin-routes.ts";
 import { adminOrderRoutes } from "../orders/order-admin-routes.ts";
 import { adminDashboardRoutes } from "../reports/dashboard-routes.ts";
@@ -33,4 +34,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   await app.register(adminSubscriberRoutes, options);
   await app.register(adminNewsletterRoutes, options);
   await app.register(adminAuditRoutes, options);
+  await app.register(adminCustomerRoutes, options);
 };

@@ -184,6 +184,7 @@ test("the back office's pages pass axe in both themes", async ({ page, staff }) 
   const root = page.locator("html");
   for (const [link, heading] of [
     ["Orders", "Orders"],
+    ["Customers", "Customers"],
     ["Products", "Products"],
     ["Stock", "Stock"],
     [/^Messages/, "Messages"],

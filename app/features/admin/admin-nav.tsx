@@ -29,7 +29,13 @@ export function AdminNav({ dashboard }: { dashboard: Dashboard }) {
             </NavLink>
           </li>
           <li>
+            <NavLink to={adminPaths.customers}>Customers</NavLink>
+          </li>
+          <li>
             <NavLink to={adminPaths.subscribers}>Subscribers</NavLink>
+          </li>
+          <li>
+            <NavLink to={adminPaths.newsletters}>Newsletters</NavLink>
           </li>
           <li>
             <NavLink to={adminPaths.exports}>Exports</NavLink>

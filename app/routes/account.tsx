@@ -13,6 +13,7 @@ import {
   type AccountIntent,
 } from "#app/features/account/account-answers.ts";
 import { AccountEditForm } from "#app/features/account/account-edit-form.tsx";
+import { AddressBook, type AddressBookState } from "#app/features/account/address-book.tsx";
 import { accountFormErrors } from "#app/features/account/account-rules.ts";
 import { answerAccountForm } from "#app/features/account/answer-account-form.ts";
 import { DeleteAccount } from "#app/features/account/delete-account.tsx";
@@ -26,6 +27,7 @@ import { EmailStatus } from "#app/features/account/email-status.tsx";
 import { LogOutEverywhere } from "#app/features/account/log-out-everywhere.tsx";
 import { MailingList } from "#app/features/account/mailing-list.tsx";
 import { clearToken, currentToken, saveToken } from "#app/features/auth/auth-store.ts";
+import { farewellPath } from "#app/features/auth/farewell.tsx";
 import { Notice } from "#app/features/auth/notice.tsx";
 import { readTokenPayload } from "#app/features/auth/token-payload.ts";
 import { useSessionGuard } from "#app/features/auth/use-session-guard.ts";
@@ -64,6 +66,7 @@ type DetailsState =
 interface AccountData {
   details: DetailsState;
   orders: OrderHistoryState;
+  addresses: AddressBookState;
 }
 
 /**
@@ -71,15 +74,16 @@ interface AccountData {
  * the page is drawn with its forms and placeholders, and filled in by the clientLoader.
  */
 export function loader(): AccountData {
-  return { details: { status: "loading" }, orders: undefined };
+  return { details: { status: "loading" }, orders: undefined, addresses: undefined };
 }
 
 /** The account and its orders, read with the login this browser keeps (decision 005). */
 export async function clientLoader(): Promise<AccountData> {
   const token = currentToken();
   // No login (or an expired one): the page's session guard sends the visitor on.
-  if (token === null) return { details: { status: "loading" }, orders: undefined };
-  const [details, orders] = await Promise.all([
+  if (token === null)
+    return { details: { status: "loading" }, orders: undefined, addresses: undefined };
+  const [details, orders, addresses] = await Promise.all([
     accountApi.getAccountDetails(token).then(
       (read): DetailsState => ({ status: "ready", details: read }),
       (error: unknown): DetailsState => ({
@@ -90,8 +94,9 @@ export async function clientLoader(): Promise<AccountData> {
       (answer) => answer.orders,
       () => "failed" as const,
     ),
+    accountApi.getAddresses(token).catch(() => "failed" as const),
   ]);
-  return { details, orders };
+  return { details, orders, addresses };
 }
 clientLoader.hydrate = true as const;
 
@@ -182,10 +187,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     if (!hydrated) return;
     if (leaving) {
-      leave(paths.home, { replace: true });
+      leave(
+        farewellPath(
+          answer.intent === "deleteAccount" ? "account-deleted" : "logged-out-everywhere",
+        ),
+        {
+          replace: true,
+        },
+      );
       clearToken();
     } else if (refused) endSession();
-  }, [hydrated, leaving, refused, leave, endSession]);
+  }, [hydrated, leaving, refused, leave, endSession, answer]);
 
   const navigation = useNavigation();
   const sending = (intent: AccountIntent) =>
@@ -214,6 +226,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </p>
           ) : null}
           <OrderHistory orders={loaderData.orders} />
+          <AddressBook
+            book={loaderData.addresses}
+            answer={answerFor(
+              answer,
+              "addAddress",
+              "editAddress",
+              "deleteAddress",
+              "defaultAddress",
+            )}
+            sending={
+              sending("addAddress") ||
+              sending("editAddress") ||
+              sending("deleteAddress") ||
+              sending("defaultAddress")
+            }
+          />
           <AccountEditForm answer={answerFor(answer, "update")} sending={sending("update")} />
           <MailingList
             subscribed={details.status === "ready" ? details.details.subscribed : undefined}

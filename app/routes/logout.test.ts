@@ -23,7 +23,7 @@ describe("/logout", () => {
     expect(init?.headers).toMatchObject({ authorization: `Bearer ${token}` });
     expect(localStorage.getItem("authToken")).toBeNull();
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("location")).toBe("/?notice=logged-out");
   });
 
   it("logs out in the browser even when the server refuses", async () => {
@@ -31,7 +31,7 @@ describe("/logout", () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
     const response = await clientLoader();
     expect(localStorage.getItem("authToken")).toBeNull();
-    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("location")).toBe("/?notice=logged-out");
   });
 
   it("asks nothing of the server for an expired token, or none", async () => {

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { authStore, clearToken } from "#app/features/auth/auth-store.ts";
 import { endServerSession } from "#app/features/auth/end-server-session.ts";
+import { farewellPath } from "#app/features/auth/farewell.tsx";
 import { isTokenUsable } from "#app/features/auth/token-payload.ts";
 import { interactive } from "#app/lib/route-handle.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -21,7 +22,7 @@ export async function clientLoader() {
   // An expired token has no session left to end.
   if (token !== null && isTokenUsable(token)) await endServerSession(token);
   clearToken();
-  return redirect(paths.home);
+  return redirect(farewellPath("logged-out"));
 }
 clientLoader.hydrate = true as const;
 

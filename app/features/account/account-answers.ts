@@ -12,10 +12,16 @@ export const ACCOUNT_INTENTS = [
   "unsubscribe",
   "logOutEverywhere",
   "deleteAccount",
+  "addAddress",
+  "editAddress",
+  "deleteAddress",
+  "defaultAddress",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const INTENT_FIELD = "intent";
+
+export type AddressIntent = "addAddress" | "editAddress" | "deleteAddress" | "defaultAddress";
 /** Set once the person has confirmed (the browser's dialog, or the page's second button). */
 export const CONFIRMED_FIELD = "confirmed";
 
@@ -38,7 +44,7 @@ export type AccountDone =
     }
   | { intent: "resendVerification"; done: true; alreadyVerified: boolean }
   | { intent: "subscribe"; done: true; subscribed: boolean }
-  | { intent: "unsubscribe" | LeavingIntent; done: true };
+  | { intent: "unsubscribe" | LeavingIntent | AddressIntent; done: true };
 
 /** A press that has not been confirmed yet (no script ran to ask): the page asks. */
 export interface AccountConfirm {

@@ -1,4 +1,5 @@
 import type { AccountDetails } from "#core/account/account-responses.ts";
+import type { AddressBook } from "#core/account/address-book.ts";
 import { callApi } from "#app/lib/api-client.ts";
 
 export type { AccountDetails } from "#core/account/account-responses.ts";
@@ -10,4 +11,6 @@ export type { AccountDetails } from "#core/account/account-responses.ts";
 export const accountApi = {
   getAccountDetails: (token: string) =>
     callApi<AccountDetails>("/get-account-details", { method: "GET", token }),
+  getAddresses: (token: string) =>
+    callApi<AddressBook>("/account/addresses", { method: "GET", token }),
 };

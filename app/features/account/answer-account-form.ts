@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { updateAccountSchema } from "#core/account/account-schemas.ts";
+import { addressIdSchema, savedAddressInputSchema } from "#core/account/address-book.ts";
+import { ADDRESS_FIELD_NAMES } from "#core/address-fields.ts";
 import type { AccountPages } from "#core/pages/page-services.ts";
 import { formValues, invalid, loginOf, parseForm, refused } from "#app/lib/forms.ts";
 import {
@@ -11,6 +13,7 @@ import {
   type AccountDone,
   type AccountFailure,
   type AccountIntent,
+  type AddressIntent,
 } from "./account-answers.ts";
 
 /**
@@ -43,6 +46,34 @@ export async function answerAccountForm(accounts: AccountPages, form: FormData) 
   } catch (error) {
     return refused(error, form);
   }
+}
+
+/** The address book's forms: the shared address schema, as the API's. */
+const addressInput = (fields: Record<string, string>) => ({
+  address: Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, fields[name] ?? ""])),
+  makeDefault: fields.makeDefault === "yes",
+});
+
+async function changeAddress(
+  accounts: AccountPages,
+  intent: AddressIntent,
+  login: string,
+  form: FormData,
+) {
+  const id = addressIdSchema.safeParse({ id: form.get("addressId") });
+  if (intent !== "addAddress" && !id.success) {
+    return invalid({ fields: {}, values: formValues(form) });
+  }
+  const addressId = id.success ? id.data.id : 0;
+  if (intent === "deleteAddress") await accounts.deleteAddress(login, addressId);
+  else if (intent === "defaultAddress") await accounts.makeDefaultAddress(login, addressId);
+  else {
+    const parsed = parseForm(savedAddressInputSchema, form, addressInput);
+    if (!parsed.ok) return invalid(parsed.failure);
+    if (intent === "addAddress") await accounts.addAddress(login, parsed.data);
+    else await accounts.editAddress(login, addressId, parsed.data);
+  }
+  return { intent, done: true } satisfies AccountDone;
 }
 
 async function change(
@@ -82,5 +113,10 @@ async function change(
     case "deleteAccount":
       await accounts.deleteAccount(login);
       return { intent, done: true } as const;
+    case "addAddress":
+    case "editAddress":
+    case "deleteAddress":
+    case "defaultAddress":
+      return changeAddress(accounts, intent, login, form);
   }
 }

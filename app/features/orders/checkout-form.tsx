@@ -42,6 +42,8 @@ interface CheckoutFormProps {
   onAddressInput: (name: string, value: string) => void;
   /** Appears once the page has read the cart; nothing above it moves then. */
   summary?: ReactNode;
+  /** A logged-in buyer's saved addresses, and the box that saves this one (issue 39). */
+  addressBook?: { choice: ReactNode; save: ReactNode };
 }
 
 /** Posts the stored cart and login (StoredField), so it works before hydration. */
@@ -58,6 +60,7 @@ export function CheckoutForm({
   lists,
   onAddressInput,
   summary,
+  addressBook,
 }: CheckoutFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const key = useRef<HTMLInputElement>(null);
@@ -165,6 +168,7 @@ export function CheckoutForm({
           aria-describedby={shipsParcel ? undefined : "checkout-download-only"}
         >
           <legend>{shipsParcel ? "Shipping address" : "Your name and address"}</legend>
+          {addressBook?.choice}
           {ADDRESS_FIELDS.map((field) => {
             const shown = (
               <FormField
@@ -209,6 +213,7 @@ export function CheckoutForm({
               shown
             );
           })}
+          {addressBook?.save}
         </fieldset>
       ) : null}
       <FormField

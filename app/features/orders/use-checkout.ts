@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import type { Address } from "#core/address-fields.ts";
+import type { SavedAddress } from "#core/account/address-book.ts";
+import { ADDRESS_FIELD_NAMES, type Address } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
 import { checkoutLinkPath } from "#core/cart/checkout-link.ts";
 import type { PricingProduct } from "#core/orders/order-pricing.ts";
@@ -13,15 +14,19 @@ interface CheckoutInput {
   products: readonly PricingProduct[];
   linked: LinkedCart | undefined;
   accountEmail: string | undefined;
+  savedAddresses?: readonly SavedAddress[];
   answer: CheckoutAnswer | undefined;
   cart: readonly CartItem[];
   address: Address;
 }
 
+const NO_ADDRESSES: readonly SavedAddress[] = [];
+
 export function useCheckout({
   products,
   linked,
   accountEmail,
+  savedAddresses = NO_ADDRESSES,
   answer,
   cart,
   address,
@@ -45,7 +50,13 @@ export function useCheckout({
   // A link's cart is priced before any address (no shipping): shown, but the first press asks
   // the server for the total to confirm.
   const quote = confirmed ?? (hydrated ? undefined : linkedCart?.quote);
-  const prefill = useMemo(() => ({ ...address, email: accountEmail }), [address, accountEmail]);
+  // The default saved address, unless the cart page's shipping form holds one already.
+  const chosen = savedAddresses.find((saved) => saved.isDefault);
+  const prefill = useMemo(() => {
+    const typed = ADDRESS_FIELD_NAMES.some((name) => name !== "country" && address[name] !== "");
+    const saved = chosen && !typed ? chosen.address : undefined;
+    return { ...address, ...saved, email: accountEmail };
+  }, [address, accountEmail, chosen]);
 
   return {
     hydrated,
@@ -58,6 +69,7 @@ export function useCheckout({
     confirmed,
     quote,
     prefill,
+    savedAddresses,
     formAction: linkedCart
       ? checkoutLinkPath(linkedCart.cart.map(({ id, quantity = 1 }) => ({ id, quantity })))
       : paths.checkout,

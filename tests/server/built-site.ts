@@ -8,8 +8,8 @@ import { createTestDatabase } from "./test-database.ts";
 // Tests of pages as the server answers them, from the real build: `npm test` builds before the
 // unit and API tests; alone, run such a file after `npm run build` (without a build it skips).
 
-/** The build `npm run build` makes. */
-export const BUILD = path.resolve("build");
+/** The build `npm run build` makes (BUILD_DIR as the server reads it, for a build beside it). */
+export const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
 
 /** Whether there is a build to test: `describe.skipIf(!isBuilt)`. */
 export const isBuilt = existsSync(path.join(BUILD, "server", "index.js"));

@@ -89,9 +89,9 @@ describe.skipIf(!isBuilt)("the built site's documents", () => {
     });
   });
 
-  it("the shops, a product page and search results load no framework: one page script ≤ 10 KB gzip", async () => {
+  it("the home page, the shops, a product page and search results load no framework: one page script ≤ 10 KB gzip", async () => {
     const get = visit();
-    for (const url of ["/books", "/cyberware", "/merchandise", HARDBACK, "/search?q=magnet"]) {
+    for (const url of ["/", "/books", "/cyberware", "/merchandise", HARDBACK, "/search?q=magnet"]) {
       const html = (await get(url)).body;
       expect(html, url).not.toMatch(/<script[^>]* type="module"|rel="modulepreload"/);
       // Beside JSON-LD and the cards' stored lines, which are data, one script: the page script.
@@ -105,6 +105,25 @@ describe.skipIf(!isBuilt)("the built site's documents", () => {
         forms.length,
       );
     }
+  });
+
+  it("the home page's HTML shows a fresh shop's featured products with their prices, between its mission and its sections", async () => {
+    const html = (await visit()("/")).body;
+    const section = /<section aria-labelledby="[^"]+"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1];
+    expect(section).toContain("Featured in the shop");
+    const names = [...(section ?? "").matchAll(/<h3[^>]*><a[^>]*>([^<]*)<\/a><\/h3>/g)].map(
+      (match) => match[1],
+    );
+    expect(names).toEqual([
+      "The Cyborg Question: Rights, Identity and the Augmented Body",
+      "Under the Skin: A Field Guide to Magnet and NFC Implants",
+      "NTAG216 Glass Implant Kit",
+      "Pronunciation Mug",
+    ]);
+    expect(section).toContain("$22.95 AUD");
+    const at = (text: string) => html.indexOf(text);
+    expect(at("become more than human")).toBeLessThan(at("Featured in the shop"));
+    expect(at("Featured in the shop")).toBeLessThan(at("Who we are"));
   });
 
   it("/ProductData.csv is the catalogue in products.csv's format; /Terminologies.csv is served unchanged", async () => {

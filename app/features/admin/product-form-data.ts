@@ -33,6 +33,7 @@ export const FIELD_LABELS: Record<ProductField, string> = {
   digital: "Delivered by download",
   slug: "Slug",
   work: "Work",
+  featuredPosition: "Place on the home page",
   ...Object.fromEntries(TEXT_FIELDS),
 } as Record<ProductField, string>;
 
@@ -54,6 +55,7 @@ export function productFromForm(form: FormData, mode: "create" | "update"): Chec
     digital: form.get("digital") === "on",
   };
   for (const [name] of TEXT_FIELDS) body[name] = text(name);
+  body.featuredPosition = text("featuredPosition");
   for (const name of ["slug", "work"]) {
     // A new product's slug and work are made from its name when left empty.
     if (mode === "update" || text(name).trim()) body[name] = text(name);

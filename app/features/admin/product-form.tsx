@@ -5,6 +5,7 @@ import { describePriceChange } from "#core/admin/price-change.ts";
 import { categoryNamed, PRODUCT_CATEGORY_NAMES } from "#core/catalog/category.ts";
 import { centsAsDollars, parseDollars } from "#core/money/money.ts";
 import { Field, FormField } from "#app/components/form-field.tsx";
+import { variantOf } from "./product-variants.tsx";
 import formStyles from "#app/components/forms.module.css";
 import styles from "./admin.module.css";
 import { messageFor, TEXT_FIELDS } from "./product-form-data.ts";
@@ -20,10 +21,24 @@ interface ProductFormProps {
   copyOf?: AdminProduct | undefined;
   fields: Record<string, string>;
   busy: boolean;
+  /** The products featured on the home page now, in their order, so staff can place this one. */
+  featured?: readonly AdminProduct[] | undefined;
+}
+
+/** "1. Pronunciation Mug, 2. Neural Interfaces (Hardback)": the home page's order now. */
+function featuredNow(featured: readonly AdminProduct[], self: number | undefined): string {
+  const others = featured.filter((other) => other.id !== self);
+  if (others.length === 0) return "Nothing else is featured now.";
+  const named = others.map((other) => {
+    const variant = variantOf(other);
+    const draft = other.state === "published" ? "" : ", not shown until published";
+    return `${other.featuredPosition}. ${other.name}${variant ? ` (${variant})` : ""}${draft}`;
+  });
+  return `Featured now: ${named.join("; ")}.`;
 }
 
 /** While the typed price differs from the saved one, the change shows next to it. */
-export function ProductForm({ product, copyOf, fields, busy }: ProductFormProps) {
+export function ProductForm({ product, copyOf, fields, busy, featured }: ProductFormProps) {
   const source = product ?? copyOf;
   const [typedPrice, setTypedPrice] = useState<number | null>(null);
   const change =
@@ -130,6 +145,14 @@ export function ProductForm({ product, copyOf, fields, busy }: ProductFormProps)
         defaultValue={source?.work ?? ""}
         error={error("work")}
         hint="Formats, colours and sizes of one product share it and are offered as its choices; left empty, the name's slug."
+      />
+      <Field
+        label="Place on the home page"
+        name="featuredPosition"
+        inputMode="numeric"
+        defaultValue={product?.featuredPosition ?? ""}
+        error={error("featuredPosition")}
+        hint={`Empty: not on the home page. 1 comes first; the home page shows the first four that are published. ${featured ? featuredNow(featured, product?.id) : ""}`}
       />
       {product ? null : (
         <Field

@@ -59,10 +59,13 @@ function login(username: string) {
 }
 
 let current: AdminProduct;
+/** What `?featured=true` answers: the home page's products in order. */
+let featuredNow: AdminProduct[] = [];
 const sent: { method: string; path: string; body: unknown }[] = [];
 
 beforeEach(() => {
   current = book;
+  featuredNow = [];
   localStorage.setItem("authToken", login("alice"));
   const patch = ({ body }: { body: unknown }) => {
     sent.push({ method: "PATCH", path: "/admin/products/1", body });
@@ -91,7 +94,12 @@ beforeEach(() => {
       "GET /admin/products/1": () => current,
       // Its work's products, for the formats, colours and sizes section.
       "GET /admin/products": ({ url }) => ({
-        products: url.searchParams.get("work") === current.work ? [current, EBOOK] : [],
+        products:
+          url.searchParams.get("featured") === "true"
+            ? featuredNow
+            : url.searchParams.get("work") === current.work
+              ? [current, EBOOK]
+              : [],
       }),
       "DELETE /admin/products/1/files/7": removeFile,
       "PATCH /admin/products/1": patch,
@@ -186,6 +194,39 @@ describe("a product's page in the back office", () => {
     expect(await screen.findByText(/^Saved\./)).toHaveAttribute("role", "status");
     expect(sent[0]?.body).toMatchObject({ version: "4", priceCents: 7995, name: book.name });
     expect(await screen.findByLabelText("Price (AUD, GST included)")).toHaveValue("79.95");
+  });
+
+  it("places it on the home page beside what is featured now, and takes it off again", async () => {
+    const mug = { ...book, id: 9, name: "Pronunciation Mug", type: "Mug", featuredPosition: 1 };
+    featuredNow = [mug, { ...EBOOK, featuredPosition: 2 }];
+    const user = renderPage();
+    const place = await screen.findByLabelText("Place on the home page");
+    expect(place).toHaveValue("");
+    expect(place).toHaveAccessibleDescription(
+      /1 comes first.*Featured now: 1\. Pronunciation Mug \(Mug\); 2\. Neural Interfaces \(eBook\), not shown until published\./,
+    );
+    await user.type(place, "2");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(/^Saved\./)).toHaveAttribute("role", "status");
+    expect(sent[0]?.body).toMatchObject({ version: "4", featuredPosition: "2" });
+    expect(await screen.findByLabelText("Place on the home page")).toHaveValue("2");
+
+    await user.clear(screen.getByLabelText("Place on the home page"));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body).toMatchObject({ version: "5", featuredPosition: "" });
+  });
+
+  it("marks a place that is not a whole number beside its field, sending nothing", async () => {
+    const user = renderPage();
+    const place = await screen.findByLabelText("Place on the home page");
+    await user.type(place, "first");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText(/^The place on the home page must be a whole number from 1 to 1000/),
+    ).toBeVisible();
+    expect(place).toHaveAttribute("aria-invalid", "true");
+    expect(sent).toEqual([]);
   });
 
   it("tells the second of two editors the product changed, and shows it as it is now", async () => {

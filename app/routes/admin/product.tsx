@@ -26,10 +26,11 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const api = staffApi(request, currentToken(), clearToken);
   try {
     const product = await api.get<AdminProduct>(`/products/${encodeURIComponent(params.id)}`);
-    const { products: variants } = await api.get<{ products: AdminProduct[] }>(
-      `/products?work=${encodeURIComponent(product.work)}`,
-    );
-    return { product, variants };
+    const [{ products: variants }, { products: featured }] = await Promise.all([
+      api.get<{ products: AdminProduct[] }>(`/products?work=${encodeURIComponent(product.work)}`),
+      api.get<{ products: AdminProduct[] }>("/products?featured=true"),
+    ]);
+    return { product, variants, featured };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       throw data("There is no product with this id.", { status: 404 });
@@ -149,7 +150,7 @@ const STATE_LABELS: Record<ProductState, string> = {
 };
 
 export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variants } = loaderData;
+  const { product, variants, featured } = loaderData;
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
   const busy = navigation.state === "submitting";
@@ -188,6 +189,7 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
         product={product}
         fields={outcome && !outcome.ok ? outcome.fields : {}}
         busy={busy && intent === "save"}
+        featured={featured}
       />
       <ProductPictures
         product={product}

@@ -155,6 +155,14 @@ describe("the back office's products", () => {
     expect(screen.getByRole("combobox", { name: "Category" })).toHaveValue("Book");
   });
 
+  it("lists only the home page's products, in its order, when asked", async () => {
+    renderPage("/admin/products?featured=true");
+    await screen.findByRole("table", { name: /matching your search/ });
+    expect(calls.map((call) => call.url)).toContain("/api/admin/products?featured=true");
+    expect(screen.getByRole("checkbox", { name: /Featured only, in order/ })).toBeChecked();
+    expect(screen.getByRole("columnheader", { name: "Home page" })).toBeVisible();
+  });
+
   it("checks a file first, then applies the same file", async () => {
     const user = renderPage();
     const csv = "id,name\n7,Salt Water Circuit";

@@ -30,7 +30,7 @@ const STATES: [ProductState, string][] = [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const query = new URLSearchParams();
-  for (const key of ["q", "category", "state"]) {
+  for (const key of ["q", "category", "state", "featured"]) {
     const value = url.searchParams.get(key)?.trim();
     if (value) query.set(key, value);
   }
@@ -47,6 +47,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     q: query.get("q") ?? "",
     category: query.get("category") ?? "",
     state: query.get("state") ?? "",
+    featured: query.get("featured") === "true",
   };
 }
 clientLoader.hydrate = true as const;
@@ -88,10 +89,10 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { products, categories, q, category, state } = loaderData;
+  const { products, categories, q, category, state, featured } = loaderData;
   const navigation = useNavigation();
   const token = useAuthToken();
-  const filtered = Boolean(q || category || state);
+  const filtered = Boolean(q || category || state || featured);
   return (
     <section aria-labelledby="products-title" aria-busy={navigation.state === "loading"}>
       <h1 id="products-title">Products</h1>
@@ -132,6 +133,13 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
+        <label>
+          Home page
+          <span>
+            <input type="checkbox" name="featured" value="true" defaultChecked={featured} />{" "}
+            Featured only, in order
+          </span>
+        </label>
         <button type="submit" className={formStyles.secondary}>
           Find
         </button>
@@ -159,6 +167,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className={styles.number}>
                   Stock
                 </th>
+                <th scope="col" className={styles.number}>
+                  Home page
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -174,6 +185,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   <td className={styles.number}>
                     {product.stock === null ? "Not counted" : product.stock}
                   </td>
+                  <td className={styles.number}>{product.featuredPosition ?? "—"}</td>
                 </tr>
               ))}
             </tbody>

@@ -319,7 +319,7 @@ test("Logout ends its session on the server; Log out everywhere ends them all", 
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Logout" })
     .click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/?notice=logged-out");
   expect(await storedToken(page)).toBeNull();
   expect(await sessionStatus(request, user.token)).toBe(401);
 
@@ -340,7 +340,7 @@ test("Logout ends its session on the server; Log out everywhere ends them all", 
 
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Log out everywhere" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/?notice=logged-out-everywhere");
   expect(await storedToken(page)).toBeNull();
   expect(await sessionStatus(request, here)).toBe(401);
   expect(await sessionStatus(request, elsewhere)).toBe(401);

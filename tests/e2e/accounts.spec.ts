@@ -137,7 +137,7 @@ test("sign up → account → edit → subscribe → logout → login → delete
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Logout" })
     .click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/?notice=logged-out");
   expect(await storedToken(page)).toBeNull();
 
   await page.goto("/login");
@@ -182,7 +182,8 @@ test("sign up → account → edit → subscribe → logout → login → delete
     void dialog.accept();
   });
   await page.getByRole("button", { name: "Delete account" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/?notice=account-deleted");
+  await expect(page.getByRole("status")).toHaveText("Your account has been deleted.");
   expect(dialogs).toEqual([DELETE_CONFIRMATION, DELETE_CONFIRMATION]);
   expect(await storedToken(page)).toBeNull();
 

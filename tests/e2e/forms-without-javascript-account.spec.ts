@@ -157,7 +157,8 @@ test.describe("a press before the page's JavaScript has loaded", () => {
     await expect(page.getByText("Your account has been deleted.")).toBeVisible();
     expect(await sessionStatus(request, user.token)).toBe(401);
     release();
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL("/?notice=account-deleted");
+    await expect(page.getByRole("status")).toHaveText("Your account has been deleted.");
     expect(await storedToken(page)).toBeNull();
     expectNothingInAddresses(page, sent);
   });

@@ -213,7 +213,7 @@ test.describe("logging out", () => {
       await expect(nav.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
       await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
       await nav.getByRole("link", { name: "Logout" }).click();
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL("/?notice=logged-out");
       await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Account" })).toBeHidden();
       expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();

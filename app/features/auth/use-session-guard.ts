@@ -3,6 +3,7 @@ import { useNavigate, type NavigateOptions } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { paths } from "#app/paths.ts";
 import { clearToken, useAuthToken } from "./auth-store.ts";
+import { farewellPath } from "./farewell.tsx";
 import { isTokenUsable } from "./token-payload.ts";
 
 export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
@@ -48,7 +49,7 @@ export function useSessionGuard(
     } else if (token !== null) {
       endSession();
     } else {
-      leave(hadToken.current ? paths.home : paths.login, { replace: true });
+      leave(hadToken.current ? farewellPath("logged-out") : paths.login, { replace: true });
     }
   }, [audience, hydrated, token, usable, leave, endSession, memberHome]);
 

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { SavedAddress } from "#core/account/address-book.ts";
 import { ADDRESS_FIELDS, addressLine } from "#core/address-fields.ts";
 import { listOf, type AddressLists } from "#core/address-lists.ts";
@@ -28,19 +28,30 @@ function fillFrom(form: HTMLFormElement | null, saved: SavedAddress, lists: Addr
 export function SavedAddressChoice({
   addresses,
   lists,
+  fillDefault,
 }: {
   addresses: readonly SavedAddress[];
   lists: AddressLists;
+  /** No address typed yet: the default fills the fields, and the quote follows it. */
+  fillDefault: boolean;
 }) {
   const id = useId();
-  if (addresses.length === 0) return null;
+  const select = useRef<HTMLSelectElement>(null);
   const chosen = addresses.find((saved) => saved.isDefault) ?? addresses[0];
+  const filled = useRef(false);
+  useEffect(() => {
+    if (!fillDefault || !chosen || filled.current) return;
+    filled.current = true;
+    fillFrom(select.current?.form ?? null, chosen, lists);
+  }, [fillDefault, chosen, lists]);
+  if (addresses.length === 0) return null;
   return (
     <div className={fieldStyles.field}>
       <label htmlFor={id}>Use a saved address</label>
       <select
+        ref={select}
         id={id}
-        defaultValue={chosen ? String(chosen.id) : ""}
+        defaultValue={fillDefault && chosen ? String(chosen.id) : ""}
         onChange={(event) => {
           const saved = addresses.find((one) => String(one.id) === event.currentTarget.value);
           if (saved) fillFrom(event.currentTarget.form, saved, lists);

@@ -52,11 +52,8 @@ export function useCheckout({
   const quote = confirmed ?? (hydrated ? undefined : linkedCart?.quote);
   // The default saved address, unless the cart page's shipping form holds one already.
   const chosen = savedAddresses.find((saved) => saved.isDefault);
-  const prefill = useMemo(() => {
-    const typed = ADDRESS_FIELD_NAMES.some((name) => name !== "country" && address[name] !== "");
-    const saved = chosen && !typed ? chosen.address : undefined;
-    return { ...address, ...saved, email: accountEmail };
-  }, [address, accountEmail, chosen]);
+  const typed = ADDRESS_FIELD_NAMES.some((name) => name !== "country" && address[name] !== "");
+  const prefill = useMemo(() => ({ ...address, email: accountEmail }), [address, accountEmail]);
 
   return {
     hydrated,
@@ -70,6 +67,7 @@ export function useCheckout({
     quote,
     prefill,
     savedAddresses,
+    fillDefaultAddress: chosen !== undefined && !typed,
     formAction: linkedCart
       ? checkoutLinkPath(linkedCart.cart.map(({ id, quantity = 1 }) => ({ id, quantity })))
       : paths.checkout,

@@ -53,6 +53,11 @@ beforeEach(() => {
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({
       "GET /admin/products/28": () => hoodie,
+      // What the home page features now, beside the form's place for it.
+      "GET /admin/products": ({ url }) => ({
+        products:
+          url.searchParams.get("featured") === "true" ? [{ ...hoodie, featuredPosition: 1 }] : [],
+      }),
       "POST /admin/products": ({ body }) => {
         created.push(body);
         return { ...hoodie, id: 49, ...(body as object) };
@@ -100,6 +105,10 @@ describe("a new format, colour or size of a product (issue 37)", () => {
     await user.type(screen.getByLabelText("Size"), "3XL");
     await user.type(screen.getByLabelText("SKU"), "KYB-MR-003-3XL");
     await user.type(screen.getByLabelText("Opening stock"), "4");
+    // A copy is not featured until staff say so.
+    const place = screen.getByLabelText("Place on the home page");
+    expect(place).toHaveValue("");
+    expect(place).toHaveAccessibleDescription(/Featured now: 1\. Circuit Trace Hoodie \(/);
     await user.click(screen.getByRole("button", { name: "Create product" }));
 
     expect(await screen.findByRole("heading", { name: "Saved product" })).toBeVisible();
@@ -113,6 +122,7 @@ describe("a new format, colour or size of a product (issue 37)", () => {
         sku: "KYB-MR-003-3XL",
         priceCents: 7995,
         stock: "4",
+        featuredPosition: "",
       }),
     ]);
   });

@@ -18,13 +18,18 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // Also sends someone without a staff login to /login first.
   const api = staffApi(request, currentToken(), clearToken);
   const from = new URL(request.url).searchParams.get("from");
-  if (!from || !/^\d{1,9}$/.test(from)) return { copyOf: undefined };
-  try {
-    return { copyOf: await api.get<AdminProduct>(`/products/${from}`) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { copyOf: undefined };
-    throw error;
-  }
+  const featuredNow = api.get<{ products: AdminProduct[] }>("/products?featured=true");
+  const copy = async () => {
+    if (!from || !/^\d{1,9}$/.test(from)) return undefined;
+    try {
+      return await api.get<AdminProduct>(`/products/${from}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    }
+  };
+  const [copyOf, { products: featured }] = await Promise.all([copy(), featuredNow]);
+  return { copyOf, featured };
 }
 clientLoader.hydrate = true as const;
 
@@ -49,7 +54,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export default function AdminNewProduct({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { copyOf } = loaderData;
+  const { copyOf, featured } = loaderData;
   return (
     <article aria-labelledby="new-product-title" className={formStyles.page}>
       <p>
@@ -70,6 +75,7 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
         copyOf={copyOf}
         fields={actionData?.fields ?? {}}
         busy={navigation.state === "submitting"}
+        featured={featured}
       />
     </article>
   );

@@ -29,7 +29,9 @@ function posts(page: Page) {
 }
 
 function expectNothingInAddresses(page: Page, sent: Request[]) {
-  expect(new URL(page.url()).search).toBe("");
+  // The home page's notice after a deletion (issue 39) is the only parameter an address may hold.
+  const shown = new URL(page.url()).searchParams;
+  expect([...shown.keys()].filter((name) => name !== "notice")).toEqual([]);
   for (const request of sent) {
     const url = new URL(request.url());
     // The prerendered page's forms post to its own address, /account/ (its data: /account/_.data).
@@ -158,7 +160,9 @@ test.describe("a press before the page's JavaScript has loaded", () => {
     expect(await sessionStatus(request, user.token)).toBe(401);
     release();
     await expect(page).toHaveURL("/?notice=account-deleted");
-    await expect(page.getByRole("status")).toHaveText("Your account has been deleted.");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your account has been deleted." }),
+    ).toBeVisible();
     expect(await storedToken(page)).toBeNull();
     expectNothingInAddresses(page, sent);
   });

@@ -31,7 +31,8 @@ export const newsletterSends = pgTable(
     newsletterId: integer("newsletter_id")
       .notNull()
       .references(() => newsletters.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A deleted account takes its rows along: nothing of it stays behind (personal data). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     status: text("status").$type<"pending" | "queued" | "skipped">().notNull().default("pending"),
     outboxId: integer("outbox_id").references(() => outbox.id, { onDelete: "set null" }),

@@ -95,6 +95,8 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = a
       config,
       schema: {
         summary: "One newsletter, with its counts",
+        description:
+          "Its subject, preview text and Markdown body, its `version` (send it back to change or send it), its state (draft, sending, sent) and the same counts as the list.",
         tags,
         security,
         params: newsletterIdParams,

@@ -4,6 +4,7 @@ import { formatMoney as money, formatTime } from "#core/format.ts";
 import { DELIVERED_BY_DOWNLOAD, shippingText } from "#core/orders/delivery.ts";
 import type { OrderView, PricedLine } from "#core/orders/order.ts";
 import { GST_FREE_EXPORT, GST_REMOVED_LABEL, minusMoney } from "#core/orders/delivery.ts";
+import { discountLabel } from "#core/orders/discounts.ts";
 import { formatAddress, siteConfig } from "#core/site-config.ts";
 import formStyles from "#app/components/forms.module.css";
 import { useOrderPage } from "#app/features/orders/load-order.ts";
@@ -111,6 +112,14 @@ export default function OrderInvoice() {
           ))}
         </tbody>
         <tfoot>
+          {order.discount && !order.discount.freeShipping ? (
+            <tr>
+              <th scope="row" colSpan={4}>
+                {discountLabel(order.discount)}
+              </th>
+              <td>{minusMoney(order.discount.cents)}</td>
+            </tr>
+          ) : null}
           <tr>
             <th scope="row" colSpan={3}>
               Shipping

@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = {
   "newsletter.send": "Sent a newsletter",
   "orders.export": "Exported orders",
   "reports.gst_export": "Exported the GST report's lines",
+  "discount.create": "Created a discount code",
+  "discount.update": "Changed a discount code",
+  "discount.pause": "Paused a discount code",
+  "discount.resume": "Resumed a discount code",
   "staff.grant": "Made staff",
   "staff.revoke": "Removed from staff",
 } as const;

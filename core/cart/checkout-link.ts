@@ -3,6 +3,7 @@ import { ORDER_LIMITS } from "../orders/order-limits.ts";
 // Issue 27: an assistant makes the link, the visitor checks the order and places it. No zod
 // here: the checkout page's bundle imports these names (checkout-link-schema.ts reads links).
 export const CHECKOUT_LINK_PARAM = "cart";
+export const CHECKOUT_CODE_PARAM = "code";
 
 const CHECKOUT_PATH = "/checkout";
 
@@ -18,7 +19,11 @@ export interface CheckoutLinkLine {
 }
 
 /** The lines are not checked here. */
-export function checkoutLinkPath(lines: readonly CheckoutLinkLine[]): string {
+export function checkoutLinkPath(lines: readonly CheckoutLinkLine[], code?: string): string {
   const cart = lines.map((line) => `${line.id}:${line.quantity}`).join(",");
-  return `${CHECKOUT_PATH}?${CHECKOUT_LINK_PARAM}=${cart}`;
+  const withCode = code ? `&${CHECKOUT_CODE_PARAM}=${encodeURIComponent(code)}` : "";
+  return `${CHECKOUT_PATH}?${CHECKOUT_LINK_PARAM}=${cart}${withCode}`;
 }
+
+export const checkoutWithCode = (code: string) =>
+  `${CHECKOUT_PATH}?${CHECKOUT_CODE_PARAM}=${encodeURIComponent(code)}`;

@@ -2,6 +2,7 @@ import { formatMoney } from "../format.ts";
 import { DELIVERED_BY_DOWNLOAD, shippingText } from "../orders/delivery.ts";
 import type { OrderView, PaymentInstructions } from "../orders/order.ts";
 import { GST_REMOVED_LABEL, gstWords, minusMoney } from "../orders/delivery.ts";
+import { discountLabel } from "../orders/discounts.ts";
 import { siteConfig } from "../site-config.ts";
 
 /** One e-mail, as the outbox stores it: plain text for every reader, HTML for most. */
@@ -71,7 +72,10 @@ function textOf(blocks: readonly Block[]): string {
         (line) =>
           `${line.quantity} × ${line.name}${line.type ? ` (${line.type})` : ""}: ${money(line.lineCents)}${line.digital ? ` (${DELIVERED_BY_DOWNLOAD.toLowerCase()})` : ""}`,
       ),
-      `Shipping: ${order.shipsParcel && !order.freeShipping ? money(order.shippingCents) : shippingText(order).toLowerCase()}`,
+      ...(order.discount && !order.discount.freeShipping
+        ? [`${discountLabel(order.discount)}: ${minusMoney(order.discount.cents)}`]
+        : []),
+      `Shipping: ${order.discount?.freeShipping ? shippingText(order) : order.shipsParcel && !order.freeShipping ? money(order.shippingCents) : shippingText(order).toLowerCase()}`,
       ...(order.gstRemovedCents > 0
         ? [`${GST_REMOVED_LABEL}: ${minusMoney(order.gstRemovedCents)}`]
         : []),
@@ -132,6 +136,9 @@ function htmlOf(title: string, blocks: readonly Block[]): string {
       `<thead><tr><th scope="col" ${cell}>Product</th><th scope="col" ${cell}>Quantity</th><th scope="col" ${cell}>Amount</th></tr></thead>`,
       `<tbody>${rows.join("")}</tbody>`,
       "<tfoot>",
+      order.discount && !order.discount.freeShipping
+        ? `<tr><th scope="row" colspan="2" ${cell}>${escapeHtml(discountLabel(order.discount))}</th><td ${cell}>${minusMoney(order.discount.cents)}</td></tr>`
+        : "",
       `<tr><th scope="row" colspan="2" ${cell}>Shipping</th><td ${cell}>${escapeHtml(shippingText(order))}</td></tr>`,
       order.gstRemovedCents > 0
         ? `<tr><th scope="row" colspan="2" ${cell}>${GST_REMOVED_LABEL}</th><td ${cell}>${minusMoney(order.gstRemovedCents)}</td></tr>`

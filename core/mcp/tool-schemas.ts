@@ -1,5 +1,6 @@
 import { draftAddressSchema } from "../address.ts";
 import { productSchema } from "../catalog/product.ts";
+import { discountCodeSchema } from "../orders/discounts.ts";
 import { ORDER_LIMITS } from "../orders/order-limits.ts";
 import { orderLineSchema } from "../orders/order-schemas.ts";
 import {
@@ -102,6 +103,10 @@ const cartLines = z
   .max(ORDER_LIMITS.linesMax, `A cart holds at most ${ORDER_LIMITS.linesMax} lines`)
   .describe("Products by id (from search_catalog or get_product) with a quantity each");
 
+const discountCodeInput = discountCodeSchema
+  .optional()
+  .describe("A discount code the person gave (optional); the shop checks it and prices with it");
+
 export const quoteCartInput = z
   .object({
     lines: cartLines,
@@ -111,10 +116,13 @@ export const quoteCartInput = z
     country: draftAddressSchema.shape.country.describe(
       "Country the order ships to, by name or ISO code: Australia, AU, United States, US or USA. The answer says which country was understood and which shipping rate applied",
     ),
+    discountCode: discountCodeInput,
   })
   .strict();
 
-export const checkoutLinkInput = z.object({ lines: cartLines }).strict();
+export const checkoutLinkInput = z
+  .object({ lines: cartLines, discountCode: discountCodeInput })
+  .strict();
 
 export const jsonRpcAnswerSchema = z
   .object({

@@ -16,9 +16,11 @@ export function downloadTitle(download: Pick<DownloadLink, "name" | "format">): 
 }
 
 export function shippingText(
-  order: Pick<OrderQuote, "shipsParcel" | "freeShipping" | "shippingCents">,
+  order: Pick<OrderQuote, "shipsParcel" | "freeShipping" | "shippingCents"> &
+    Partial<Pick<OrderQuote, "discount">>,
 ): string {
   if (!order.shipsParcel) return NO_SHIPPING_NEEDED;
+  if (order.discount?.freeShipping) return `Free (code ${order.discount.code})`;
   return order.freeShipping ? "Free" : formatMoney(order.shippingCents);
 }
 

@@ -1,5 +1,13 @@
 import { quoteShipping, type ShippingPlace } from "../cart/shipping.ts";
 import type { ShopProduct } from "../catalog/shop-product.ts";
+import {
+  discountTotalCents,
+  DISCOUNT_WORDS,
+  inScope,
+  minimumSpendWords,
+  shareCents,
+  type DiscountRule,
+} from "./discounts.ts";
 import type { OrderQuote, PricedLine } from "./order.ts";
 import { ORDER_LIMITS } from "./order-limits.ts";
 import type { OrderLineInput } from "./order-schemas.ts";
@@ -9,7 +17,7 @@ export type PricingProduct = Pick<
   ShopProduct,
   "id" | "type" | "name" | "priceCents" | "ageRestricted"
 > &
-  Partial<Pick<ShopProduct, "sku" | "isbn" | "digital" | "variant">>;
+  Partial<Pick<ShopProduct, "sku" | "isbn" | "digital" | "variant" | "category">>;
 
 /** The name an order keeps: the work's, with its colour and size ("Hoodie — Size L"). */
 export const lineNameOf = (product: Pick<PricingProduct, "name" | "variant">) =>
@@ -18,7 +26,7 @@ export const lineNameOf = (product: Pick<PricingProduct, "name" | "variant">) =>
 export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
   constructor(
-    readonly code: "unknown_product" | "quantity_limit",
+    readonly code: "unknown_product" | "quantity_limit" | "discount_refused",
     message: string,
   ) {
     super(message);
@@ -33,8 +41,9 @@ export function priceOrder(
   address: ShippingPlace,
   freeShippingOverCents: number,
   maxUnitsPerProduct: number = ORDER_LIMITS.quantityMax,
+  discount?: DiscountRule,
 ): OrderQuote {
-  const merged = new Map<string, PricedLine>();
+  const merged = new Map<string, Omit<PricedLine, "gstCents" | "gstRemovedCents">>();
   for (const line of lines) {
     const product = catalogue.get(line.id);
     if (!product) {
@@ -68,15 +77,23 @@ export function priceOrder(
       ageRestricted: product.ageRestricted,
       digital,
       taxClass,
-      ...taxOf(unitCents * quantity, taxClass),
+      discountCents: 0,
     });
   }
-  const priced = [...merged.values()];
-  const itemsCents = sumOf(priced, "lineCents");
+  const drafts = [...merged.values()];
+  const itemsCents = drafts.reduce((sum, line) => sum + line.lineCents, 0);
+  const discounted = discount ? applyDiscount(drafts, catalogue, itemsCents, discount) : drafts;
+  const priced = discounted.map((line) => ({
+    ...line,
+    ...taxOf(line.lineCents - line.discountCents, line.taxClass),
+  }));
+  const discountCents = sumOf(priced, "discountCents");
   const shipsParcel = priced.some((line) => !line.digital);
-  const shipping = shipsParcel
-    ? quoteShipping(address, itemsCents, freeShippingOverCents)
-    : { cents: 0, free: false };
+  const freeByCode = discount?.kind === "free_shipping";
+  const shipping =
+    shipsParcel && !freeByCode
+      ? quoteShipping(address, itemsCents - discountCents, freeShippingOverCents)
+      : { cents: 0, free: false };
   const gstFreeExport = shipsParcel && goesAbroad(address);
   const shippingGstCents = taxOf(shipping.cents, gstFreeExport ? "export" : "taxable").gstCents;
   const gstRemovedCents = sumOf(priced, "gstRemovedCents");
@@ -88,11 +105,43 @@ export function priceOrder(
     shipsParcel,
     gstFreeExport,
     gstRemovedCents,
-    totalCents: itemsCents + shipping.cents - gstRemovedCents,
+    totalCents: itemsCents - discountCents + shipping.cents - gstRemovedCents,
     gstCents: sumOf(priced, "gstCents") + shippingGstCents,
     shippingGstCents,
+    discount: discount
+      ? { code: discount.code, freeShipping: freeByCode, cents: discountCents }
+      : null,
   };
 }
 
-const sumOf = (lines: readonly PricedLine[], field: "lineCents" | "gstCents" | "gstRemovedCents") =>
-  lines.reduce((sum, line) => sum + line[field], 0);
+type DraftLine = Omit<PricedLine, "gstCents" | "gstRemovedCents">;
+
+function applyDiscount(
+  lines: readonly DraftLine[],
+  catalogue: ReadonlyMap<number, PricingProduct>,
+  itemsCents: number,
+  discount: DiscountRule,
+): DraftLine[] {
+  const eligible = lines.map((line) => {
+    const product = catalogue.get(line.productId);
+    return product !== undefined && inScope(discount, product);
+  });
+  if (!eligible.some(Boolean)) {
+    throw new OrderRefusedError("discount_refused", DISCOUNT_WORDS.notForCart);
+  }
+  if (itemsCents < discount.minSpendCents) {
+    throw new OrderRefusedError("discount_refused", minimumSpendWords(discount.minSpendCents));
+  }
+  const weights = lines.map((line, index) => (eligible[index] ? line.lineCents : 0));
+  const total = discountTotalCents(
+    discount,
+    weights.reduce((a, b) => a + b, 0),
+  );
+  const shares = shareCents(total, weights);
+  return lines.map((line, index) => ({ ...line, discountCents: shares[index] ?? 0 }));
+}
+
+const sumOf = (
+  lines: readonly PricedLine[],
+  field: "lineCents" | "gstCents" | "gstRemovedCents" | "discountCents",
+) => lines.reduce((sum, line) => sum + line[field], 0);

@@ -8,6 +8,7 @@ import {
   unsafeCharactersMessage,
 } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
+import { optionalDiscountCodeSchema } from "./discounts.ts";
 import { BUYER_ADDRESS_FROM_CENTS, ORDER_LIMITS } from "./order-limits.ts";
 
 export { ORDER_LIMITS };
@@ -40,10 +41,12 @@ const linesSchema = z
 export const quoteRequestSchema = z.object({
   lines: linesSchema,
   address: draftAddressSchema.default({ postcode: "", country: "" }),
+  discountCode: optionalDiscountCodeSchema,
 });
 /** A quote's address may leave the postcode out entirely: an estimate by country (MCP). */
-export type QuoteRequest = Omit<z.output<typeof quoteRequestSchema>, "address"> & {
+export type QuoteRequest = Omit<z.output<typeof quoteRequestSchema>, "address" | "discountCode"> & {
   address: ShippingPlace;
+  discountCode?: string | undefined;
 };
 
 /** A random key the checkout makes once per cart, so a repeated press places one order. */
@@ -69,6 +72,7 @@ export const placeOrderSchema = z.object({
   /** The total the buyer saw; when the server's differs, nothing is placed (409). */
   expectedTotalCents: z.number().int().nonnegative().optional(),
   adultDeclared: z.boolean({ error: "The declaration of age must be true or false" }).optional(),
+  discountCode: optionalDiscountCodeSchema,
 });
 export const ADULT_DECLARATION_REQUIRED =
   "Please confirm that you are 18 or over: your order holds a product sold to adults only.";
@@ -125,8 +129,9 @@ export function placeOrderSchemaFor({
 }
 
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
-export type PlaceOrder = Omit<z.output<typeof placeOrderSchema>, "note"> & {
+export type PlaceOrder = Omit<z.output<typeof placeOrderSchema>, "note" | "discountCode"> & {
   note?: string | undefined;
+  discountCode?: string | undefined;
 };
 
 export const orderTokenSchema = z.string().regex(/^[\w-]{20,100}$/);

@@ -2,6 +2,7 @@ import { storedAddressSchema } from "../address.ts";
 import { named } from "../api/api-schemas.ts";
 import { PRODUCT_FILE_FORMATS } from "../catalog/product-files.ts";
 import { z } from "../validation/zod.ts";
+import { appliedDiscountSchema } from "./discounts.ts";
 import { ORDER_STATUSES } from "./order-status.ts";
 import { returnRequestStateSchema } from "./returns.ts";
 
@@ -35,6 +36,7 @@ export const pricedLineSchema = z.object({
   taxClass: z.enum(TAX_CLASSES),
   gstCents: cents,
   gstRemovedCents: cents,
+  discountCents: cents,
 });
 export type PricedLine = z.output<typeof pricedLineSchema>;
 
@@ -55,6 +57,7 @@ export const orderQuoteSchema = named(
     /** The GST inside the total: each line's and shipping's, each rounded to the cent. */
     gstCents: cents,
     shippingGstCents: cents,
+    discount: appliedDiscountSchema.nullable(),
   }),
   "What the lines cost, priced by the server; integer cents, GST included",
 );

@@ -26,9 +26,10 @@ export function taxOf(cents: number, taxClass: TaxClass): TaxedAmount {
     : { gstCents: gst, gstRemovedCents: 0 };
 }
 
-/** What a stored line was charged: its price, less an export's GST. */
+/** What a stored line was charged: its price, less its discount and an export's GST. */
 export const chargedCents = (line: {
   unitCents: number;
   quantity: number;
   gstRemovedCents: number;
-}) => line.unitCents * line.quantity - line.gstRemovedCents;
+  discountCents: number;
+}) => line.unitCents * line.quantity - line.discountCents - line.gstRemovedCents;

@@ -1,3 +1,4 @@
+import type { DiscountRule } from "../orders/discounts.ts";
 import type { AccountDetails, PersonalData } from "../account/account-responses.ts";
 import type { Login, ResetPassword, Signup, UpdateAccount } from "../account/account-schemas.ts";
 import type { AddressBook, SavedAddressInput, StoredAddress } from "../account/address-book.ts";
@@ -33,6 +34,7 @@ export interface PageServices {
 export interface CatalogueView {
   version: number;
   products: readonly ShopProduct[];
+  featured: readonly ShopProduct[];
   bySlug: ReadonlyMap<string, ShopProduct>;
   /** A renamed product's old slug answers 301. */
   movedSlugs: ReadonlyMap<string, string>;
@@ -83,7 +85,8 @@ export interface AccountPages {
 export interface OrderPages {
   /** Units of one product one order may take (MAX_UNITS_PER_PRODUCT), said in the cart. */
   readonly unitsPerProduct: number;
-  quote(request: QuoteRequest): OrderQuote;
+  quote(request: QuoteRequest): Promise<OrderQuote>;
+  discount(code: string): Promise<DiscountRule>;
   place(input: PlaceOrder, login: string | undefined): Promise<PlacedOrder>;
   find(number: string, access: { login?: string; token?: string }): Promise<OrderView | undefined>;
   cancel(

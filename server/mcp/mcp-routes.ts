@@ -172,7 +172,11 @@ export const mcpRoutes: FastifyPluginAsync<{
           return reply;
         }
       }
-      const server = createShopMcpServer(services);
+      const guesser = addressGroup(request.ip);
+      const server = createShopMcpServer({
+        ...services,
+        quote: (quote) => services.quote(quote, guesser),
+      });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { OrderPages } from "#core/pages/page-services.ts";
 import type { Auth } from "../accounts/auth.ts";
+import { usableDiscount } from "../discounts/discount-codes.ts";
+import { addressGroup } from "../http/client-address.ts";
 import type { RequestLimits } from "../http/request-limits.ts";
 import { renewOrderDownload } from "./order-downloads.ts";
 import { quoteOrder } from "./order-placing.ts";
@@ -25,7 +27,9 @@ export function orderPages(deps: OrderPageDeps, request: FastifyRequest): OrderP
 
   return {
     unitsPerProduct: orders.limits.unitsPerProduct,
-    quote: (input) => quoteOrder(orders, input),
+    quote: (input) => quoteOrder(orders, input, addressGroup(request.ip)),
+    discount: async (code) =>
+      (await usableDiscount(orders.db, code, addressGroup(request.ip))).rule,
     async place(input, login) {
       await limits.take("placeOrder", request);
       const placed = await placeOrderFor(deps, request, input, await userIdOf(login));

@@ -18,6 +18,8 @@ import { addressLabel, REQUIRED_ADDRESS_FIELD_NAMES } from "#core/address-fields
 import { asksBuyerAddress, BUYER_ADDRESS_FROM_CENTS } from "#core/orders/order-limits.ts";
 import { siteConfig } from "#core/site-config.ts";
 import type { Db, Tx } from "../db/client.ts";
+import { usableDiscount, type UsableDiscount } from "../discounts/discount-codes.ts";
+import { takeDiscountUse } from "../discounts/discount-uses.ts";
 import { orderEvents, orderLines, orders, type OrderRow } from "../db/schema.ts";
 import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
 import { checkBuyerHolds, type Buyer } from "./buyer-holds.ts";
@@ -39,16 +41,34 @@ export function orderCatalogueRules({ catalogue }: OrderService): OrderCatalogue
   };
 }
 
-export function quoteOrder(service: OrderService, request: QuoteRequest): OrderQuote {
-  return priced(() =>
+/** `guesser` (the client's address group) counts a refused code against its guesses. */
+export async function quoteOrder(
+  service: OrderService,
+  request: QuoteRequest,
+  guesser?: string,
+): Promise<OrderQuote> {
+  return (await quoteWithDiscount(service, request, guesser)).quote;
+}
+
+async function quoteWithDiscount(
+  service: OrderService,
+  request: QuoteRequest,
+  guesser: string | undefined,
+): Promise<{ quote: OrderQuote; discount: UsableDiscount | undefined }> {
+  const discount = request.discountCode
+    ? await usableDiscount(service.db, request.discountCode, guesser)
+    : undefined;
+  const quote = priced(() =>
     priceOrder(
       request.lines,
       service.catalogue(),
       request.address,
       siteConfig.freeShippingOverCents,
       service.limits.unitsPerProduct,
+      discount?.rule,
     ),
   );
+  return { quote, discount };
 }
 
 /** One transaction; a repeated idempotency key places nothing and gets the first answer. */
@@ -57,10 +77,15 @@ export async function placeOrder(
   input: PlaceOrder,
   buyer: Buyer = {},
 ): Promise<PlaceAnswer> {
-  const quote = quoteOrder(service, {
-    lines: input.lines,
-    address: input.address ?? { postcode: "", country: "" },
-  });
+  const { quote, discount } = await quoteWithDiscount(
+    service,
+    {
+      lines: input.lines,
+      address: input.address ?? { postcode: "", country: "" },
+      discountCode: input.discountCode,
+    },
+    buyer.address,
+  );
   // The route's schema checks this too; here it holds whoever calls.
   if (quote.lines.some((line) => line.ageRestricted) && input.adultDeclared !== true) {
     throw orderRefusal("adult_declaration_required", ADULT_DECLARATION_REQUIRED);
@@ -77,7 +102,7 @@ export async function placeOrder(
     );
   }
   const placed = await service.db.transaction((tx) =>
-    storeOrder(service, tx, { input, quote, buyer, requestHash }),
+    storeOrder(service, tx, { input, quote, discount, buyer, requestHash }),
   );
   if (placed) return { ...placed, created: true };
 
@@ -89,6 +114,7 @@ export async function placeOrder(
 interface NewOrder {
   input: PlaceOrder;
   quote: OrderQuote;
+  discount: UsableDiscount | undefined;
   buyer: Buyer;
   requestHash: string;
 }
@@ -110,6 +136,13 @@ async function storeOrder(
   }
   const order = await insertOrder(service, tx, draft, units);
   if (!order) return undefined;
+  if (draft.discount) {
+    await takeDiscountUse(tx, draft.discount, {
+      orderId: order.id,
+      email: input.email,
+      userId: draft.buyer.userId ?? null,
+    });
+  }
   await takeStock(tx, quote.lines);
   await tx.insert(orderLines).values(
     quote.lines.map((line, position) => ({
@@ -127,6 +160,7 @@ async function storeOrder(
       taxClass: line.taxClass,
       gstCents: line.gstCents,
       gstRemovedCents: line.gstRemovedCents,
+      discountCents: line.discountCents,
     })),
   );
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note: null });
@@ -164,6 +198,9 @@ async function insertOrder(
       shippingGstCents: quote.shippingGstCents,
       gstFreeExport: quote.gstFreeExport,
       gstRemovedCents: quote.gstRemovedCents,
+      discountCode: quote.discount?.code ?? null,
+      discountCents: quote.discount?.cents ?? 0,
+      discountFreeShipping: quote.discount?.freeShipping ?? false,
       totalCents: quote.totalCents,
       units,
       // now() is the transaction's time, the same as created_at's.
@@ -241,6 +278,7 @@ function hashRequest(input: PlaceOrder, userId: number | undefined): string {
     input.address,
     input.note ?? "",
     userId ?? null,
+    ...(input.discountCode ? [input.discountCode.toLowerCase()] : []),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }

@@ -6,6 +6,8 @@ const REFUSAL_STATUS = {
   adult_declaration_required: 400,
   buyer_address_required: 400,
   payment_refused: 400,
+  discount_refused: 400,
+  discount_used_up: 409,
   quantity_limit: 409,
   out_of_stock: 409,
   price_changed: 409,
@@ -40,7 +42,10 @@ export function priced<T>(price: () => T): T {
   try {
     return price();
   } catch (error) {
-    if (error instanceof OrderRefusedError) throw orderRefusal(error.code, error.message);
+    if (error instanceof OrderRefusedError) {
+      const field = error.code === "discount_refused" ? { discountCode: error.message } : undefined;
+      throw orderRefusal(error.code, error.message, field);
+    }
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import {
 } from "#core/orders/order-status.ts";
 import type { Tx } from "../db/client.ts";
 import { orderEvents, orderLines, orders, type OrderRow } from "../db/schema.ts";
+import { giveBackDiscountUse } from "../discounts/discount-uses.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { issueDownloads, type DownloadRules } from "./download-links.ts";
 import { addressVerified, findVisible, loadOrderView, type OrderAccess } from "./order-reading.ts";
@@ -59,6 +60,7 @@ export async function cancelLockedOrder(
     );
   }
   await returnStock(tx, order.id);
+  if (order.status === "awaiting_payment") await giveBackDiscountUse(tx, order.id);
   const cancelled = await moveOrder(tx, order, "cancelled", note ?? reason);
   const view = await loadOrderView(tx, cancelled, service.downloads);
   await enqueueMail(

@@ -31,6 +31,7 @@ export function pricedLine(row: OrderLineRow): PricedLine {
     taxClass: row.taxClass,
     gstCents: row.gstCents,
     gstRemovedCents: row.gstRemovedCents,
+    discountCents: row.discountCents,
   };
 }
 
@@ -67,6 +68,13 @@ export function orderView(
     totalCents: order.totalCents,
     gstCents: order.gstCents,
     shippingGstCents: order.shippingGstCents,
+    discount: order.discountCode
+      ? {
+          code: order.discountCode,
+          freeShipping: order.discountFreeShipping,
+          cents: order.discountCents,
+        }
+      : null,
     history,
     shipment:
       order.carrier && order.trackingNumber

@@ -19,6 +19,7 @@ import { recordIdParam } from "#core/validation/record-id-param.ts";
 import { z } from "#core/validation/zod.ts";
 import type { Auth } from "../accounts/auth.ts";
 import type { Database } from "../db/client.ts";
+import { addressGroup } from "../http/client-address.ts";
 import { HttpError } from "../http/http-errors.ts";
 import type { RequestLimits } from "../http/request-limits.ts";
 import { renewOrderDownload } from "./order-downloads.ts";
@@ -70,12 +71,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       config: { rateLimit: ORDER_READ_LIMIT },
       schema: {
         summary: "Price a cart (nothing is stored)",
+        description:
+          "With `discountCode`, the code is checked and priced in: a code that cannot be used is refused with 400 `discount_refused` (unknown, paused, expired, not yet started, under its minimum spend or for nothing in the cart) or 409 `discount_used_up`, its reason in `fields.discountCode`. Failed code checks are limited per client address (429 `too_many_code_guesses`).",
         tags,
         body: quoteRequestSchema,
         response: { 200: orderQuoteSchema, ...errorResponses(400, 409, 429) },
       },
     },
-    async (request) => quoteOrder(orders, request.body),
+    async (request) => quoteOrder(orders, request.body, addressGroup(request.ip)),
   );
 
   app.post(

@@ -156,7 +156,7 @@ async function productsSold(db: Db, current: Days) {
       digital: products.digital,
       units: sql<number>`sum(${orderLines.quantity})::int`,
       salesCents: sum(
-        sql`${orderLines.unitCents} * ${orderLines.quantity} - ${orderLines.gstRemovedCents}`,
+        sql`${orderLines.unitCents} * ${orderLines.quantity} - ${orderLines.discountCents} - ${orderLines.gstRemovedCents}`,
       ),
     })
     .from(orderLines)

@@ -31,6 +31,7 @@ export interface AuditRecord {
     | "orders"
     | "user"
     | "reports"
+    | "discount"
     | "newsletter";
   entityId: string | number;
   details?: Record<string, unknown>;

@@ -15,6 +15,7 @@ import { EBOOK } from "#tests/fixtures/catalogue.ts";
 import { multipartBody, photoPng } from "#tests/fixtures/pictures.ts";
 import {
   contactMessages,
+  discounts,
   newsletters,
   orderDownloads,
   orders,
@@ -303,7 +304,40 @@ const SAMPLES: Record<string, (app: FastifyInstance, db: Database) => Promise<Re
     url: "/api/admin/exports/subscribers",
   }),
   "get /api/admin/audit": async () => ({ method: "GET", url: "/api/admin/audit" }),
+  "get /api/admin/discounts": async () => ({ method: "GET", url: "/api/admin/discounts" }),
+  "post /api/admin/discounts": async () => ({
+    method: "POST",
+    url: "/api/admin/discounts",
+    payload: { code: `P${randomUUID().slice(0, 8)}`, kind: "percentage", value: 10 },
+  }),
+  "get /api/admin/discounts/{id}": async (_app, db) => ({
+    method: "GET",
+    url: `/api/admin/discounts/${await newDiscount(db)}`,
+  }),
+  "put /api/admin/discounts/{id}": async (_app, db) => ({
+    method: "PUT",
+    url: `/api/admin/discounts/${await newDiscount(db)}`,
+    payload: { code: `P${randomUUID().slice(0, 8)}`, kind: "fixed", value: 500, version: 1 },
+  }),
+  "post /api/admin/discounts/{id}/pause": async (_app, db) => ({
+    method: "POST",
+    url: `/api/admin/discounts/${await newDiscount(db)}/pause`,
+    payload: { version: 1 },
+  }),
+  "post /api/admin/discounts/{id}/resume": async (_app, db) => ({
+    method: "POST",
+    url: `/api/admin/discounts/${await newDiscount(db)}/resume`,
+    payload: { version: 1 },
+  }),
 };
+
+async function newDiscount(db: Database): Promise<number> {
+  const [row] = await db.db
+    .insert(discounts)
+    .values({ code: `P${randomUUID().slice(0, 8)}`, kind: "percentage", value: 10 })
+    .returning({ id: discounts.id });
+  return row?.id ?? 0;
+}
 
 /** A fresh product at version 1 (a draft, published or retired alike), so a change applies. */
 async function newProduct(db: Database): Promise<number> {
@@ -376,6 +410,7 @@ describe.each(testEngines())("the back office's permissions on %s", (engine) => 
         "post /api/admin/products/{id}/pictures",
         "post /api/admin/products/{id}/files",
         "post /api/admin/newsletters",
+        "post /api/admin/discounts",
       ];
       const ok = created.includes(operation) ? 201 : 200;
       expect(response.statusCode, `${operation}: ${response.body}`).toBe(ok);

@@ -12,6 +12,7 @@ import { adminProductRoutes } from "../catalog/product-admin-routes.ts";
 import { adminStockRoutes } from "../catalog/stock-admin-routes.ts";
 import { adminSubscriberRoutes } from "../marketing/marketing-routes.ts";
 import { adminNewsletterRoutes } from "../newsletters/newsletter-admin-routes.ts";
+import { adminDiscountRoutes } from "../discounts/discount-admin-routes.ts";
 
 /** Checked before the body is read: no token 401, a customer's 403, an ended staff session 401. */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
@@ -34,5 +35,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
   await app.register(adminSubscriberRoutes, options);
   await app.register(adminNewsletterRoutes, options);
   await app.register(adminAuditRoutes, options);
+  await app.register(adminDiscountRoutes, options);
   await app.register(adminCustomerRoutes, options);
 };

@@ -2,6 +2,7 @@ import { formatMoney as money } from "#core/format.ts";
 import { DELIVERED_BY_DOWNLOAD, NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { GST_REMOVED_LABEL, gstWords, minusMoney } from "#core/orders/delivery.ts";
+import { discountLabel } from "#core/orders/discounts.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
 import styles from "./orders.module.css";
@@ -36,6 +37,14 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
         ))}
       </tbody>
       <tfoot>
+        {quote.discount && !quote.discount.freeShipping ? (
+          <tr>
+            <th scope="row" colSpan={3}>
+              {discountLabel(quote.discount)}
+            </th>
+            <td>{minusMoney(quote.discount.cents)}</td>
+          </tr>
+        ) : null}
         <tr>
           <th scope="row" colSpan={3}>
             Shipping
@@ -43,9 +52,11 @@ export function OrderLinesTable({ quote, caption }: { quote: OrderQuote; caption
           <td className={quote.shipsParcel ? undefined : styles.words}>
             {!quote.shipsParcel
               ? NO_SHIPPING_NEEDED
-              : quote.freeShipping
-                ? `Free (orders over ${money(siteConfig.freeShippingOverCents)})`
-                : money(quote.shippingCents)}
+              : quote.discount?.freeShipping
+                ? discountLabel(quote.discount)
+                : quote.freeShipping
+                  ? `Free (orders over ${money(siteConfig.freeShippingOverCents)})`
+                  : money(quote.shippingCents)}
           </td>
         </tr>
         {quote.gstRemovedCents > 0 ? (

@@ -1,0 +1,196 @@
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import type {
+  AdminDiscount,
+  CreateDiscountInput,
+  DiscountState,
+  UpdateDiscountInput,
+} from "#core/admin/discount-admin-schemas.ts";
+import { isCalendarDay } from "#core/admin/admin-schemas.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { uniqueViolation } from "../db/errors.ts";
+import { discounts, type DiscountRow } from "../db/schema.ts";
+import { errorBody, HttpError } from "../http/http-errors.ts";
+import { recordAudit, type Actor } from "../staff/audit-log.ts";
+
+export function discountState(row: DiscountRow, now = new Date()): DiscountState {
+  if (!row.active) return "paused";
+  if (row.endsAt && row.endsAt <= now) return "expired";
+  if (row.totalLimit !== null && row.used >= row.totalLimit) return "used_up";
+  if (row.startsAt && row.startsAt > now) return "scheduled";
+  return "active";
+}
+
+export function adminDiscount(row: DiscountRow): AdminDiscount {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    minSpendCents: row.minSpendCents,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    totalLimit: row.totalLimit,
+    perBuyerLimit: row.perBuyerLimit,
+    used: row.used,
+    scope: row.scope,
+    category: row.category,
+    productIds: row.productIds,
+    active: row.active,
+    state: discountState(row),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export class DiscountChangedError extends Error {
+  constructor(readonly current: AdminDiscount) {
+    super("discount changed");
+  }
+}
+
+export const discountNotFound = () =>
+  new HttpError(404, "not_found", "There is no discount code with that id.");
+
+/** A Sydney day starts at its first moment and ends after its last; a moment is itself. */
+function momentOf(value: string | null, end: boolean): SQL | null {
+  if (value === null) return null;
+  if (!isCalendarDay(value)) return sql`${value}::timestamptz`;
+  return end
+    ? sql`(${value}::date + 1)::timestamp at time zone 'Australia/Sydney'`
+    : sql`(${value}::date)::timestamp at time zone 'Australia/Sydney'`;
+}
+
+function columnsOf(input: CreateDiscountInput) {
+  const scoped = input.scope;
+  return {
+    code: input.code,
+    kind: input.kind,
+    value: input.kind === "free_shipping" ? 0 : input.value,
+    minSpendCents: input.minSpendCents,
+    startsAt: momentOf(input.startsAt, false),
+    endsAt: momentOf(input.endsAt, true),
+    totalLimit: input.totalLimit,
+    perBuyerLimit: input.perBuyerLimit,
+    scope: scoped,
+    category: scoped === "category" ? input.category : null,
+    productIds: scoped === "products" ? [...new Set(input.productIds)] : [],
+    active: input.active,
+  };
+}
+
+const codeTaken = (code: string) =>
+  new HttpError(409, "code_taken", `Another discount already has the code ${code}.`, {
+    code: "Another discount already has this code (codes are the same in capitals or not)",
+  });
+
+async function written<T>(code: string, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (uniqueViolation(error) === "discounts_code_key") throw codeTaken(code);
+    throw error;
+  }
+}
+
+export async function listDiscounts(db: Db): Promise<AdminDiscount[]> {
+  const rows = await db.select().from(discounts).orderBy(desc(discounts.id));
+  return rows.map(adminDiscount);
+}
+
+export async function findAdminDiscount(db: Db, id: number) {
+  const [row] = await db.select().from(discounts).where(eq(discounts.id, id));
+  return row ? adminDiscount(row) : undefined;
+}
+
+export async function createDiscount(db: Db, input: CreateDiscountInput, actor: Actor) {
+  return written(input.code, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(discounts).values(columnsOf(input)).returning();
+      if (!row) throw new Error("the new discount was not returned");
+      await recordAudit(tx, actor, {
+        action: "discount.create",
+        entity: "discount",
+        entityId: row.id,
+        details: { code: row.code, kind: row.kind, value: row.value },
+      });
+      return adminDiscount(row);
+    }),
+  );
+}
+
+async function lockDiscount(tx: Tx, id: number, version: number) {
+  const [row] = await tx.select().from(discounts).where(eq(discounts.id, id)).for("update");
+  if (!row) throw discountNotFound();
+  if (row.version !== version) throw new DiscountChangedError(adminDiscount(row));
+  return row;
+}
+
+export async function updateDiscount(db: Db, id: number, input: UpdateDiscountInput, actor: Actor) {
+  return written(input.code, () =>
+    db.transaction(async (tx) => {
+      const before = await lockDiscount(tx, id, input.version);
+      const [row] = await tx
+        .update(discounts)
+        .set({ ...columnsOf(input), version: sql`${discounts.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(discounts.id, id))
+        .returning();
+      if (!row) throw discountNotFound();
+      const changed = Object.fromEntries(
+        (
+          [
+            "code",
+            "kind",
+            "value",
+            "minSpendCents",
+            "totalLimit",
+            "perBuyerLimit",
+            "scope",
+          ] as const
+        )
+          .filter((key) => before[key] !== row[key])
+          .map((key) => [key, { from: before[key], to: row[key] }]),
+      );
+      await recordAudit(tx, actor, {
+        action: "discount.update",
+        entity: "discount",
+        entityId: id,
+        details: { code: row.code, ...changed },
+      });
+      return adminDiscount(row);
+    }),
+  );
+}
+
+export async function setDiscountActive(
+  db: Db,
+  id: number,
+  version: number,
+  active: boolean,
+  actor: Actor,
+) {
+  return db.transaction(async (tx) => {
+    await lockDiscount(tx, id, version);
+    const [row] = await tx
+      .update(discounts)
+      .set({ active, version: sql`${discounts.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(discounts.id, id))
+      .returning();
+    if (!row) throw discountNotFound();
+    await recordAudit(tx, actor, {
+      action: active ? "discount.resume" : "discount.pause",
+      entity: "discount",
+      entityId: id,
+      details: { code: row.code },
+    });
+    return adminDiscount(row);
+  });
+}
+
+export const discountConflict = (error: DiscountChangedError) => ({
+  ...errorBody(
+    "discount_changed",
+    `The code ${error.current.code} was changed by someone else while you had it open. Nothing was saved; here it is as it is now: check it and make your change again.`,
+  ),
+  discount: error.current,
+});

@@ -84,6 +84,12 @@ test("staff write a newsletter, preview it at two widths with its plain text, te
       .frameLocator('iframe[title="The e-mail on a computer, 600 pixels wide"]')
       .getByRole("link", { name: "See it in the shop" }),
   ).toHaveAttribute("href", /\/products\/pennington-piercing-forceps$/);
+  // Styled as the e-mail will be, though the page's CSP refuses inline styles.
+  await expect(
+    page
+      .frameLocator('iframe[title="The e-mail on a computer, 600 pixels wide"]')
+      .getByRole("link", { name: "See it in the shop" }),
+  ).toHaveCSS("background-color", "rgb(11, 92, 173)");
   await expect(preview.locator("pre")).toContainText("Pennington Piercing Forceps");
   await expect(preview.locator("pre")).toContainText("New on the shelf");
   await expect(preview.locator("pre")).toContainText("Unsubscribe with one click, no login needed");

@@ -67,7 +67,8 @@ describe.skipIf(!isBuilt)("the built site's stylesheets", () => {
     }
 
     it.each([
-      ["/", ["/assets/site-styles.css"]],
+      // Its featured products are the shops' cards (issue 39).
+      ["/", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
       ["/history", ["/assets/site-styles.css"]],
       ["/books", ["/assets/site-styles.css", "/assets/shop-styles.css"]],
       ["/cyberware", ["/assets/site-styles.css", "/assets/shop-styles.css"]],

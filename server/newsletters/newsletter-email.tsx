@@ -82,7 +82,10 @@ function NewsletterHtml({
           <Section>
             <Text style={small}>{reason(recipient)}</Text>
             <Text style={small}>
-              <Link href={recipient.unsubscribePage} style={{ color: "#0b5cad" }}>
+              <Link
+                href={recipient.unsubscribePage}
+                style={{ color: "#0b5cad", textDecoration: "underline" }}
+              >
                 Unsubscribe
               </Link>{" "}
               with one click, no login needed; it takes effect at once.

@@ -85,7 +85,7 @@ function ProductCard({ product, siteUrl }: { product: ShopProduct; siteUrl: stri
         {productName(product)}
       </Text>
       <Text style={{ fontSize: "16px", margin: "0 0 12px" }}>
-        {formatMoney(product.priceCents)} (GST included)
+        {`${formatMoney(product.priceCents)} (GST included)`}
       </Text>
       <Link
         href={href}
@@ -124,7 +124,11 @@ function inline(nodes: readonly PhrasingContent[], options: MarkdownOptions): Re
         const href = safeHref(node.url, options.siteUrl);
         const label = inline(node.children, options);
         return href ? (
-          <Link key={index} href={href} style={{ color: colours.link }}>
+          <Link
+            key={index}
+            href={href}
+            style={{ color: colours.link, textDecoration: "underline" }}
+          >
             {label}
           </Link>
         ) : (

@@ -32,7 +32,6 @@ const customer = z.object({
   orders: z.number().int(),
   paidCents: z.number().int(),
 });
-export type Customer = z.output<typeof customer>;
 
 export const customerListSchema = named(
   "CustomerList",

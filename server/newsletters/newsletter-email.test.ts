@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createTokenService } from "../accounts/tokens.ts";
+import { recipientOf } from "./newsletter-sender.ts";
 import type { ShopProduct } from "#core/catalog/shop-product.ts";
 import { newsletterEmail } from "./newsletter-email.tsx";
 import { productSlugsIn } from "./newsletter-markdown.tsx";
@@ -77,5 +79,24 @@ describe("a newsletter e-mail", () => {
       "List-Unsubscribe": "<https://shop.example/api/unsubscribe?token=abc>",
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
+  });
+});
+
+describe("a newsletter's unsubscribe link", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("still works 90 days after it was sent (the Spam Act asks for at least 30, the issue 60)", async () => {
+    const tokens = createTokenService("a test secret of at least thirty-two characters");
+    vi.useFakeTimers({ now: new Date("2026-03-05T00:00:00Z") });
+    const { oneClickUrl } = await recipientOf(
+      { auth: tokens, siteUrl: "https://shop.example" },
+      { id: 42, email: "reader@example.com" },
+      new Date(),
+    );
+    vi.setSystemTime(new Date("2026-06-03T00:00:00Z"));
+    const token = new URL(oneClickUrl).searchParams.get("token") ?? "";
+    await expect(tokens.verifyUnsubscribe(token)).resolves.toBe(42);
   });
 });

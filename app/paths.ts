@@ -89,7 +89,13 @@ export const adminPaths = {
   exports: "/admin/exports",
   gstReport: "/admin/reports/gst",
   audit: "/admin/audit",
+  discounts: "/admin/discounts",
+  discount: "/admin/discounts/:id",
 } as const;
+
+export function adminDiscountPath(id: number): string {
+  return `/admin/discounts/${id}`;
+}
 
 export function adminNewsletterPath(id: number): string {
   return `/admin/newsletters/${id}`;

@@ -66,6 +66,8 @@ export default [
       route(inAdmin(adminPaths.exports), "routes/admin/exports.tsx"),
       route(inAdmin(adminPaths.gstReport), "routes/admin/gst-report.tsx"),
       route(inAdmin(adminPaths.audit), "routes/admin/audit.tsx"),
+      route(inAdmin(adminPaths.discounts), "routes/admin/discounts.tsx"),
+      route(inAdmin(adminPaths.discount), "routes/admin/discount.tsx"),
     ]),
   ]),
 

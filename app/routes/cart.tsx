@@ -1,6 +1,8 @@
 import { addressLists } from "#core/countries.ts";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { checkoutWithCode } from "#core/cart/checkout-link.ts";
+import { parseCart } from "#core/cart/cart.ts";
 import { formatMoney } from "#core/format.ts";
 import { mostPerOrder } from "#core/orders/order-limits.ts";
 import { AdultsOnlyLabel } from "#app/components/adults-only-label.tsx";
@@ -13,6 +15,17 @@ import { ShippingForm } from "#app/features/cart/shipping-form.tsx";
 import { usePricedCart } from "#app/features/cart/use-priced-cart.ts";
 import { loadStockLevels } from "#app/features/shop/load-stock-levels.ts";
 import { ProductPicture } from "#app/components/product-picture.tsx";
+import { StoredField } from "#app/components/stored-field.tsx";
+import { applyDiscountAction } from "#app/features/orders/discount-action.server.ts";
+import { DISCOUNT_FIELD, type DiscountAnswer } from "#app/features/orders/discount-code.ts";
+import {
+  appliedWords,
+  DiscountCodeField,
+  ruleWords,
+} from "#app/features/orders/discount-code-field.tsx";
+import { codeFromLink } from "#app/features/orders/checkout-link.ts";
+import { orderLines } from "#app/features/orders/order-api.ts";
+import { useAppliedDiscount } from "#app/features/orders/use-applied-discount.ts";
 import { cartProducts, catalogueOf } from "#app/lib/catalogue.ts";
 import { showsCatalogue } from "#app/lib/route-handle.ts";
 import { servicesContext } from "#app/load-context.ts";
@@ -32,12 +45,24 @@ export const meta = () =>
 export const handle = showsCatalogue();
 
 // Names and prices come from the catalogue as it is now, never from the stored cart.
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { orders } = context.get(servicesContext);
+  const linkedCode = await codeFromLink(new URL(request.url), orders);
   return {
     products: cartProducts(catalogueOf(context).products),
-    unitsPerProduct: context.get(servicesContext).orders.unitsPerProduct,
+    unitsPerProduct: orders.unitsPerProduct,
     addressLists: addressLists(),
+    ...(linkedCode ? { linkedCode } : {}),
   };
+}
+
+/** Apply: the server checks the code against the cart the page script sent with the form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const stored = form.get("cart");
+  const lines =
+    typeof stored === "string" && stored !== "" ? orderLines(parseCart(stored)) : undefined;
+  return applyDiscountAction(form, lines, context.get(servicesContext).orders);
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -48,8 +73,25 @@ clientLoader.hydrate = true as const;
 
 export const shouldRevalidate = () => false;
 
-export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { ready, lines, totals, shipping } = usePricedCart(loaderData.products);
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const linkedCode = "linkedCode" in loaderData ? loaderData.linkedCode : undefined;
+  const answer = actionData as DiscountAnswer | undefined;
+  const rule = useAppliedDiscount(linkedCode?.discount, answer);
+  const { ready, lines, totals, shipping, discount, discountProblem } = usePricedCart(
+    loaderData.products,
+    rule,
+  );
+  const discountForm = (
+    <Form method="post" action={paths.cart} aria-label="Discount code" className={styles.discount}>
+      <StoredField stored="cart" />
+      <DiscountCodeField
+        id="cart-discount-code"
+        defaultValue={answer?.values[DISCOUNT_FIELD] ?? linkedCode?.code ?? ""}
+        error={answer?.fields[DISCOUNT_FIELD] ?? discountProblem ?? linkedCode?.problem}
+        applied={discount ? appliedWords(discount) : rule && !ready ? ruleWords(rule) : undefined}
+      />
+    </Form>
+  );
   const stock = "stock" in loaderData ? loaderData.stock : undefined;
   const cap = loaderData.unitsPerProduct;
   const cartTitle = useRef<HTMLHeadingElement>(null);
@@ -73,6 +115,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               <div data-cart-only="empty">
                 <EmptyCart />
               </div>
+              <div data-cart-only="filled">{discountForm}</div>
             </>
           ) : lines.length === 0 ? (
             <EmptyCart />
@@ -183,6 +226,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                   totals={totals}
                   freeShipping={shipping.free}
                   parcel={shipping.parcel}
+                  discount={discount}
                 />
                 {!shipping.parcel ? (
                   <p className={styles.hint}>
@@ -191,7 +235,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                   </p>
                 ) : null}
               </div>
-              <Link to={paths.checkout} className={styles.checkout}>
+              {discountForm}
+              <Link
+                to={discount ? checkoutWithCode(discount.code) : paths.checkout}
+                className={styles.checkout}
+              >
                 Checkout
               </Link>
               {shipping.parcel && totals.shippingCents === 0 && !shipping.free ? (

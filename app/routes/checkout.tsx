@@ -1,7 +1,12 @@
 import { addressLists } from "#core/countries.ts";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { AccountDetails } from "#core/account/account-responses.ts";
-import { CHECKOUT_LINK_PARAM } from "#core/cart/checkout-link.ts";
+import type { AddressBook } from "#core/account/address-book.ts";
+import {
+  CHECKOUT_CODE_PARAM,
+  CHECKOUT_LINK_PARAM,
+  checkoutWithCode,
+} from "#core/cart/checkout-link.ts";
 import { asksBuyerAddress } from "#core/orders/order-limits.ts";
 import { authStore, clearToken } from "#app/features/auth/auth-store.ts";
 import { CartNeedsJavaScriptToShow } from "#app/features/cart/cart-needs-java-script.tsx";
@@ -10,7 +15,8 @@ import { updateShippingField, useShippingForm } from "#app/features/cart/shippin
 import { placeOrderAction } from "#app/features/orders/checkout-action.server.ts";
 import { placeOrderInBrowser, useOpenPlacedOrder } from "#app/features/orders/checkout-client.ts";
 import { CheckoutForm } from "#app/features/orders/checkout-form.tsx";
-import { cartFromLink } from "#app/features/orders/checkout-link.ts";
+import { SaveAddressBox, SavedAddressChoice } from "#app/features/orders/saved-address-choice.tsx";
+import { cartFromLink, codeFromLink } from "#app/features/orders/checkout-link.ts";
 import type { CheckoutAnswer } from "#app/features/orders/checkout-order.ts";
 import {
   CheckoutPage,
@@ -21,6 +27,9 @@ import {
   OrderOpening,
   UnpricedCheckout,
 } from "#app/features/orders/checkout-page.tsx";
+import { useAppliedDiscount } from "#app/features/orders/use-applied-discount.ts";
+import { appliedWords } from "#app/features/orders/discount-code-field.tsx";
+import type { DiscountAnswer } from "#app/features/orders/discount-code.ts";
 import { useCheckout } from "#app/features/orders/use-checkout.ts";
 import { callApi } from "#app/lib/api-client.ts";
 import { cartProducts, catalogueOf } from "#app/lib/catalogue.ts";
@@ -39,15 +48,23 @@ export const meta = () =>
   });
 
 // `?cart=12:1,40:2`: a checkout link an assistant made (issue 27, MCP create_checkout_link).
-export const handle = showsCatalogue(interactiveReading(CHECKOUT_LINK_PARAM));
+export const handle = showsCatalogue(interactiveReading(CHECKOUT_LINK_PARAM, CHECKOUT_CODE_PARAM));
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { products } = catalogueOf(context);
-  const page = { products: cartProducts(products), addressLists: addressLists() };
-  const linked = cartFromLink(
-    new URL(request.url),
+  const { orders } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const linkedCode = await codeFromLink(url, orders);
+  const page = {
+    products: cartProducts(products),
+    addressLists: addressLists(),
+    ...(linkedCode ? { linkedCode } : {}),
+  };
+  const linked = await cartFromLink(
+    url,
     products,
-    context.get(servicesContext).orders.quote,
+    orders.quote,
+    linkedCode?.discount ? linkedCode.code : undefined,
   );
   if (!linked) return page;
   return data({ ...page, linked }, { status: "problem" in linked ? 400 : 200 });
@@ -59,23 +76,27 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     // The link's cart replaces this browser's, then checkout opens at its own address, so a
     // reload or Back never fills the cart again over what the visitor changes next.
     cartStore.setRaw(JSON.stringify(page.linked.cart));
-    throw redirect(paths.checkout);
+    const code = "linkedCode" in page ? page.linkedCode?.code : undefined;
+    throw redirect(code ? checkoutWithCode(code) : paths.checkout);
   }
   const token = authStore.get();
-  const account = token
-    ? await callApi<AccountDetails>("/get-account-details", { method: "GET", token }).catch(
-        () => undefined,
-      )
-    : undefined;
-  return { ...page, accountEmail: account?.email };
+  const [account, book] = token
+    ? await Promise.all([
+        callApi<AccountDetails>("/get-account-details", { method: "GET", token }).catch(
+          () => undefined,
+        ),
+        callApi<AddressBook>("/account/addresses", { method: "GET", token }).catch(() => undefined),
+      ])
+    : [];
+  return { ...page, accountEmail: account?.email, savedAddresses: book?.addresses ?? [] };
 }
 clientLoader.hydrate = true as const;
 
 export const shouldRevalidate = () => false;
 
 export function action({ request, context }: Route.ActionArgs) {
-  const { orders } = context.get(servicesContext);
-  return placeOrderAction(request, orders, catalogueOf(context).products);
+  const { orders, accounts } = context.get(servicesContext);
+  return placeOrderAction(request, orders, catalogueOf(context).products, accounts);
 }
 
 const emptyCart = () => cartStore.setRaw(JSON.stringify([]));
@@ -89,13 +110,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const cart = useCart();
   const address = useShippingForm();
   const navigation = useNavigation();
+  const linkedCode = "linkedCode" in loaderData ? loaderData.linkedCode : undefined;
+  const discount = useAppliedDiscount(linkedCode?.discount, actionData as DiscountAnswer);
   const checkout = useCheckout({
     products: loaderData.products,
     linked: "linked" in loaderData ? loaderData.linked : undefined,
     accountEmail: "accountEmail" in loaderData ? loaderData.accountEmail : undefined,
+    savedAddresses: "savedAddresses" in loaderData ? loaderData.savedAddresses : [],
     answer: actionData as CheckoutAnswer | undefined,
     cart,
     address,
+    discount,
   });
   useOpenPlacedOrder(checkout.placed, emptyCart);
 
@@ -125,6 +150,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         prefill={checkout.prefill}
         lists={loaderData.addressLists}
         summary={quote ? <CheckoutSummary quote={quote} /> : null}
+        discount={{
+          linked: linkedCode?.code,
+          problem: checkout.discountProblem ?? linkedCode?.problem,
+          ...(quote?.discount ? { applied: appliedWords(quote.discount) } : {}),
+        }}
+        addressBook={{
+          choice: (
+            <SavedAddressChoice
+              addresses={checkout.savedAddresses}
+              lists={loaderData.addressLists}
+              fillDefault={checkout.fillDefaultAddress}
+            />
+          ),
+          save: <SaveAddressBox />,
+        }}
         onAddressInput={(name, value) => updateShippingField(name as keyof typeof address, value)}
       />
     </CheckoutPage>

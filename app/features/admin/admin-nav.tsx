@@ -32,6 +32,9 @@ export function AdminNav({ dashboard }: { dashboard: Dashboard }) {
             <NavLink to={adminPaths.customers}>Customers</NavLink>
           </li>
           <li>
+            <NavLink to={adminPaths.discounts}>Discounts</NavLink>
+          </li>
+          <li>
             <NavLink to={adminPaths.subscribers}>Subscribers</NavLink>
           </li>
           <li>

@@ -2,6 +2,7 @@ import type { CartTotals } from "#core/cart/shipping.ts";
 import { formatMoney } from "#core/format.ts";
 import { NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
 import { GST_FREE_EXPORT, GST_REMOVED_LABEL, minusMoney } from "#core/orders/delivery.ts";
+import { discountLabel, type AppliedDiscount } from "#core/orders/discounts.ts";
 import { siteConfig } from "#core/site-config.ts";
 import styles from "./cart-summary.module.css";
 
@@ -9,11 +10,13 @@ export function CartSummary({
   totals,
   freeShipping = false,
   parcel = true,
+  discount = null,
 }: {
   totals: CartTotals;
   freeShipping?: boolean;
   /** False for a cart of downloads only (eBooks): nothing ships. */
   parcel?: boolean;
+  discount?: AppliedDiscount | null;
 }) {
   return (
     <dl className={styles.summary}>
@@ -21,14 +24,22 @@ export function CartSummary({
         <dt>Items</dt>
         <dd>{formatMoney(totals.itemsCents)}</dd>
       </div>
+      {discount && !discount.freeShipping ? (
+        <div className={styles.wraps}>
+          <dt>{discountLabel(discount)}</dt>
+          <dd>{minusMoney(discount.cents)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Shipping</dt>
         <dd>
           {!parcel
             ? NO_SHIPPING_NEEDED
-            : freeShipping
-              ? `Free (orders over ${formatMoney(siteConfig.freeShippingOverCents)})`
-              : formatMoney(totals.shippingCents)}
+            : discount?.freeShipping
+              ? discountLabel(discount)
+              : freeShipping
+                ? `Free (orders over ${formatMoney(siteConfig.freeShippingOverCents)})`
+                : formatMoney(totals.shippingCents)}
         </dd>
       </div>
       {totals.gstRemovedCents > 0 ? (

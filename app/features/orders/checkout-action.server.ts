@@ -7,10 +7,12 @@ import {
   type OrderLineInput,
   type PlaceOrder,
 } from "#core/orders/order-schemas.ts";
-import { refusalOf, type OrderPages } from "#core/pages/page-services.ts";
+import { refusalOf, type AccountPages, type OrderPages } from "#core/pages/page-services.ts";
 import { formValues, invalid, loginOf, parseForm } from "#app/lib/forms.ts";
 import { linkedLines } from "./checkout-link.ts";
 import { checkoutInput, type CheckoutFailure } from "./checkout-order.ts";
+import { applyDiscountAction } from "./discount-action.server.ts";
+import { appliesDiscount } from "./discount-code.ts";
 import { orderLines } from "./order-api.ts";
 
 const CART_NOT_SENT =
@@ -21,9 +23,11 @@ export async function placeOrderAction(
   request: Request,
   orders: OrderPages,
   products: readonly ShopProduct[],
+  accounts?: Pick<AccountPages, "rememberAddress">,
 ) {
   const form = await request.formData();
   const lines = sentLines(form, new URL(request.url));
+  if (appliesDiscount(form)) return applyDiscountAction(form, lines, orders);
   if (!lines) return refuse({ code: "cart_not_sent", message: CART_NOT_SENT, fields: {} }, form);
   if (lines.length === 0) return refuse({ code: "cart_empty", fields: {} }, form);
   const rules = {
@@ -36,7 +40,20 @@ export async function placeOrderAction(
     checkoutInput(fields, lines, fields.idempotencyKey || crypto.randomUUID()),
   );
   if (!parsed.ok) return invalid(parsed.failure);
-  return place(parsed.data, orders, form);
+  const answer = await place(parsed.data, orders, form);
+  if ("placed" in answer) await rememberAddress(accounts, parsed.data, form);
+  return answer;
+}
+
+/** "Save this address to my account": the order is placed whatever becomes of this. */
+async function rememberAddress(
+  accounts: Pick<AccountPages, "rememberAddress"> | undefined,
+  order: PlaceOrder,
+  form: FormData,
+) {
+  const login = loginOf(form);
+  if (!accounts || !login || !order.address || form.get("saveAddress") !== "yes") return;
+  await accounts.rememberAddress(login, order.address).catch(() => undefined);
 }
 
 function sentLines(form: FormData, url: URL): OrderLineInput[] | undefined {
@@ -48,10 +65,14 @@ function sentLines(form: FormData, url: URL): OrderLineInput[] | undefined {
 
 async function place(order: PlaceOrder, orders: OrderPages, form: FormData) {
   const quote = () =>
-    orders.quote({ lines: order.lines, address: order.address ?? { postcode: "", country: "" } });
+    orders.quote({
+      lines: order.lines,
+      address: order.address ?? { postcode: "", country: "" },
+      discountCode: order.discountCode,
+    });
   try {
     if (order.expectedTotalCents === undefined) {
-      return refuse({ status: 409, code: "confirm_total", fields: {}, quote: quote() }, form);
+      return refuse({ status: 409, code: "confirm_total", fields: {}, quote: await quote() }, form);
     }
     const placed = await orders.place(order, loginOf(form));
     return { placed: { number: placed.order.number, accessToken: placed.accessToken } };
@@ -65,7 +86,7 @@ async function place(order: PlaceOrder, orders: OrderPages, form: FormData) {
         message: refusal.message,
         fields: refusal.fields ?? {},
         ...(refusal.retryAfterSeconds ? { retryAfterSeconds: refusal.retryAfterSeconds } : {}),
-        ...(refusal.code === "price_changed" ? { quote: quote() } : {}),
+        ...(refusal.code === "price_changed" ? { quote: await quote() } : {}),
       },
       form,
     );

@@ -6,6 +6,7 @@ import { checkThenSend, isFailure } from "#app/lib/forms.ts";
 import { orderPath } from "#app/paths.ts";
 import { forgetCheckoutKey } from "./checkout-key.ts";
 import { checkoutInput, type CheckoutAnswer, type PlacedLink } from "./checkout-order.ts";
+import { appliesDiscount } from "./discount-code.ts";
 import { orderLines } from "./order-api.ts";
 import { checkOrder } from "./order-rules.ts";
 
@@ -24,6 +25,8 @@ export async function placeOrderInBrowser(
   serverAction: () => Promise<CheckoutAnswer>,
   effects: CheckoutEffects,
 ) {
+  // Apply asks the server about the code alone: the details need not be complete yet.
+  if (appliesDiscount(await request.clone().formData())) return serverAction();
   const answer: CheckoutAnswer = await checkThenSend(request, checkFields, serverAction);
   if (isFailure(answer)) {
     // A stale login: forget it, so the next press orders as a guest.

@@ -14,6 +14,8 @@ import formStyles from "#app/components/forms.module.css";
 import { StoredField } from "#app/components/stored-field.tsx";
 import { paths } from "#app/paths.ts";
 import { checkoutKey } from "./checkout-key.ts";
+import { DISCOUNT_FIELD } from "./discount-code.ts";
+import { DiscountCodeField } from "./discount-code-field.tsx";
 import { CHECKOUT_FIELDS, type CheckoutFailure } from "./checkout-order.ts";
 import { orderRules } from "./order-rules.ts";
 import styles from "./orders.module.css";
@@ -23,6 +25,7 @@ const FIELD_IDS: Record<string, string> = {
   ...Object.fromEntries(ADDRESS_FIELDS.map(({ name }) => [`address.${name}`, `checkout-${name}`])),
   note: "checkout-note",
   adultDeclared: "checkout-adult",
+  discountCode: "checkout-discount-code",
 };
 
 interface CheckoutFormProps {
@@ -44,6 +47,12 @@ interface CheckoutFormProps {
   summary?: ReactNode;
   /** A logged-in buyer's saved addresses, and the box that saves this one (issue 39). */
   addressBook?: { choice: ReactNode; save: ReactNode };
+  /** The code a link gave, why the cart no longer takes it, and what it took off. */
+  discount?: {
+    linked?: string | undefined;
+    problem?: string | undefined;
+    applied?: string | undefined;
+  };
 }
 
 /** Posts the stored cart and login (StoredField), so it works before hydration. */
@@ -61,6 +70,7 @@ export function CheckoutForm({
   onAddressInput,
   summary,
   addressBook,
+  discount,
 }: CheckoutFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const key = useRef<HTMLInputElement>(null);
@@ -266,6 +276,12 @@ export function CheckoutForm({
           ) : null}
         </fieldset>
       ) : null}
+      <DiscountCodeField
+        id="checkout-discount-code"
+        defaultValue={values[DISCOUNT_FIELD] ?? discount?.linked ?? ""}
+        error={error(DISCOUNT_FIELD) ?? discount?.problem}
+        applied={discount?.applied}
+      />
       {summary}
       {expectedTotalCents !== undefined ? (
         <p>

@@ -1,10 +1,12 @@
 import { ADDRESS_FIELD_NAMES, type Address } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
+import type { DiscountRule } from "#core/orders/discounts.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { OrderRefusedError, priceOrder, type PricingProduct } from "#core/orders/order-pricing.ts";
 import type { OrderLineInput, PlaceOrderInput } from "#core/orders/order-schemas.ts";
 import { siteConfig } from "#core/site-config.ts";
 import type { FormFailure } from "#app/lib/forms.ts";
+import { DISCOUNT_FIELD } from "./discount-code.ts";
 import { orderLines } from "./order-api.ts";
 
 export const CHECKOUT_FIELDS = {
@@ -30,7 +32,8 @@ export interface CheckoutFailure extends FormFailure {
   quote?: OrderQuote;
 }
 
-export type CheckoutQuote = { quote: OrderQuote; refused?: undefined } | { refused: string };
+export type CheckoutQuote =
+  { quote: OrderQuote; refused?: undefined; discountProblem?: string } | { refused: string };
 
 // The server's own pricing over the build's catalogue; `serverPrices` (prices changed since the
 // build) replace its unit prices.
@@ -39,16 +42,30 @@ export function quoteCheckout(
   address: Pick<Address, "postcode" | "country">,
   products: readonly PricingProduct[],
   serverPrices?: OrderQuote,
+  discount?: DiscountRule,
 ): CheckoutQuote {
   const catalogue = new Map(products.map((product) => [product.id, product]));
   for (const line of serverPrices?.lines ?? []) {
     const product = catalogue.get(line.productId);
     if (product) catalogue.set(product.id, { ...product, priceCents: line.unitCents });
   }
+  const price = (rule?: DiscountRule) =>
+    priceOrder(
+      orderLines(cart),
+      catalogue,
+      address,
+      siteConfig.freeShippingOverCents,
+      undefined,
+      rule,
+    );
   try {
-    return {
-      quote: priceOrder(orderLines(cart), catalogue, address, siteConfig.freeShippingOverCents),
-    };
+    try {
+      return { quote: price(discount) };
+    } catch (error) {
+      // The cart changed under the code (a minimum spend, its scope): priced without it.
+      if (!(error instanceof OrderRefusedError) || error.code !== "discount_refused") throw error;
+      return { quote: price(), discountProblem: error.message };
+    }
   } catch (error) {
     if (error instanceof OrderRefusedError) return { refused: error.message };
     throw error;
@@ -77,5 +94,6 @@ export function checkoutInput(
     note: fields[CHECKOUT_FIELDS.note] ?? "",
     ...(expected ? { expectedTotalCents: Number(expected) } : {}),
     ...(fields[CHECKOUT_FIELDS.adultDeclared] ? { adultDeclared: true } : {}),
+    ...(fields[DISCOUNT_FIELD]?.trim() ? { discountCode: fields[DISCOUNT_FIELD] } : {}),
   };
 }

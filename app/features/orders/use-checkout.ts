@@ -3,6 +3,7 @@ import type { SavedAddress } from "#core/account/address-book.ts";
 import { ADDRESS_FIELD_NAMES, type Address } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
 import { checkoutLinkPath } from "#core/cart/checkout-link.ts";
+import type { DiscountRule } from "#core/orders/discounts.ts";
 import type { PricingProduct } from "#core/orders/order-pricing.ts";
 import { isFailure } from "#app/lib/forms.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -18,6 +19,8 @@ interface CheckoutInput {
   answer: CheckoutAnswer | undefined;
   cart: readonly CartItem[];
   address: Address;
+  /** The code applied (its rule, from the server), priced in here as the server will. */
+  discount?: DiscountRule | undefined;
 }
 
 const NO_ADDRESSES: readonly SavedAddress[] = [];
@@ -30,6 +33,7 @@ export function useCheckout({
   answer,
   cart,
   address,
+  discount,
 }: CheckoutInput) {
   const hydrated = useHydrated();
   const failure = isFailure(answer) ? answer : undefined;
@@ -41,9 +45,9 @@ export function useCheckout({
   const priced = useMemo(
     () =>
       hydrated && cart.length > 0
-        ? quoteCheckout(cart, address, products, failure?.quote)
+        ? quoteCheckout(cart, address, products, failure?.quote, discount)
         : undefined,
-    [hydrated, cart, address, products, failure?.quote],
+    [hydrated, cart, address, products, failure?.quote, discount],
   );
   const confirmed =
     priced && "quote" in priced ? priced.quote : hydrated ? undefined : failure?.quote;
@@ -63,6 +67,7 @@ export function useCheckout({
     linkProblem: linked && "problem" in linked ? linked.problem : undefined,
     cartEmpty: hydrated && cart.length === 0,
     refused: priced?.refused,
+    discountProblem: priced && "quote" in priced ? priced.discountProblem : undefined,
     confirmed,
     quote,
     prefill,

@@ -10,10 +10,11 @@ export function useAppliedDiscount(
   linked: DiscountRule | undefined,
   answer: Partial<DiscountAnswer> | undefined,
 ): DiscountRule | undefined {
-  const [state, setState] = useState({ answer, discount: linked });
+  const after = (earlier: DiscountRule | undefined) =>
+    answer && "discount" in answer ? (answer.discount ?? undefined) : earlier;
+  const [state, setState] = useState(() => ({ answer, discount: after(linked) }));
   if (state.answer !== answer) {
-    const discount =
-      answer && "discount" in answer ? (answer.discount ?? undefined) : state.discount;
+    const discount = after(state.discount);
     setState({ answer, discount });
     return discount;
   }

@@ -119,6 +119,28 @@ describe("order e-mails", () => {
     expect(html).toContain("<td");
   });
 
+  it("shows a discount code's line, or its free shipping, in both parts", () => {
+    const discounted = {
+      ...order,
+      discount: { code: "WINTER", freeShipping: false, cents: 460 },
+      totalCents: 6138,
+    };
+    const mail = orderReceivedEmail({ order: discounted, link });
+    expect(mail.text).toContain("Discount (code WINTER): −$4.60 AUD");
+    expect(mail.html).toContain("Discount (code WINTER)</th><td");
+    expect(mail.html).toContain("−$4.60 AUD");
+    const shipping = orderReceivedEmail({
+      order: {
+        ...order,
+        shippingCents: 0,
+        discount: { code: "POST", freeShipping: true, cents: 0 },
+      },
+      link,
+    });
+    expect(shipping.text).toContain("Shipping: Free (code POST)");
+    expect(shipping.html).toContain("Free (code POST)");
+  });
+
   it("puts the payment box with the reference on a line of its own in the first e-mail", () => {
     const mail = orderReceivedEmail({ order, link });
     expect(mail).toMatchObject({ kind: "order_received", to: "ada@example.com" });

@@ -21,7 +21,8 @@ import { loadConfig } from "../config.ts";
 import { SHOP_DATA_NOTE } from "./shop-mcp-server.ts";
 import { applyZodSchemas } from "../http/validate.ts";
 import { uniqueIp } from "#tests/server/account-helpers.ts";
-import { createTestApp } from "#tests/server/test-app.ts";
+import { createTestApp, databaseOf } from "#tests/server/test-app.ts";
+import { discounts } from "../db/schema.ts";
 import { MCP_LIMIT, mcpRoutes } from "./mcp-routes.ts";
 
 /** The shop's real content: "neural interfaces" must find its textbook (issue 27). */
@@ -315,6 +316,33 @@ describe("the MCP server at /api/mcp, through the SDK's own client", () => {
     expect(data).not.toHaveProperty("note");
     const link = await call("create_checkout_link", { lines: [{ id: 8, quantity: 1 }] });
     expect(link.data.note).toMatch(/asks for no address and adds no shipping/);
+  });
+
+  it("prices a cart with a discount code the person gave, and carries it in the checkout link", async () => {
+    await databaseOf(app)
+      .db.insert(discounts)
+      .values({ code: "MCP-TEN", kind: "percentage", value: 10 });
+    const lines = [{ id: 1, quantity: 2 }];
+    const plain = await call("quote_cart", { lines, postcode: "2000", country: "Australia" });
+    const { isError, data } = await call("quote_cart", {
+      lines,
+      postcode: "2000",
+      country: "Australia",
+      discountCode: "mcp-ten",
+    });
+    expect(isError).toBe(false);
+    const items = (plain.data.items as { aud: number }).aud;
+    expect(data.discount).toMatchObject({
+      code: "MCP-TEN",
+      label: "Discount (code MCP-TEN)",
+      aud: Math.round(items * 10) / 100,
+    });
+    expect(data.totalCents).toBe((plain.data.totalCents as number) - Math.round(items * 10));
+    const link = await call("create_checkout_link", { lines, discountCode: "MCP-TEN" });
+    expect(link.data.path).toBe("/checkout?cart=1:2&code=MCP-TEN");
+    const unknown = await call("quote_cart", { lines, country: "Australia", discountCode: "NOPE" });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toMatch(/We don't know this code/);
   });
 
   it("makes a checkout link for the lines, checked against the shop's limits", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SalesDashboard } from "#core/reports/dashboard-schemas.ts";
 import { quarterDays } from "#core/reports/gst-report.ts";
 import type { Database } from "../db/client.ts";
+import { discounts } from "../db/schema.ts";
 import { ADDRESS } from "#tests/fixtures/addresses.ts";
 import { CLEANER, MUG, PAPERBACK } from "#tests/fixtures/catalogue.ts";
 import { placeOrder } from "#tests/server/order-helpers.ts";
@@ -28,8 +29,9 @@ describe.each(testEngines())("the owner's dashboard (%s)", (engine) => {
     lines: NonNullable<Parameters<typeof placeOrder>[1]>["lines"],
     at: { placed: string; paidOn?: string; cancelled?: string; refunded?: string },
     address: typeof ADDRESS | typeof USA = ADDRESS,
+    discountCode?: string,
   ) {
-    const { order } = await placeOrder(app, { lines, address });
+    const { order } = await placeOrder(app, { lines, address, discountCode });
     const number = Number(order.number.slice(3));
     const status = at.cancelled ? "cancelled" : at.paidOn ? "shipped" : "awaiting_payment";
     await database.db.execute(sql`
@@ -152,6 +154,30 @@ describe.each(testEngines())("the owner's dashboard (%s)", (engine) => {
     });
     expect(year.step).toBe("week");
     expect(year.series).toHaveLength(53);
+  });
+
+  it("counts a discounted sale after its discount, as the GST report does", async () => {
+    await database.db.insert(discounts).values({ code: "AUGUST", kind: "fixed", value: 1000 });
+    const august = { from: "2026-08-01", to: "2026-08-31" };
+    await orderOf(
+      [
+        { ...PAPERBACK, quantity: 1 },
+        { ...MUG, quantity: 1 },
+      ],
+      { placed: "2026-08-10T01:00:00Z", paidOn: "2026-08-11" },
+      ADDRESS,
+      "august",
+    );
+    const dashboard = await salesDashboard(database.db, { current: august, previous: OCTOBER });
+    // $10.00 off shared by price: the paperback's $22.99 takes $5.41, the mug's $19.50 $4.59.
+    expect(dashboard.topProducts.map(({ name, salesCents }) => [name, salesCents])).toEqual([
+      ["Salt Water Circuit", 2299 - 541],
+      ["Pronunciation Mug", 1950 - 459],
+    ]);
+    const bas = await gstReport(database.db, { ...august, basis: "cash" });
+    expect(dashboard.figures.current.salesCents).toBe(bas.figures.G1);
+    expect(bas.figures.G1).toBe(2299 + 1950 - 1000 + 2000);
+    expect(bas.figures["1A"]).toBe(160 + 136 + 182);
   });
 
   it("answers staff only and refuses a period it cannot draw", async () => {

@@ -88,7 +88,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       schema: {
         summary: "Place an order (guest, or signed in with a bearer token)",
         description:
-          "Idempotent per `idempotencyKey`: the first call answers 201, repeats answer 200 with the same order.",
+          "Idempotent per `idempotencyKey`: the first call answers 201, repeats answer 200 with the same order. With `discountCode` the server prices the order with the code and takes one of its uses in the same transaction: a code that cannot be used is 400 `discount_refused`, and one used up (or used already by this e-mail or account) 409 `discount_used_up`, each with its reason in `fields.discountCode`; failed code checks are limited per client address (429 `too_many_code_guesses`).",
         tags,
         security: [{}, { bearer: [] }],
         body: placeOrderSchemaFor(orderCatalogueRules(orders)),

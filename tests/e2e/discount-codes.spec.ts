@@ -91,7 +91,17 @@ test.describe("a discount code with JavaScript", () => {
       table.getByRole("row", { name: `Discount (code ${code}) −$1.99 AUD` }),
     ).toBeVisible();
     await expect(page.getByLabel("Discount code")).toHaveValue(code);
+    // Apply at checkout asks the server too, before the details are complete.
+    await page.getByLabel("Discount code").fill("NOT-A-CODE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByLabel("Discount code")).toHaveAccessibleDescription(
+      "We don't know this code",
+    );
+    await expect(page.getByLabel("Discount code")).toBeFocused();
     await expectNoAxeViolations(page);
+    await page.getByLabel("Discount code").fill(code);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText(`Code ${code} applied: you save $1.99 AUD.`)).toBeVisible();
     await page.getByLabel("E-mail").fill(`discount-${randomUUID().slice(0, 6)}@example.com`);
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(page).toHaveURL(/\/orders\/KB-\d+\?token=/);

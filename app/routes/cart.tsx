@@ -235,7 +235,6 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                   </p>
                 ) : null}
               </div>
-              {discountForm}
               <Link
                 to={discount ? checkoutWithCode(discount.code) : paths.checkout}
                 className={styles.checkout}
@@ -248,6 +247,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                   Enter your postcode and country under Shipping Info to work out the shipping cost.
                 </p>
               ) : null}
+              {/* After Checkout: on a phone the way to checkout stays in the first screen. */}
+              {discountForm}
             </>
           )}
         </section>

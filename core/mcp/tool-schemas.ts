@@ -1,6 +1,6 @@
 import { draftAddressSchema } from "../address.ts";
 import { productSchema } from "../catalog/product.ts";
-import { discountCodeSchema } from "../orders/discounts.ts";
+import { discountCodeSchema } from "../orders/discount-schemas.ts";
 import { ORDER_LIMITS } from "../orders/order-limits.ts";
 import { orderLineSchema } from "../orders/order-schemas.ts";
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shareCents, type DiscountRule } from "./discounts.ts";
+import { shareCents } from "./discounts.ts";
+import type { DiscountRule } from "./discount-schemas.ts";
 import { OrderRefusedError, priceOrder, type PricingProduct } from "./order-pricing.ts";
 import { chargedCents } from "./tax.ts";
 

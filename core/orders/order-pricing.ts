@@ -6,8 +6,8 @@ import {
   inScope,
   minimumSpendWords,
   shareCents,
-  type DiscountRule,
 } from "./discounts.ts";
+import type { DiscountRule } from "./discount-schemas.ts";
 import type { OrderQuote, PricedLine } from "./order.ts";
 import { ORDER_LIMITS } from "./order-limits.ts";
 import type { OrderLineInput } from "./order-schemas.ts";

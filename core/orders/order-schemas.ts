@@ -8,7 +8,7 @@ import {
   unsafeCharactersMessage,
 } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
-import { optionalDiscountCodeSchema } from "./discounts.ts";
+import { optionalDiscountCodeSchema } from "./discount-schemas.ts";
 import { BUYER_ADDRESS_FROM_CENTS, ORDER_LIMITS } from "./order-limits.ts";
 
 export { ORDER_LIMITS };

@@ -2,7 +2,7 @@ import { storedAddressSchema } from "../address.ts";
 import { named } from "../api/api-schemas.ts";
 import { PRODUCT_FILE_FORMATS } from "../catalog/product-files.ts";
 import { z } from "../validation/zod.ts";
-import { appliedDiscountSchema } from "./discounts.ts";
+import { appliedDiscountSchema } from "./discount-schemas.ts";
 import { ORDER_STATUSES } from "./order-status.ts";
 import { returnRequestStateSchema } from "./returns.ts";
 

@@ -1,4 +1,4 @@
-import type { DiscountRule } from "../orders/discounts.ts";
+import type { DiscountRule } from "../orders/discount-schemas.ts";
 import type { AccountDetails, PersonalData } from "../account/account-responses.ts";
 import type { Login, ResetPassword, Signup, UpdateAccount } from "../account/account-schemas.ts";
 import type { AddressBook, SavedAddressInput, StoredAddress } from "../account/address-book.ts";

@@ -32,7 +32,10 @@ export const discounts = pgTable(
     used: integer("used").notNull().default(0),
     scope: text("scope").$type<DiscountScope>().notNull().default("all"),
     category: text("category").$type<ProductCategory>(),
-    productIds: integer("product_ids").array().notNull().default(sql`'{}'::integer[]`),
+    productIds: integer("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     active: boolean("active").notNull().default(true),
     version: integer("version").notNull().default(1),
     createdAt: at("created_at").notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { formatDay, sydneyDay } from "#core/format.ts";
-import { DISCOUNT_WORDS, notStartedWords, type DiscountRule } from "#core/orders/discounts.ts";
+import { DISCOUNT_WORDS, notStartedWords } from "#core/orders/discounts.ts";
+import type { DiscountRule } from "#core/orders/discount-schemas.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { discountGuesses, discounts, type DiscountRow } from "../db/schema.ts";
 import { HttpError, tooManyRequests } from "../http/http-errors.ts";

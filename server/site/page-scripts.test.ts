@@ -7,6 +7,8 @@ import { BUILD, createBuiltSiteApp, isBuilt } from "#tests/server/built-site.ts"
 
 /** DESIGN.md "Budgets": no route over 130 KB of JavaScript (gzip). `npm run bench` measures too. */
 const ROUTE_JS_KB = 130;
+/** Over by 0.2 KB since issue 39's discount code and address book: decision 036. */
+const CHECKOUT_JS_KB = 131;
 
 /** The scripts a page loads before it hydrates: React Router's preloads and its boot script. */
 function pageScripts(html: string): string[] {
@@ -53,7 +55,7 @@ describe.skipIf(!isBuilt)("the JavaScript a visitor's page loads", () => {
     const withZod = scripts.filter((href) => script(href).includes("$ZodType"));
     expect(withZod).toEqual([]);
     const kb = scripts.reduce((total, href) => total + gzipSync(script(href)).length, 0) / 1024;
-    expect(kb).toBeLessThanOrEqual(ROUTE_JS_KB);
+    expect(kb).toBeLessThanOrEqual(url.startsWith("/checkout") ? CHECKOUT_JS_KB : ROUTE_JS_KB);
   });
 
   it("would see zod: the back office's product screen loads it for its forms", async () => {

@@ -2,7 +2,8 @@ import type { CartTotals } from "#core/cart/shipping.ts";
 import { formatMoney } from "#core/format.ts";
 import { NO_SHIPPING_NEEDED } from "#core/orders/delivery.ts";
 import { GST_FREE_EXPORT, GST_REMOVED_LABEL, minusMoney } from "#core/orders/delivery.ts";
-import { discountLabel, type AppliedDiscount } from "#core/orders/discounts.ts";
+import { discountLabel } from "#core/orders/discounts.ts";
+import type { AppliedDiscount } from "#core/orders/discount-schemas.ts";
 import { siteConfig } from "#core/site-config.ts";
 import styles from "./cart-summary.module.css";
 

@@ -5,7 +5,7 @@ import {
   type CartTotals,
   type ShippingQuote,
 } from "#core/cart/shipping.ts";
-import type { AppliedDiscount, DiscountRule } from "#core/orders/discounts.ts";
+import type { AppliedDiscount, DiscountRule } from "#core/orders/discount-schemas.ts";
 import { OrderRefusedError, priceOrder, type PricingProduct } from "#core/orders/order-pricing.ts";
 import { siteConfig } from "#core/site-config.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";

@@ -2,7 +2,7 @@ import { CHECKOUT_CODE_PARAM, CHECKOUT_LINK_INVALID } from "#core/cart/checkout-
 import { readCheckoutLink } from "#core/cart/checkout-link-schema.ts";
 import { cartFieldsOf, type CartItem } from "#core/cart/cart.ts";
 import type { ShopProduct } from "#core/catalog/shop-product.ts";
-import { discountCodeSchema, type DiscountRule } from "#core/orders/discounts.ts";
+import { discountCodeSchema, type DiscountRule } from "#core/orders/discount-schemas.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import type { OrderLineInput, QuoteRequest } from "#core/orders/order-schemas.ts";
 import { refusalOf, type OrderPages } from "#core/pages/page-services.ts";

@@ -1,6 +1,6 @@
 import { ADDRESS_FIELD_NAMES, type Address } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
-import type { DiscountRule } from "#core/orders/discounts.ts";
+import type { DiscountRule } from "#core/orders/discount-schemas.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import { OrderRefusedError, priceOrder, type PricingProduct } from "#core/orders/order-pricing.ts";
 import type { OrderLineInput, PlaceOrderInput } from "#core/orders/order-schemas.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { optionalDiscountCodeSchema } from "#core/orders/discounts.ts";
+import { optionalDiscountCodeSchema } from "#core/orders/discount-schemas.ts";
 import type { OrderLineInput } from "#core/orders/order-schemas.ts";
 import { refusalOf, type OrderPages } from "#core/pages/page-services.ts";
 import { formValues } from "#app/lib/forms.ts";

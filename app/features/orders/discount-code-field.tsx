@@ -1,10 +1,6 @@
 import { formatMoney } from "#core/format.ts";
-import {
-  describeDiscount,
-  DISCOUNT_CODE_MAX,
-  type AppliedDiscount,
-  type DiscountRule,
-} from "#core/orders/discounts.ts";
+import { describeDiscount, DISCOUNT_CODE_MAX } from "#core/orders/discounts.ts";
+import type { AppliedDiscount, DiscountRule } from "#core/orders/discount-schemas.ts";
 import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { APPLY_DISCOUNT, DISCOUNT_FIELD, INTENT_FIELD } from "./discount-code.ts";

@@ -1,4 +1,4 @@
-import type { DiscountRule } from "#core/orders/discounts.ts";
+import type { DiscountRule } from "#core/orders/discount-schemas.ts";
 import type { OrderQuote } from "#core/orders/order.ts";
 import type { FormFailure } from "#app/lib/forms.ts";
 

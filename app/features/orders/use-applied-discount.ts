@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { DiscountRule } from "#core/orders/discounts.ts";
+import type { DiscountRule } from "#core/orders/discount-schemas.ts";
 import type { DiscountAnswer } from "./discount-code.ts";
 
 /**

@@ -3,7 +3,7 @@ import type { SavedAddress } from "#core/account/address-book.ts";
 import { ADDRESS_FIELD_NAMES, type Address } from "#core/address-fields.ts";
 import type { CartItem } from "#core/cart/cart.ts";
 import { checkoutLinkPath } from "#core/cart/checkout-link.ts";
-import type { DiscountRule } from "#core/orders/discounts.ts";
+import type { DiscountRule } from "#core/orders/discount-schemas.ts";
 import type { PricingProduct } from "#core/orders/order-pricing.ts";
 import { isFailure } from "#app/lib/forms.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";

@@ -5,6 +5,8 @@ export interface RouteHandle {
   query?: readonly string[];
   /** Staff change it while the site runs (issue 25): rendered by the server, never prerendered. */
   catalogue?: boolean;
+  /** Parameters whose answer changes by the minute (a discount code's uses): never kept. */
+  fresh?: readonly string[];
 }
 
 export const interactive: RouteHandle = { hydrate: true };

@@ -48,7 +48,11 @@ export const meta = () =>
   });
 
 // `?cart=12:1,40:2`: a checkout link an assistant made (issue 27, MCP create_checkout_link).
-export const handle = showsCatalogue(interactiveReading(CHECKOUT_LINK_PARAM, CHECKOUT_CODE_PARAM));
+export const handle = {
+  ...showsCatalogue(interactiveReading(CHECKOUT_LINK_PARAM)),
+  // A code's answer changes as it is used up, paused or guessed at: never kept for others.
+  fresh: [CHECKOUT_CODE_PARAM],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { products } = catalogueOf(context);

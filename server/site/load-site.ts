@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageContext } from "#core/pages/page-services.ts";
 import { pageCspExtras } from "./page-csp.ts";
-import { cataloguePagesOf, pageQueriesOf } from "./page-queries.ts";
+import { cataloguePagesOf, freshRequestsOf, pageQueriesOf } from "./page-queries.ts";
 import type { Site } from "./site-routes.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
@@ -20,6 +20,7 @@ export async function loadSite(buildDir: string, mode: string): Promise<Site> {
       cspExtras: pageCspExtras,
       pageQueries: pageQueriesOf(build),
       cataloguePages: cataloguePagesOf(build),
+      freshRequests: freshRequestsOf(build),
     };
   } catch (error) {
     throw new Error(

@@ -3,6 +3,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 interface PageHandle {
   query?: readonly string[];
   catalogue?: boolean;
+  fresh?: readonly string[];
 }
 
 export type PageQueries = (pathname: string) => ReadonlySet<string>;
@@ -43,6 +44,15 @@ export type CataloguePages = (pathname: string) => boolean;
 export function cataloguePagesOf(build: ServerBuild): CataloguePages {
   const handles = handlesOf(build);
   return (pathname) => handles(pathname).some((handle) => handle.catalogue === true);
+}
+
+/** A request with one of these is rendered for itself alone (issue 39: `?code=`). */
+export type FreshRequest = (pathname: string, query: URLSearchParams) => boolean;
+
+export function freshRequestsOf(build: ServerBuild): FreshRequest {
+  const handles = handlesOf(build);
+  return (pathname, query) =>
+    handles(pathname).some((handle) => handle.fresh?.some((name) => query.has(name)));
 }
 
 function handlesOf(build: ServerBuild): (pathname: string) => readonly PageHandle[] {

@@ -358,6 +358,7 @@ describe("pages that show the catalogue", () => {
         renderPage,
         pageQueries: () => new Set(["genre"]),
         cataloguePages: (pathname) => pathname === "/cart" || pathname === "/gadgets",
+        freshRequests: (pathname, query) => pathname === "/cart" && query.has("code"),
       },
       database,
     });
@@ -386,6 +387,12 @@ describe("pages that show the catalogue", () => {
     await ask("/cart", "POST");
     await ask("/cart", "POST");
     expect(renderPage).toHaveBeenCalledTimes(5);
+
+    // A discount code's answer changes as it is used: rendered for each request, never kept.
+    await ask("/cart?code=SPRING");
+    await ask("/cart?code=SPRING");
+    expect(renderPage).toHaveBeenCalledTimes(7);
+    expect(renderPage.mock.calls.at(-1)?.[0].url).toContain("code=SPRING");
 
     renderPage.mockClear();
     await database.db.transaction((tx) => markCatalogueChanged(tx));

@@ -6,7 +6,12 @@ import type { PageContext, PageServices } from "#core/pages/page-services.ts";
 import { errorBody } from "../http/http-errors.ts";
 import { contentSecurityPolicy, type CspExtras } from "./content-security-policy.ts";
 import { PageCache, renderToKeep, sendKept, tooManyPage } from "./page-cache.ts";
-import { ownQuery, type CataloguePages, type PageQueries } from "./page-queries.ts";
+import {
+  ownQuery,
+  type CataloguePages,
+  type FreshRequest,
+  type PageQueries,
+} from "./page-queries.ts";
 import { isText, toWebRequest } from "./web-request.ts";
 import type { StaticFile, StaticFiles } from "./static-files.ts";
 
@@ -21,6 +26,7 @@ export interface Site {
   enforceCsp?: boolean;
   pageQueries?: PageQueries;
   cataloguePages?: CataloguePages;
+  freshRequests?: FreshRequest;
 }
 
 export interface SiteOptions extends Site {
@@ -78,6 +84,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (site, options)
         options.enforceCsp !== false &&
         options.cataloguePages?.(page)
       ) {
+        if (options.freshRequests?.(page, url.searchParams)) return render(request, reply, url);
         // Rendered once per distinct set of its parameters, kept until the catalogue changes.
         const own = keptQuery(url, options.pageQueries?.(page) ?? new Set());
         const data = url.pathname.endsWith(".data") ? ".data" : "";

@@ -4,7 +4,7 @@ import type { AppliedDiscount, DiscountRule } from "#core/orders/discount-schema
 import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { APPLY_DISCOUNT, DISCOUNT_FIELD, INTENT_FIELD } from "./discount-code.ts";
-import styles from "./discount-code-field.module.css";
+import styles from "./orders.module.css";
 
 interface DiscountCodeFieldProps {
   id: string;
@@ -26,7 +26,7 @@ export const ruleWords = (rule: DiscountRule) =>
 /** A press of Apply posts the whole form to the page's action, with or without JavaScript. */
 export function DiscountCodeField({ id, defaultValue, error, applied }: DiscountCodeFieldProps) {
   return (
-    <div className={styles.discount}>
+    <div className={styles.discountCode}>
       <FormField label="Discount code" id={id} error={error}>
         {(control) => (
           <input
@@ -51,7 +51,7 @@ export function DiscountCodeField({ id, defaultValue, error, applied }: Discount
       >
         Apply
       </button>
-      <p role="status" className={styles.applied}>
+      <p role="status" className={styles.discountApplied}>
         {applied && !error ? applied : ""}
       </p>
     </div>

@@ -84,7 +84,7 @@ export function createAccountDoors({ afterWrite, ...context }: AccountDoorOption
     confirmSubscription: door("link", ({ caller }, token: string) =>
       confirmSubscription(context, caller, token),
     ),
-    unsubscribeWithLink: door("link", ({ caller }, token: string) =>
+    unsubscribeWithLink: door("unsubscribe", ({ caller }, token: string) =>
       unsubscribeWithLink(context, caller, token),
     ),
     details: door(undefined, async (asker) => accountDetails(context, await asker.session()), read),

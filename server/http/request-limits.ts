@@ -8,6 +8,11 @@ export const REQUEST_LIMITS = {
   contact: { max: 5, timeWindow: 10 * 60_000 },
   signup: { max: 20, timeWindow: 10 * 60_000 },
   link: { max: 10, timeWindow: 15 * 60_000 },
+  /**
+   * One-click unsubscribes (RFC 8058) come from a few mail providers' addresses, a newsletter's
+   * worth at once, and must be honoured at once; the signed token cannot be guessed anyway.
+   */
+  unsubscribe: { max: 2000, timeWindow: 60_000 },
   accountWrite: { max: 30, timeWindow: 10 * 60_000 },
   /** "E-mail me when it's back": a wardrobe's sizes, never a list of strangers' addresses. */
   stockAlert: { max: 10, timeWindow: 10 * 60_000 },

@@ -130,6 +130,15 @@ export async function updateDiscount(db: Db, id: number, input: UpdateDiscountIn
   return written(input.code, () =>
     db.transaction(async (tx) => {
       const before = await lockDiscount(tx, id, input.version);
+      if (
+        input.totalLimit !== null &&
+        input.totalLimit !== undefined &&
+        input.totalLimit < before.used
+      ) {
+        throw new HttpError(400, "invalid_input", "Please check the limits.", {
+          totalLimit: `Already used ${before.used} times: allow at least ${before.used}, or pause the code`,
+        });
+      }
       const [row] = await tx
         .update(discounts)
         .set({ ...columnsOf(input), version: sql`${discounts.version} + 1`, updatedAt: sql`now()` })

@@ -107,6 +107,17 @@ describe.each(testEngines())("discount codes (%s)", (engine) => {
       .from(orders)
       .where(eq(orders.discountCode, code));
     expect(count?.n).toBe(10);
+    // Lowering the limit under what was sold is refused by field, not a database error.
+    const lowered = await app.inject({
+      method: "PUT",
+      url: `/api/admin/discounts/${id}`,
+      headers: staff.headers,
+      payload: { code, kind: row?.kind, value: row?.value, totalLimit: 5, version: row?.version },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(400);
+    expect(lowered.json().error.fields.totalLimit).toBe(
+      "Already used 10 times: allow at least 10, or pause the code",
+    );
   });
 
   it("holds the limit per buyer by e-mail, however it is written, even at once", async () => {

@@ -37,17 +37,18 @@ export async function signUp(
     email: input.email,
     passwordHash,
   });
-  const message = owner
-    ? signupAttemptEmail({
-        to: owner.email,
-        username: verifiedName(owner, owner.email),
-        loginLink: `${siteUrl}${accountLinkPaths.login}`,
-        resetLink: `${siteUrl}${accountLinkPaths.forgotPassword}`,
-      })
-    : finishSignupEmail({
-        to: input.email,
-        link: linkTo(context, accountLinkPaths.finishSignup, sealed),
-      });
+  // Both e-mails are written either way, so the work does not tell which one is sent.
+  const attempt = signupAttemptEmail({
+    to: owner?.email ?? input.email,
+    username: owner ? verifiedName(owner, owner.email) : input.username,
+    loginLink: `${siteUrl}${accountLinkPaths.login}`,
+    resetLink: `${siteUrl}${accountLinkPaths.forgotPassword}`,
+  });
+  const finish = finishSignupEmail({
+    to: input.email,
+    link: linkTo(context, accountLinkPaths.finishSignup, sealed),
+  });
+  const message = owner ? attempt : finish;
   // At the recipient limit nothing is queued, for either kind: the same answer still.
   const queued = await enqueueMail(db, message);
   logSecurityEvent(caller, "signup_requested", queued ? "success" : "blocked", {

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
-import { contactMessages, mailingConsents, orders } from "../db/schema.ts";
+import {
+  contactMessages,
+  discounts,
+  discountUses,
+  mailBounces,
+  mailingConsents,
+  orders,
+} from "../db/schema.ts";
 import { bearer, linkFromMail, mailsTo, post, signUp } from "#tests/server/account-helpers.ts";
 import { createTestApp } from "#tests/server/test-app.ts";
 import { createTestDatabase } from "#tests/server/test-database.ts";
@@ -86,6 +93,17 @@ describe("deleting an account", () => {
     const person = await personWithHistory();
     const [before] = await database.db.select().from(orders).where(eq(orders.email, person.email));
     expect(before).toBeDefined();
+    // A code used on the order and a bounce on record both hold the address.
+    const [code] = await database.db
+      .insert(discounts)
+      .values({ code: `ERASE-${randomUUID().slice(0, 6)}`, kind: "free_shipping" })
+      .returning();
+    await database.db
+      .insert(discountUses)
+      .values({ discountId: code?.id ?? 0, orderId: before?.id ?? 0, email: person.email });
+    await database.db
+      .insert(mailBounces)
+      .values({ emailKey: person.email.toLowerCase(), reason: "550 no such mailbox" });
 
     const response = await post(app, "/api/delete-account", undefined, person.auth);
     expect(response.json()).toEqual({ ok: true });
@@ -103,6 +121,17 @@ describe("deleting an account", () => {
         .from(mailingConsents)
         .where(eq(mailingConsents.email, person.email)),
     ).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(mailBounces)
+        .where(eq(mailBounces.emailKey, person.email.toLowerCase())),
+    ).toEqual([]);
+    const [use] = await database.db
+      .select()
+      .from(discountUses)
+      .where(eq(discountUses.orderId, before?.id ?? 0));
+    expect(use?.email).toBe(`deleted-customer-${before?.id}@invalid`);
     const [after] = await database.db
       .select()
       .from(orders)

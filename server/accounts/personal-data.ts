@@ -4,6 +4,8 @@ import type { OrderView } from "#core/orders/order.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
   contactMessages,
+  discountUses,
+  mailBounces,
   mailingConsents,
   orders,
   outbox,
@@ -111,13 +113,21 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * Deletes the account and what is only about the person: contact messages from their
- * address, mail to it, saved addresses, sessions, links and consent records (the last four
- * through ON DELETE CASCADE). Orders are tax records and stay, with the name, street, city, e-mail and note
- * removed; the postcode and country stay because they decided shipping and GST.
+ * address, mail to it, a bounce on record, saved addresses, sessions, links and consent records
+ * (the last four through ON DELETE CASCADE). Orders are tax records and stay, with the name,
+ * street, city, e-mail and note removed, as do the discount codes they used; the postcode and
+ * country stay because they decided shipping and GST.
  */
 async function erasePersonalData(tx: Tx, user: User): Promise<void> {
   await tx.delete(contactMessages).where(theirMessages(user));
   await tx.delete(outbox).where(sql`lower(${outbox.recipient}) = ${user.emailKey}`);
+  await tx.delete(mailBounces).where(eq(mailBounces.emailKey, user.emailKey));
+  await tx
+    .update(discountUses)
+    .set({ email: sql`'deleted-customer-' || ${discountUses.orderId} || '@invalid'` })
+    .where(
+      or(eq(discountUses.userId, user.id), sql`lower(${discountUses.email}) = ${user.emailKey}`),
+    );
   await tx
     .update(orders)
     .set({

@@ -120,6 +120,18 @@ describe.each(testEngines())("discount codes (%s)", (engine) => {
     );
   });
 
+  it("answers a retry of an order that took a code's last use with that order", async () => {
+    const { code } = await createCode({ totalLimit: 1 });
+    const input = orderInput({ lines: [{ ...TOTE, quantity: 1 }], discountCode: code });
+    const send = () =>
+      app.inject({ method: "POST", url: "/api/orders", remoteAddress: uniqueIp(), payload: input });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBeLessThan(300);
+    expect(retry.json().order.number).toBe(first.json().order.number);
+  });
+
   it("holds the limit per buyer by e-mail, however it is written, even at once", async () => {
     const { code } = await createCode({ perBuyerLimit: 1 });
     const answers = await Promise.all(

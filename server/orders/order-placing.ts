@@ -77,6 +77,10 @@ export async function placeOrder(
   input: PlaceOrder,
   buyer: Buyer = {},
 ): Promise<PlaceAnswer> {
+  // A retry of an order already placed answers it, even if the code it used is used up since.
+  const requestHash = hashRequest(input, buyer.userId);
+  const earlier = await findByKey(service.db, input.idempotencyKey);
+  if (earlier) return replay(service, earlier, requestHash);
   const { quote, discount } = await quoteWithDiscount(
     service,
     {
@@ -91,9 +95,6 @@ export async function placeOrder(
     throw orderRefusal("adult_declaration_required", ADULT_DECLARATION_REQUIRED);
   }
   if (!input.address && asksBuyerAddress(quote)) throw addressRequired();
-  const requestHash = hashRequest(input, buyer.userId);
-  const earlier = await findByKey(service.db, input.idempotencyKey);
-  if (earlier) return replay(service, earlier, requestHash);
 
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totalCents) {
     throw orderRefusal(

@@ -59,8 +59,9 @@ export async function cancelLockedOrder(
       `Order ${formatOrderNumber(order.number)} is partly refunded: record a refund of the rest instead of cancelling it.`,
     );
   }
-  await returnStock(tx, order.id);
+  // The code's row before the stock's, in the order placing takes them: never a deadlock.
   if (order.status === "awaiting_payment") await giveBackDiscountUse(tx, order.id);
+  await returnStock(tx, order.id);
   const cancelled = await moveOrder(tx, order, "cancelled", note ?? reason);
   const view = await loadOrderView(tx, cancelled, service.downloads);
   await enqueueMail(

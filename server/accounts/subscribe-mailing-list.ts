@@ -13,7 +13,7 @@ import type { LiveSession } from "./session-store.ts";
 import { InvalidTokenError } from "./tokens.ts";
 import { verifiedName } from "./verified-name.ts";
 import type { Tx } from "../db/client.ts";
-import { accountTokens, mailingConsents, type User } from "../db/schema.ts";
+import { accountTokens, mailBounces, mailingConsents, type User } from "../db/schema.ts";
 import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
 
 // The mailing list, double opt-in (decision 015): every step is recorded in the consent trail.
@@ -67,6 +67,8 @@ export async function confirmSubscription(
     // A link sent to an address the account no longer has proves nothing.
     if (!used || !owner || used.email !== owner.email) return undefined;
     await auth.users.setSubscribed(owner.id, true, tx);
+    // The link reached the mailbox, so a bounce on record is over: newsletters go there again.
+    await tx.delete(mailBounces).where(eq(mailBounces.emailKey, owner.emailKey));
     // Following the link also proves the address is the owner's.
     if (!owner.emailVerifiedAt) await auth.users.verifyEmail(owner.id, owner.email, tx);
     await tx.insert(mailingConsents).values({

@@ -20,7 +20,9 @@ export function isHardBounce(error: unknown): boolean {
     typeof responseCode === "number" &&
     responseCode >= 500 &&
     responseCode < 600 &&
-    (code === "EENVELOPE" || code === "EMESSAGE")
+    // The recipient refused (5xx to RCPT TO), not the relay's own refusal of a message (EMESSAGE:
+    // a quota or a size), which would mark every subscriber at once.
+    code === "EENVELOPE"
   );
 }
 

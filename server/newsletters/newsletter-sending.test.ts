@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTokenService } from "../accounts/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { mailBounces, newsletterSends, newsletters, outbox, users } from "../db/schema.ts";
-import { createMailWorker } from "../mail/mail-worker.ts";
+import { createMailWorker, isHardBounce } from "../mail/mail-worker.ts";
 import type { MailTransport } from "../mail/mail-transport.ts";
 import type { Actor } from "../staff/audit-log.ts";
 import { createNewsletter, startSending } from "./newsletter-editing.ts";
@@ -182,6 +182,16 @@ describe.each(testEngines())("sending a newsletter (%s)", (engine) => {
 
     const next = await startNewsletter("Winter books");
     expect(next.recipients).toBe(1);
+  });
+
+  it("counts only a recipient's refusal as a bounce, never a relay's refusal of the message", () => {
+    const refusal = (code: string, responseCode: number) =>
+      Object.assign(new Error("refused"), { code, responseCode });
+    expect(isHardBounce(refusal("EENVELOPE", 550))).toBe(true);
+    // A relay's quota or size limit (552, 554) would otherwise mark every subscriber at once.
+    expect(isHardBounce(refusal("EMESSAGE", 554))).toBe(false);
+    expect(isHardBounce(refusal("EENVELOPE", 451))).toBe(false);
+    expect(isHardBounce(new Error("connection reset"))).toBe(false);
   });
 
   it("keeps retrying a temporary refusal (4xx) as before", async () => {

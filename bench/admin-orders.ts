@@ -13,7 +13,8 @@ import { listOrders } from "../server/orders/order-staff-actions.ts";
 import { migratePostgres, type Db } from "../server/db/client.ts";
 import * as schema from "../server/db/schema.ts";
 import { dropDatabase, throwawayPostgres } from "./lib/postgres.ts";
-import { percentile, printTable, type Check } from "./lib/table.ts";
+import { p95Of, planScans } from "./lib/query-plans.ts";
+import { printTable, type Check } from "./lib/table.ts";
 
 const SIZES = [1_000, 100_000] as const;
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 200);
@@ -77,7 +78,8 @@ const LAST = [
 export async function generate(pool: pg.Pool, from: number, to: number) {
   await pool.query(
     `insert into orders (number, access_token, idempotency_key, request_hash, email, address,
-       items_cents, shipping_cents, gst_cents, total_cents, status, version, created_at)
+       items_cents, shipping_cents, gst_cents, total_cents, status, version, pay_by, units,
+       created_at)
      select g, md5(g::text), 'bench-' || g, 'bench',
        lower(f.name || '.' || l.name || (g / 3)) || '@example.com',
        jsonb_build_object('firstName', f.name, 'surname', l.name, 'street', g || ' Bench Street',
@@ -85,7 +87,8 @@ export async function generate(pool: pg.Pool, from: number, to: number) {
        2000 + g % 9000, 2000, (4000 + g % 9000) / 11, 4000 + g % 9000,
        case when g % 100 < 2 then 'awaiting_payment' when g % 100 < 4 then 'paid'
             when g % 100 < 60 then 'shipped' when g % 100 < 88 then 'done' else 'cancelled' end,
-       0, timestamptz '2024-01-01' + g * interval '7 minutes'
+       0, timestamptz '2024-01-04' + g * interval '7 minutes', 1,
+       timestamptz '2024-01-01' + g * interval '7 minutes'
      from generate_series($1::int, $2::int) g
      cross join lateral (select ($3::text[])[1 + (g / 3) % $5] as name) f
      cross join lateral (select ($4::text[])[1 + (g / 3 / $5) % $6] as name) l`,
@@ -124,37 +127,6 @@ export function queries(size: number): { name: string; query: AdminOrderListQuer
   ];
 }
 
-async function time(run: () => Promise<unknown>): Promise<number> {
-  for (let index = 0; index < WARM_UP; index += 1) await run();
-  const latencies: number[] = [];
-  for (let index = 0; index < RUNS; index += 1) {
-    const started = performance.now();
-    await run();
-    latencies.push(performance.now() - started);
-  }
-  return percentile(latencies, 95);
-}
-
-/** Every statement `listOrders` sends for the query, with its plan's scans of `orders`. */
-async function plans(pool: pg.Pool, query: AdminOrderListQuery) {
-  const statements: { text: string; params: unknown[] }[] = [];
-  const logging = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => void statements.push({ text, params }) },
-  }) as unknown as Db;
-  await listOrders(logging, query, ADMIN_LIMITS.ordersPerPage);
-  const scans = new Set<string>();
-  for (const { text, params } of statements) {
-    const { rows } = await pool.query(`explain (format json) ${text}`, params);
-    const walk = (node: Record<string, unknown>) => {
-      if (node["Relation Name"] === "orders") scans.add(String(node["Node Type"]));
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    };
-    walk((rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]?.Plan ?? {});
-  }
-  return [...scans];
-}
-
 export async function benchAdminOrders(): Promise<Check[]> {
   const url = await throwawayPostgres("bench_admin");
   if (!url) {
@@ -172,8 +144,21 @@ export async function benchAdminOrders(): Promise<Check[]> {
       made = size;
       for (const { name, query } of queries(size)) {
         const result = results.get(name) ?? { p95: [], scans: [] };
-        result.p95.push(await time(() => listOrders(db, query, ADMIN_LIMITS.ordersPerPage)));
-        result.scans.push(await plans(pool, query));
+        result.p95.push(
+          await p95Of(() => listOrders(db, query, ADMIN_LIMITS.ordersPerPage), {
+            warmUp: WARM_UP,
+            runs: RUNS,
+          }),
+        );
+        result.scans.push(
+          (
+            await planScans(
+              pool,
+              (logging) => listOrders(logging, query, ADMIN_LIMITS.ordersPerPage),
+              ["orders"],
+            )
+          ).map((scan) => scan.replace(/ on orders$/, "")),
+        );
         results.set(name, result);
       }
     }

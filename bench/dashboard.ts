@@ -14,7 +14,8 @@ import { migratePostgres, type Db } from "../server/db/client.ts";
 import * as schema from "../server/db/schema.ts";
 import { salesDashboard } from "../server/reports/sales-dashboard.ts";
 import { dropDatabase, throwawayPostgres } from "./lib/postgres.ts";
-import { percentile, printTable, type Check } from "./lib/table.ts";
+import { p95Of, planScans } from "./lib/query-plans.ts";
+import { printTable, type Check } from "./lib/table.ts";
 
 const SIZES = [1_000, 100_000] as const;
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 60);
@@ -108,40 +109,6 @@ async function generate(pool: pg.Pool, size: number) {
   await pool.query("analyze");
 }
 
-async function time(run: () => Promise<unknown>): Promise<number> {
-  for (let index = 0; index < WARM_UP; index += 1) await run();
-  const latencies: number[] = [];
-  for (let index = 0; index < RUNS; index += 1) {
-    const started = performance.now();
-    await run();
-    latencies.push(performance.now() - started);
-  }
-  return percentile(latencies, 95);
-}
-
-/** The scans of orders and order_lines in the plans of every statement the dashboard sends. */
-async function scans(pool: pg.Pool, days: ComparedDays) {
-  const statements: { text: string; params: unknown[] }[] = [];
-  const logging = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => void statements.push({ text, params }) },
-  }) as unknown as Db;
-  await salesDashboard(logging, days);
-  const found = new Set<string>();
-  for (const { text, params } of statements) {
-    const { rows } = await pool.query(`explain (format json) ${text}`, params);
-    const walk = (node: Record<string, unknown>) => {
-      const table = node["Relation Name"];
-      if (table === "orders" || table === "order_lines") {
-        found.add(`${String(node["Node Type"])} on ${table}`);
-      }
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    };
-    walk((rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]?.Plan ?? {});
-  }
-  return [...found];
-}
-
 export async function benchDashboard(): Promise<Check[]> {
   const url = await throwawayPostgres("bench_dashboard");
   if (!url) {
@@ -157,9 +124,15 @@ export async function benchDashboard(): Promise<Check[]> {
     for (const size of SIZES) {
       await generate(pool, size);
       for (const { name, days } of PERIODS) {
-        p95.set(name, [...(p95.get(name) ?? []), await time(() => salesDashboard(db, days))]);
+        p95.set(name, [
+          ...(p95.get(name) ?? []),
+          await p95Of(() => salesDashboard(db, days), { warmUp: WARM_UP, runs: RUNS }),
+        ]);
       }
-      monthScans = await scans(pool, PERIODS[0]!.days);
+      monthScans = await planScans(pool, (logging) => salesDashboard(logging, PERIODS[0]!.days), [
+        "orders",
+        "order_lines",
+      ]);
     }
     printTable(`Owner's dashboard on PostgreSQL (p95 of ${RUNS} whole dashboards, all panels)`, [
       ...[...p95].map(([name, [small = 0, large = 0]]) => ({

@@ -5,6 +5,7 @@ import { formatWhen, money } from "#app/features/admin/admin-format.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { DownloadButton } from "#app/features/admin/download-button.tsx";
+import { Pager } from "#app/features/admin/pager.tsx";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken, useAuthToken } from "#app/features/auth/auth-store.ts";
 import { fetchApiFile } from "#app/lib/api-client.ts";
@@ -119,12 +120,11 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages of customers" className={styles.pager}>
-          {page > 1 ? <Link to={pageLink(q, page - 1)}>← Newer accounts</Link> : <span />}
-          {page < pages ? <Link to={pageLink(q, page + 1)}>Older accounts →</Link> : null}
-        </nav>
-      ) : null}
+      <Pager
+        what="customers"
+        newer={page > 1 ? pageLink(q, page - 1) : null}
+        older={page < pages ? pageLink(q, page + 1) : null}
+      />
     </section>
   );
 }

@@ -55,7 +55,8 @@ const buildDir = path.resolve("build-bench");
 rmSync(buildDir, { recursive: true, force: true });
 cpSync("build", buildDir, { recursive: true });
 const clientDir = path.join(buildDir, "client");
-const homeHtml = readFileSync(path.join(clientDir, "index.html"), "utf8");
+// A prerendered content page lends its header and styles (the home page is rendered per catalogue).
+const homeHtml = readFileSync(path.join(clientDir, "history", "index.html"), "utf8");
 for (const [urlPath, html] of [
   [REFERENCE_PATH, referencePageHtml(homeHtml)],
   [PRESS_REFERENCE_PATH, pressReferenceHtml(homeHtml)],

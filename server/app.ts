@@ -36,6 +36,7 @@ import { createJobRunner } from "./jobs/job-runner.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { createMailWorker } from "./mail/mail-worker.ts";
 import { createNewsletterSender } from "./newsletters/newsletter-sender.ts";
+import { createGuessPruningJob } from "./discounts/discount-codes.ts";
 import { warnOfPlaceholders } from "./site/site-placeholders.ts";
 
 export interface AppDeps {
@@ -243,6 +244,7 @@ function backgroundJobs(
       },
       { name: "mail", ...createMailWorker({ db: database.db, transport, log: app.log }) },
       { name: "sessions", runOnce: auth.sessions.pruneHourly },
+      { name: "discount guesses", ...createGuessPruningJob(database.db) },
     ],
     config.JOB_INTERVAL_MS,
     app.log,

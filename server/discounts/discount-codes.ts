@@ -95,16 +95,38 @@ async function refuseWhileGuessing(db: Db, address: string) {
   }
 }
 
+const windowEnded = sql`${discountGuesses.windowStartedAt} <= now() - make_interval(secs => ${DISCOUNT_GUESSES.windowSeconds})`;
+
 async function countFailedGuess(db: Db, address: string) {
-  const expired = sql`${discountGuesses.windowStartedAt} <= now() - make_interval(secs => ${DISCOUNT_GUESSES.windowSeconds})`;
   await db
     .insert(discountGuesses)
     .values({ address, failures: 1 })
     .onConflictDoUpdate({
       target: discountGuesses.address,
       set: {
-        failures: sql`case when ${expired} then 1 else ${discountGuesses.failures} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then now() else ${discountGuesses.windowStartedAt} end`,
+        failures: sql`case when ${windowEnded} then 1 else ${discountGuesses.failures} + 1 end`,
+        windowStartedAt: sql`case when ${windowEnded} then now() else ${discountGuesses.windowStartedAt} end`,
       },
     });
+}
+
+/** Removes the addresses whose window has ended: their next failure starts a new one anyway. */
+export async function pruneDiscountGuesses(db: Db): Promise<number> {
+  const removed = await db
+    .delete(discountGuesses)
+    .where(windowEnded)
+    .returning({ address: discountGuesses.address });
+  return removed.length;
+}
+
+/** For the job runner, which ticks every few seconds: prunes at most once an hour. */
+export function createGuessPruningJob(db: Db, everyMs = 60 * 60 * 1000, now = Date.now) {
+  let prunedAt = Number.NEGATIVE_INFINITY;
+  return {
+    async runOnce(): Promise<void> {
+      if (now() - prunedAt < everyMs) return;
+      prunedAt = now();
+      await pruneDiscountGuesses(db);
+    },
+  };
 }

@@ -12,8 +12,8 @@ import { signUpStaff, type Staff } from "#tests/server/staff-helpers.ts";
 import { createTestApp } from "#tests/server/test-app.ts";
 import { createTestDatabase, testEngines } from "#tests/server/test-database.ts";
 import type { Database } from "../db/client.ts";
-import { auditLog, discounts, orderLines, orders } from "../db/schema.ts";
-import { DISCOUNT_GUESSES } from "./discount-codes.ts";
+import { auditLog, discountGuesses, discounts, orderLines, orders } from "../db/schema.ts";
+import { createGuessPruningJob, DISCOUNT_GUESSES } from "./discount-codes.ts";
 
 describe.each(testEngines())("discount codes (%s)", (engine) => {
   let database: Database;
@@ -208,6 +208,38 @@ describe.each(testEngines())("discount codes (%s)", (engine) => {
     for (let check = 0; check < DISCOUNT_GUESSES.max + 2; check += 1) {
       expect((await quote(code, buyer)).statusCode).toBe(200);
     }
+  });
+
+  it("prunes the guessing windows that have ended, at most once an hour", async () => {
+    const window = DISCOUNT_GUESSES.windowSeconds;
+    const [ended, again, current] = [uniqueIp(), uniqueIp(), uniqueIp()];
+    const guessedSecondsAgo = (address: string, seconds: number) =>
+      database.db.insert(discountGuesses).values({
+        address,
+        failures: DISCOUNT_GUESSES.max,
+        windowStartedAt: sql`now() - make_interval(secs => ${seconds})`,
+      });
+    await guessedSecondsAgo(ended, window + 1);
+    await guessedSecondsAgo(current, window - 60);
+    let clock = Date.now();
+    const job = createGuessPruningJob(database.db, 60 * 60 * 1000, () => clock);
+    const left = async () =>
+      (await database.db.select({ address: discountGuesses.address }).from(discountGuesses))
+        .map((row) => row.address)
+        .filter((address) => [ended, again, current].includes(address))
+        .sort();
+    await job.runOnce();
+    expect(await left()).toEqual([current]);
+    await guessedSecondsAgo(again, window * 2);
+    clock += 59 * 60 * 1000;
+    await job.runOnce();
+    expect(await left()).toEqual([again, current].sort());
+    clock += 60 * 1000;
+    await job.runOnce();
+    expect(await left()).toEqual([current]);
+    // The address still waiting is still refused: pruning took only ended windows.
+    const { code } = await createCode({});
+    expect((await quote(code, current)).statusCode).toBe(429);
   });
 
   it("keeps codes unique in capitals or not, checks the version of an edit and audits each change", async () => {

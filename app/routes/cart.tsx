@@ -92,6 +92,12 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       />
     </Form>
   );
+  // Before hydration the only way on with a code: the server's answer (or the link's) carries it.
+  const carried = answer
+    ? answer.code === "discount_applied"
+      ? answer.discount?.code
+      : undefined
+    : linkedCode?.discount?.code;
   const stock = "stock" in loaderData ? loaderData.stock : undefined;
   const cap = loaderData.unitsPerProduct;
   const cartTitle = useRef<HTMLHeadingElement>(null);
@@ -115,7 +121,14 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               <div data-cart-only="empty">
                 <EmptyCart />
               </div>
-              <div data-cart-only="filled">{discountForm}</div>
+              <div data-cart-only="filled">
+                {discountForm}
+                {carried ? (
+                  <Link to={checkoutWithCode(carried)} className={styles.checkout}>
+                    Checkout
+                  </Link>
+                ) : null}
+              </div>
             </>
           ) : lines.length === 0 ? (
             <EmptyCart />

@@ -151,7 +151,7 @@ test.describe("a discount code without JavaScript", () => {
     ).toBeVisible();
   });
 
-  test("applied in the cart: the server checks it and the cart says what it does", async ({
+  test("applied in the cart: the server checks it, and its Checkout link carries it", async ({
     page,
     request,
     staff,
@@ -159,8 +159,18 @@ test.describe("a discount code without JavaScript", () => {
     const code = await tenPercentCode(request, staff);
     await page.goto("/cart");
     const form = page.getByRole("form", { name: "Discount code" });
+    await form.getByLabel("Discount code").fill("NOT-A-CODE");
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(form.getByLabel("Discount code")).toHaveAccessibleDescription(
+      "We don't know this code",
+    );
+    await expect(page.getByRole("link", { name: "Checkout", exact: true })).toHaveCount(0);
     await form.getByLabel("Discount code").fill(code);
     await form.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText(`Code ${code} applied: 10% off.`)).toBeVisible();
+    await page.getByRole("link", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(`/checkout?code=${code}`);
+    await expect(page.getByLabel("Discount code")).toHaveValue(code);
+    await expect(page.getByLabel("Discount code")).toHaveAccessibleDescription("");
   });
 });

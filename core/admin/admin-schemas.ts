@@ -290,6 +290,10 @@ export const subscriberSchema = z.object({
   username: z.string(),
   email: z.string(),
   consentAt: z.string().nullable(),
+  bounce: z.object({ at: z.string(), reason: z.string() }).nullable().meta({
+    description:
+      "The receiving server refused this address for good (SMTP 5xx) at this time, with its answer: newsletters skip it until its owner confirms a subscription again",
+  }),
 });
 
 export const pageQuerySchema = z.object({
@@ -301,9 +305,14 @@ export const pageQuerySchema = z.object({
 export const subscriberListSchema = z.object({
   subscribers: z.array(subscriberSchema),
   total: z.number().int(),
+  bounced: z
+    .number()
+    .int()
+    .meta({ description: "Subscribers whose address bounced: no newsletter goes to them" }),
   page: z.number().int(),
   pages: z.number().int(),
 });
+export type SubscriberList = z.output<typeof subscriberListSchema>;
 
 export const ordersExportQuerySchema = z
   .object({

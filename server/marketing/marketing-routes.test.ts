@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { auditLog, users } from "../db/schema.ts";
+import { auditLog, mailBounces, users } from "../db/schema.ts";
 import { signUp } from "#tests/server/account-helpers.ts";
 import { setUpBackOffice } from "#tests/server/staff-helpers.ts";
 
@@ -21,11 +21,20 @@ async function subscriber(username: string, consentAt: Date) {
 }
 
 describe("the mailing list", () => {
-  it("lists subscribers with their consent time, latest first, and exports them as CSV", async () => {
+  it("lists subscribers with their consent time and any bounce, latest first, and exports them as CSV", async () => {
     const ada = await subscriber("ada", new Date("2026-03-01T10:00:00Z"));
     const formula = await subscriber("=1+1", new Date("2026-04-01T10:00:00Z"));
     const at = await subscriber("@cmd", new Date("2026-05-01T10:00:00Z"));
-    await signUp(backOffice.app); // not subscribed
+    const gone = await signUp(backOffice.app); // not subscribed, bounced: not counted
+    const reason = "Can't send mail - all recipients were rejected: 550 5.1.1 No such user";
+    await backOffice.database.db.insert(mailBounces).values([
+      {
+        emailKey: formula.email.toLowerCase(),
+        bouncedAt: new Date("2026-06-01T10:00:00Z"),
+        reason,
+      },
+      { emailKey: gone.email.toLowerCase(), reason },
+    ]);
 
     const list = await backOffice.app.inject({
       url: "/api/admin/subscribers",
@@ -34,11 +43,17 @@ describe("the mailing list", () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({
       subscribers: [
-        { username: "@cmd", email: at.email, consentAt: "2026-05-01T10:00:00.000Z" },
-        { username: "=1+1", email: formula.email, consentAt: "2026-04-01T10:00:00.000Z" },
-        { username: "ada", email: ada.email, consentAt: "2026-03-01T10:00:00.000Z" },
+        { username: "@cmd", email: at.email, consentAt: "2026-05-01T10:00:00.000Z", bounce: null },
+        {
+          username: "=1+1",
+          email: formula.email,
+          consentAt: "2026-04-01T10:00:00.000Z",
+          bounce: { at: "2026-06-01T10:00:00.000Z", reason },
+        },
+        { username: "ada", email: ada.email, consentAt: "2026-03-01T10:00:00.000Z", bounce: null },
       ],
       total: 3,
+      bounced: 1,
       page: 1,
       pages: 1,
     });
@@ -52,13 +67,15 @@ describe("the mailing list", () => {
     expect(csv.headers["content-disposition"]).toBe(
       'attachment; filename="kybernetes-mailing-list.csv"',
     );
-    expect(csv.body.startsWith("\uFEFFUsername,Email,Consent given (UTC)\r\n")).toBe(true);
+    expect(csv.body.startsWith("\uFEFFUsername,Email,Consent given (UTC),Bounced (UTC)\r\n")).toBe(
+      true,
+    );
     const rows = Papa.parse<string[]>(csv.body.slice(1).trimEnd(), { newline: "\r\n" }).data;
     expect(rows).toEqual([
-      ["Username", "Email", "Consent given (UTC)"],
-      ["ada", ada.email, "2026-03-01T10:00:00.000Z"],
-      ["'=1+1", formula.email, "2026-04-01T10:00:00.000Z"],
-      ["'@cmd", at.email, "2026-05-01T10:00:00.000Z"],
+      ["Username", "Email", "Consent given (UTC)", "Bounced (UTC)"],
+      ["ada", ada.email, "2026-03-01T10:00:00.000Z", ""],
+      ["'=1+1", formula.email, "2026-04-01T10:00:00.000Z", "2026-06-01T10:00:00.000Z"],
+      ["'@cmd", at.email, "2026-05-01T10:00:00.000Z", ""],
     ]);
     const [entry] = await backOffice.database.db
       .select()

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { mailBounces, users } from "../db/schema.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 import { toCsv } from "../staff/csv-export.ts";
 
@@ -10,41 +10,71 @@ const columns = {
   username: users.username,
   email: users.email,
   consentAt: users.subscriptionChangedAt,
+  bouncedAt: mailBounces.bouncedAt,
+  bounceReason: mailBounces.reason,
 };
 
-type Row = { username: string; email: string; consentAt: Date | null };
-const subscriber = (row: Row) => ({ ...row, consentAt: row.consentAt?.toISOString() ?? null });
+// The mail worker files a bounce under the lower-cased address: an account's email_key.
+const bounceOf = eq(mailBounces.emailKey, users.emailKey);
+
+type Row = {
+  username: string;
+  email: string;
+  consentAt: Date | null;
+  bouncedAt: Date | null;
+  bounceReason: string | null;
+};
+const subscriber = ({ bouncedAt, bounceReason, ...row }: Row) => ({
+  ...row,
+  consentAt: row.consentAt?.toISOString() ?? null,
+  bounce: bouncedAt ? { at: bouncedAt.toISOString(), reason: bounceReason ?? "" } : null,
+});
 
 export async function listSubscribers(db: Db, page: number, perPage: number) {
   const [rows, [count]] = await Promise.all([
     db
       .select(columns)
       .from(users)
+      .leftJoin(mailBounces, bounceOf)
       .where(subscribed)
       .orderBy(desc(users.subscriptionChangedAt), desc(users.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
     db
-      .select({ total: sql<number>`count(*)` })
+      .select({
+        total: sql<number>`count(*)`,
+        bounced: sql<number>`count(${mailBounces.emailKey})`,
+      })
       .from(users)
+      .leftJoin(mailBounces, bounceOf)
       .where(subscribed),
   ]);
   const total = Number(count?.total ?? 0);
   return {
     subscribers: rows.map(subscriber),
     total,
+    bounced: Number(count?.bounced ?? 0),
     page,
     pages: Math.max(1, Math.ceil(total / perPage)),
   };
 }
 
-export const SUBSCRIBER_EXPORT_COLUMNS = ["Username", "Email", "Consent given (UTC)"] as const;
+export const SUBSCRIBER_EXPORT_COLUMNS = [
+  "Username",
+  "Email",
+  "Consent given (UTC)",
+  "Bounced (UTC)",
+] as const;
 
-/** The whole mailing list as CSV, one row per subscriber, oldest consent first. Audited. */
+/**
+ * The whole mailing list as CSV, one row per subscriber, oldest consent first, with when an
+ * address bounced (newsletters skip it). Audited.
+ */
 export async function exportSubscribers(db: Db, actor: Actor): Promise<string> {
   const rows = await db
     .select(columns)
     .from(users)
+    .leftJoin(mailBounces, bounceOf)
     .where(subscribed)
     .orderBy(asc(users.subscriptionChangedAt), asc(users.id));
   await recordAudit(db, actor, {
@@ -55,6 +85,11 @@ export async function exportSubscribers(db: Db, actor: Actor): Promise<string> {
   });
   return toCsv(
     SUBSCRIBER_EXPORT_COLUMNS,
-    rows.map((row) => [row.username, row.email, row.consentAt?.toISOString() ?? ""]),
+    rows.map((row) => [
+      row.username,
+      row.email,
+      row.consentAt?.toISOString() ?? "",
+      row.bouncedAt?.toISOString() ?? "",
+    ]),
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatWhen } from "#app/features/admin/admin-format.ts";
+import type { SubscriberList } from "#core/admin/admin-schemas.ts";
+import { formatWhen, noun } from "#app/features/admin/admin-format.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { DownloadButton } from "#app/features/admin/download-button.tsx";
@@ -10,13 +11,6 @@ import { adminPaths } from "#app/paths.ts";
 import type { Route } from "./+types/subscribers";
 
 export const meta = () => adminMeta("Subscribers");
-
-interface SubscriberList {
-  subscribers: { username: string; email: string; consentAt: string | null }[];
-  total: number;
-  page: number;
-  pages: number;
-}
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = new URL(request.url).searchParams.get("page");
@@ -31,8 +25,20 @@ export function HydrateFallback() {
 
 export const SUBSCRIBERS_FILE = "kybernetes-mailing-list.csv";
 
+/** Why someone on the list gets no newsletter: in words, never by colour alone. */
+function Delivery({ bounce }: { bounce: SubscriberList["subscribers"][number]["bounce"] }) {
+  if (!bounce) return <>Receives them</>;
+  return (
+    <>
+      <strong className={styles.flag}>Bounced</strong> on{" "}
+      <time dateTime={bounce.at}>{formatWhen(bounce.at)}</time>: newsletters skip this address.{" "}
+      <span className={styles.muted}>Their mail server said: {bounce.reason}</span>
+    </>
+  );
+}
+
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, page, pages } = loaderData;
+  const { subscribers, total, bounced, page, pages } = loaderData;
   const token = useAuthToken();
   return (
     <section aria-labelledby="subscribers-title">
@@ -40,6 +46,11 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
       <p>
         {total === 1 ? "1 person is" : `${total} people are`} on the mailing list. Each confirmed by
         following the link we e-mailed them; the time is when they did.
+      </p>
+      <p>
+        {bounced === 0
+          ? "No address on the list has bounced."
+          : `${bounced} ${noun(bounced, "address has", "addresses have")} bounced: the receiving mail server refused ${noun(bounced, "it", "them")} for good, and newsletters skip ${noun(bounced, "it", "them")}. A bounce is cleared when the person subscribes again from their account (after unsubscribing) and follows the link we e-mail.`}
       </p>
       <DownloadButton
         label="Download the mailing list (CSV)"
@@ -61,6 +72,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Username</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Consent given</th>
+                <th scope="col">Newsletters</th>
               </tr>
             </thead>
             <tbody>
@@ -76,6 +88,9 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                     ) : (
                       "—"
                     )}
+                  </td>
+                  <td>
+                    <Delivery bounce={subscriber.bounce} />
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,7 @@
 import type { Config } from "@react-router/dev/config";
+import path from "node:path";
 import { prerenderPaths } from "./app/paths.ts";
+import { precompressClientFiles } from "./build-plugins/precompress.ts";
 
 export default {
   appDirectory: "app",
@@ -9,6 +11,10 @@ export default {
   // other route is prerendered to a file that the server sends as it is.
   ssr: true,
   prerender: ({ getStaticPaths }) => prerenderPaths(getStaticPaths()),
+  // After the prerendered pages are written: the server serves these copies as they are.
+  async buildEnd({ reactRouterConfig }) {
+    await precompressClientFiles(path.join(reactRouterConfig.buildDirectory, "client"));
+  },
   // React Router 8's behaviour, adopted now: loaders and actions read services from a typed
   // context (app/load-context.ts), route modules split their client code, and data requests
   // keep the address as the browser has it.

@@ -13,24 +13,34 @@ const MIN_COMPRESSIBLE_BYTES = 512;
 /** Above this size the strongest settings would hold up start-up for seconds. */
 const STRONGEST_UP_TO_BYTES = 1_000_000;
 
-/** `fast` while a request waits: the strongest settings would cost more than they save. */
+export type Compressed = Required<Pick<CachedBody, "gzip" | "br">>;
+
+/** The compressed variants worth keeping, if any; `fast` while a request waits. */
+export function compress(body: Buffer, { fast = false }: { fast?: boolean } = {}) {
+  if (body.length <= MIN_COMPRESSIBLE_BYTES) return undefined;
+  const strongest = !fast && body.length <= STRONGEST_UP_TO_BYTES;
+  return {
+    gzip: gzipSync(body, { level: strongest ? 9 : 6 }),
+    br: brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: strongest ? 11 : 5 },
+    }),
+  } satisfies Compressed;
+}
+
+/**
+ * `fast` while a request waits: the strongest settings would cost more than they save.
+ * `compressed`: variants made earlier (the build's, build-plugins/precompress.ts).
+ */
 export function cachedBody(
   body: Buffer,
   compressible: boolean,
-  { fast = false }: { fast?: boolean } = {},
+  { fast = false, compressed }: { fast?: boolean; compressed?: Compressed | undefined } = {},
 ): CachedBody {
-  const entry: CachedBody = {
+  return {
     body,
     etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
+    ...(compressible ? (compressed ?? compress(body, { fast })) : undefined),
   };
-  if (compressible && body.length > MIN_COMPRESSIBLE_BYTES) {
-    const strongest = !fast && body.length <= STRONGEST_UP_TO_BYTES;
-    entry.gzip = gzipSync(body, { level: strongest ? 9 : 6 });
-    entry.br = brotliCompressSync(body, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: strongest ? 11 : 5 },
-    });
-  }
-  return entry;
 }
 
 export function negotiateEncoding(

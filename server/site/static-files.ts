@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { cachedBody, type CachedBody } from "../http/cached-body.ts";
+import { cachedBody, type CachedBody, type Compressed } from "../http/cached-body.ts";
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
@@ -39,7 +39,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".data": "text/x-script",
 };
 
-const COMPRESSIBLE = new Set([
+/** The kinds of file served compressed, and so compressed by the build (precompress.ts). */
+export const COMPRESSIBLE = new Set([
   ".html",
   ".js",
   ".css",
@@ -52,7 +53,10 @@ const COMPRESSIBLE = new Set([
   ".data",
 ]);
 
-async function listFiles(dir: string): Promise<string[]> {
+/** The build's compressed copies of a file sit beside it under these suffixes. */
+export const PRECOMPRESSED = { br: ".br", gzip: ".gz" } as const;
+
+export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile())
@@ -73,18 +77,43 @@ function urlPathFor(relative: string): string {
   return `/${posix}`;
 }
 
+/** The build's compressed copies, when it made both (small files have none). */
+async function readCompressed(file: string, present: ReadonlySet<string>) {
+  const br = file + PRECOMPRESSED.br;
+  const gzip = file + PRECOMPRESSED.gzip;
+  if (!present.has(br) || !present.has(gzip)) return undefined;
+  const [brBody, gzipBody] = await Promise.all([readFile(br), readFile(gzip)]);
+  return { br: brBody, gzip: gzipBody } satisfies Compressed;
+}
+
 /** Held in memory with compressed variants, so serving one is a map lookup (a few megabytes). */
 export async function loadStaticFiles(
   clientDir: string,
   cspExtras: Readonly<Record<string, CspExtras>> = {},
 ): Promise<StaticFiles> {
   const files = new Map<string, StaticFile>();
-  for (const file of await listFiles(clientDir)) {
+  const listed = await listFiles(clientDir);
+  const present = new Set(listed);
+  // A build's compressed copy is served as its file's variant, never under a name of its own.
+  const copyOf = (file: string) =>
+    Object.values(PRECOMPRESSED).some((suffix) => {
+      const original = file.slice(0, -suffix.length);
+      return (
+        file.endsWith(suffix) &&
+        present.has(original) &&
+        COMPRESSIBLE.has(path.extname(original).toLowerCase())
+      );
+    });
+  for (const file of listed) {
+    if (copyOf(file)) continue;
     const ext = path.extname(file).toLowerCase();
     const body = await readFile(file);
     const urlPath = urlPathFor(path.relative(clientDir, file));
+    const compressible = COMPRESSIBLE.has(ext);
     const entry: StaticFile = {
-      ...cachedBody(body, COMPRESSIBLE.has(ext)),
+      ...cachedBody(body, compressible, {
+        compressed: compressible ? await readCompressed(file, present) : undefined,
+      }),
       contentType: CONTENT_TYPES[ext] ?? "application/octet-stream",
       cacheControl: cacheControlFor(urlPath, ext),
       page: ext === ".html" || ext === ".data",

@@ -95,7 +95,7 @@ export const CONTROLS: Control[] = [
     target: { selector: "header details[data-menu] > summary", name: "Menu" },
     answer: [{ selector: 'nav[aria-label="Main"]', visible: true }],
   },
-  ...["/books", "/cyberware", "/merchandise"].map((path) => ({
+  ...["/", "/books", "/cyberware", "/merchandise"].map((path) => ({
     name: `Add to Cart on ${path}`,
     path,
     target: { selector: "main article button", namePrefix: "Add to Cart" },

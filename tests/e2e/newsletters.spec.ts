@@ -62,6 +62,10 @@ test("staff write a newsletter, preview it at two widths with its plain text, te
     .fill(
       "## New on the shelf\n\nOur **spring** titles are in.\n\n[product: pennington-piercing-forceps]\n\nSee you at the [meetup](/events).",
     );
+  // The preview follows the typing before anything is saved.
+  await expect(page.getByRole("region", { name: "Preview" }).locator("pre")).toContainText(
+    "Pennington Piercing Forceps",
+  );
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
   const feedback = page.getByRole("article", { name: subject }).getByRole("status").first();
@@ -99,6 +103,7 @@ test("staff write a newsletter, preview it at two widths with its plain text, te
   await page
     .getByLabel("Text (Markdown)")
     .fill("## New on the shelf\n\nOur **spring** titles are in.");
+  await expect(preview.locator("pre")).not.toContainText("Pennington Piercing Forceps");
   await page.getByRole("button", { name: "Preview changes" }).click();
   await expect(feedback).toContainText("not saved yet");
   await page.getByRole("button", { name: "Save draft" }).click();

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Form } from "react-router";
 import {
   NEWSLETTER_LIMITS,
@@ -27,14 +27,23 @@ export function checkedNewsletter(
 export function NewsletterForm({
   draft,
   fields,
+  onChange,
   children,
 }: {
   draft?: NewsletterDraft | undefined;
   fields: Record<string, string>;
+  /** Any typing in the form (the live preview's cue). */
+  onChange?: ((event: FormEvent<HTMLFormElement>) => void) | undefined;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" noValidate className={styles.editor} aria-label="The newsletter">
+    <Form
+      method="post"
+      noValidate
+      className={styles.editor}
+      aria-label="The newsletter"
+      onChange={onChange}
+    >
       <Field
         label="Subject"
         name="subject"

@@ -1,6 +1,46 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import type { NewsletterPreview as Preview } from "#core/admin/newsletter-schemas.ts";
 import styles from "./newsletter.module.css";
+
+/** How long typing pauses before the preview is drawn again. */
+export const PREVIEW_DELAY_MS = 400;
+
+/** What a route's action answers to `intent=preview`: the preview, or the fields it refused. */
+interface PreviewAnswer {
+  ok: boolean;
+  preview?: Preview;
+  fields?: Record<string, string>;
+}
+
+/**
+ * The preview follows typing: a pause posts the form to the route's own action as the Preview
+ * button does, through a fetcher, without reloading the page's data.
+ */
+export function useLivePreview() {
+  const fetcher = useFetcher<PreviewAnswer>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const draft = new FormData(form);
+      draft.set("intent", "preview");
+      void fetcher.submit(draft, { method: "post", defaultShouldRevalidate: false });
+    }, PREVIEW_DELAY_MS);
+  };
+  const answer = fetcher.data;
+  // A refusal keeps the last preview drawn from typing, not the saved one.
+  const [drawn, setDrawn] = useState<Preview>();
+  if (answer?.ok && answer.preview && answer.preview !== drawn) setDrawn(answer.preview);
+  return {
+    onChange,
+    preview: drawn,
+    refused: answer && !answer.ok ? Object.values(answer.fields ?? {}) : [],
+    busy: fetcher.state !== "idle",
+  };
+}
 
 // The page's CSP refuses inline styles, and a srcdoc frame inherits it, while e-mail HTML is all
 // inline styles: they travel as data-style and the page applies them through the CSSOM, which
@@ -44,12 +84,43 @@ function PreviewFrame({
   );
 }
 
-export function NewsletterPreview({ preview }: { preview: Preview }) {
+type LivePreview = Pick<ReturnType<typeof useLivePreview>, "refused" | "busy">;
+
+// Not a live region: announcing every pause in typing would talk over the typing itself.
+export function NewsletterPreview({
+  preview,
+  live,
+}: {
+  preview: Preview | undefined;
+  /** Beside a form: the preview follows its typing. */
+  live?: LivePreview | undefined;
+}) {
   return (
-    <section aria-labelledby="preview-title">
+    <section aria-labelledby="preview-title" aria-busy={live?.busy ?? false}>
       <h2 id="preview-title">Preview</h2>
+      {live ? (
+        <p>
+          {preview
+            ? "It follows your typing. Nothing is saved until you save the draft."
+            : "It appears here as you type, once the newsletter has a subject and text."}
+        </p>
+      ) : null}
+      {live && live.refused.length > 0 ? (
+        <p className={styles.warning}>
+          Not updated to your latest typing: {live.refused.join(" ")}
+        </p>
+      ) : null}
+      {preview ? <Drawn preview={preview} quiet={live !== undefined} /> : null}
+    </section>
+  );
+}
+
+/** `quiet` beside a form: an alert would interrupt each pause while a card's slug is typed. */
+function Drawn({ preview, quiet }: { preview: Preview; quiet: boolean }) {
+  return (
+    <>
       {preview.missingProducts.length > 0 ? (
-        <p role="alert">
+        <p role={quiet ? undefined : "alert"} className={styles.warning}>
           No product on sale is called {preview.missingProducts.join(", ")}: its card is left out,
           and the newsletter cannot be sent until the line is corrected or removed.
         </p>
@@ -78,6 +149,6 @@ export function NewsletterPreview({ preview }: { preview: Preview }) {
       <h3>Plain-text part</h3>
       <p>Mail programs that show no HTML, and screen readers that prefer it, get this:</p>
       <pre className={styles.plain}>{preview.text}</pre>
-    </section>
+    </>
   );
 }

@@ -17,7 +17,7 @@ import formStyles from "#app/components/forms.module.css";
 import { formatWhen } from "#app/features/admin/admin-format.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { checkedNewsletter, NewsletterForm } from "#app/features/admin/newsletter-form.tsx";
-import { NewsletterPreview } from "#app/features/admin/newsletter-preview.tsx";
+import { NewsletterPreview, useLivePreview } from "#app/features/admin/newsletter-preview.tsx";
 import { staffApi, type StaffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -135,9 +135,11 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
   const { newsletter } = loaderData;
   const navigation = useNavigation();
   const fetcher = useFetcher<Outcome>();
+  const live = useLivePreview();
   const [confirming, setConfirming] = useState(false);
   const outcome = fetcher.state === "idle" && fetcher.data ? fetcher.data : actionData;
-  const preview = (actionData?.ok ? actionData.preview : undefined) ?? loaderData.preview;
+  const preview =
+    live.preview ?? (actionData?.ok ? actionData.preview : undefined) ?? loaderData.preview;
   const busy = navigation.state === "submitting" || fetcher.state !== "idle";
   const draft = newsletter.status === "draft";
   return (
@@ -164,6 +166,7 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
             key={newsletter.version}
             draft={newsletter}
             fields={outcome && !outcome.ok ? outcome.fields : {}}
+            onChange={live.onChange}
           >
             <input type="hidden" name="version" value={newsletter.version} />
             <div className={formStyles.actions}>
@@ -232,7 +235,7 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
       ) : (
         <Counts newsletter={newsletter} />
       )}
-      <NewsletterPreview preview={preview} />
+      <NewsletterPreview preview={preview} live={draft ? live : undefined} />
     </article>
   );
 }

@@ -8,6 +8,7 @@ import { savedAddresses, users } from "../db/schema.ts";
 import {
   bearer,
   linkFromMail,
+  mailsTo,
   newAccount,
   post,
   signUp,
@@ -208,6 +209,26 @@ describe.each(testEngines())("the address book and past orders (%s)", (engine) =
       url: `/api/orders/${guest.order.number}?token=${encodeURIComponent(guest.accessToken)}`,
     });
     expect(byLink.statusCode).toBe(200);
+  });
+
+  it("links a guest order placed with an address already verified to its account at once", async () => {
+    const account = await signUp(app);
+    const guest = await placeOrder(app, {
+      email: account.email.toUpperCase(),
+      address: { ...ADDRESS, firstName: "Visit spam.example" },
+    });
+    expect((await myOrders(account.token)).map((order) => order.number)).toEqual([
+      guest.order.number,
+    ]);
+    const byLink = await app.inject({
+      method: "GET",
+      url: `/api/orders/${guest.order.number}?token=${encodeURIComponent(guest.accessToken)}`,
+    });
+    expect(byLink.statusCode).toBe(200);
+    // Whoever typed the address proved nothing: the e-mail quotes no name of theirs (issue 23).
+    const [mail] = await mailsTo(database.db, account.email.toUpperCase());
+    expect(mail?.text).toContain(guest.order.number);
+    expect(mail?.text).not.toContain("spam.example");
   });
 
   it("claims no orders for an address that is not verified, and claims them once it is", async () => {

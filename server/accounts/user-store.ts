@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { usernameKey } from "#core/account/username.ts";
 import { emailKey } from "#core/validation/email.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
-import { orders, users, type User } from "../db/schema.ts";
+import { users, type User } from "../db/schema.ts";
+import { claimGuestOrders } from "../orders/guest-orders.ts";
 
 /** A username or e-mail address that another account already uses. */
 export class TakenError extends Error {
@@ -36,17 +37,6 @@ function rethrowTaken(error: unknown): never {
 }
 
 type Executor = Db | Tx;
-
-/**
- * Guest orders placed with an address become the account's once its owner has proved the
- * address (issue 39): never before, or signing up with a stranger's address would show theirs.
- */
-async function claimGuestOrders(executor: Executor, user: Pick<User, "id" | "emailKey">) {
-  await executor
-    .update(orders)
-    .set({ userId: user.id })
-    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.emailKey}`));
-}
 
 export function createUserStore(db: Db) {
   return {

@@ -23,6 +23,7 @@ import { takeDiscountUse } from "../discounts/discount-uses.ts";
 import { orderEvents, orderLines, orders, type OrderRow } from "../db/schema.ts";
 import { enqueueMail, recipientAtLimit } from "../mail/outbox.ts";
 import { checkBuyerHolds, type Buyer } from "./buyer-holds.ts";
+import { claimForVerifiedOwner } from "./guest-orders.ts";
 import { addressVerified, loadOrderView } from "./order-reading.ts";
 import { orderRefusal, priced } from "./order-refusals.ts";
 import { orderLink, type OrderService } from "./order-service.ts";
@@ -137,6 +138,10 @@ async function storeOrder(
   }
   const order = await insertOrder(service, tx, draft, units);
   if (!order) return undefined;
+  // To an address an account has proved: the account's at once (issue 39). Order rows before the
+  // code's and the stock's, as cancelling takes them; `order` keeps userId null, so its e-mail
+  // quotes no typed name (issue 23), as any guest's.
+  if (draft.buyer.userId === undefined) await claimForVerifiedOwner(tx, input.email);
   if (draft.discount) {
     await takeDiscountUse(tx, draft.discount, {
       orderId: order.id,

@@ -161,6 +161,8 @@ describe("newsletters in the back office", () => {
     const unfolded = raw.replace(/\r/g, "").replace(/\n[ \t]+/g, " ");
     const header = /^List-Unsubscribe: <(https?:\/\/[^>]+)>$/m.exec(unfolded)?.[1] ?? "";
     expect(header).toMatch(/\/api\/unsubscribe\?token=/);
+    // The one-click link alone: a mailto: would go to a mailbox nobody reads (decision 035).
+    expect(unfolded).not.toMatch(/^List-Unsubscribe:.*mailto:/im);
     expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);

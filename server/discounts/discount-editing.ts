@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type {
   AdminDiscount,
   CreateDiscountInput,
@@ -8,7 +8,7 @@ import type {
 import { isCalendarDay } from "#core/admin/admin-schemas.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
-import { discounts, type DiscountRow } from "../db/schema.ts";
+import { discounts, products, type DiscountRow } from "../db/schema.ts";
 import { errorBody, HttpError } from "../http/http-errors.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 
@@ -84,6 +84,25 @@ const codeTaken = (code: string) =>
     code: "Another discount already has this code (codes are the same in capitals or not)",
   });
 
+/** Every chosen product must exist; drafts and retired ones count (a code may outlive a sale). */
+async function refuseUnknownProducts(tx: Tx, input: CreateDiscountInput) {
+  if (input.scope !== "products") return;
+  const ids = [...new Set(input.productIds)];
+  const known = new Set(
+    (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map(
+      (row) => row.id,
+    ),
+  );
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length === 0) return;
+  throw new HttpError(400, "invalid_input", "Please check the products.", {
+    productIds:
+      unknown.length === 1
+        ? `There is no product with the id ${unknown[0]}`
+        : `There are no products with the ids ${unknown.join(", ")}`,
+  });
+}
+
 async function written<T>(code: string, change: () => Promise<T>): Promise<T> {
   try {
     return await change();
@@ -106,6 +125,7 @@ export async function findAdminDiscount(db: Db, id: number) {
 export async function createDiscount(db: Db, input: CreateDiscountInput, actor: Actor) {
   return written(input.code, () =>
     db.transaction(async (tx) => {
+      await refuseUnknownProducts(tx, input);
       const [row] = await tx.insert(discounts).values(columnsOf(input)).returning();
       if (!row) throw new Error("the new discount was not returned");
       await recordAudit(tx, actor, {
@@ -130,6 +150,7 @@ export async function updateDiscount(db: Db, id: number, input: UpdateDiscountIn
   return written(input.code, () =>
     db.transaction(async (tx) => {
       const before = await lockDiscount(tx, id, input.version);
+      await refuseUnknownProducts(tx, input);
       if (
         input.totalLimit !== null &&
         input.totalLimit !== undefined &&

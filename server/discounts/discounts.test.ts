@@ -210,6 +210,38 @@ describe.each(testEngines())("discount codes (%s)", (engine) => {
     }
   });
 
+  it("takes chosen products by the catalogue's ids and refuses an id it does not know", async () => {
+    const made = await createCode({ scope: "products", productIds: [MUG.id, MUG.id] });
+    expect(made.productIds).toEqual([MUG.id]);
+    const send = (method: "POST" | "PUT", url: string, productIds: number[], version?: number) =>
+      app.inject({
+        method,
+        url,
+        headers: staff.headers,
+        payload: {
+          code: version === undefined ? `${made.code}X` : made.code,
+          kind: "fixed",
+          value: 100,
+          scope: "products",
+          productIds,
+          version,
+        },
+      });
+    const unknown = await send("POST", "/api/admin/discounts", [MUG.id, 999_998, 999_999]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({
+      productIds: "There are no products with the ids 999998, 999999",
+    });
+    const edit = await send("PUT", `/api/admin/discounts/${made.id}`, [999_999], made.version);
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.fields).toEqual({
+      productIds: "There is no product with the id 999999",
+    });
+    const kept = await send("PUT", `/api/admin/discounts/${made.id}`, [TOTE.id], made.version);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<AdminDiscount>().productIds).toEqual([TOTE.id]);
+  });
+
   it("prunes the guessing windows that have ended, at most once an hour", async () => {
     const window = DISCOUNT_GUESSES.windowSeconds;
     const [ended, again, current] = [uniqueIp(), uniqueIp(), uniqueIp()];

@@ -4,7 +4,7 @@ import { MAX_PRICE_CENTS } from "../catalog/product.ts";
 import { DISCOUNT_CODE_MAX, DISCOUNT_KINDS, DISCOUNT_SCOPES } from "../orders/discounts.ts";
 import { recordIdParam } from "../validation/record-id-param.ts";
 import { z } from "../validation/zod.ts";
-import { isCalendarDay } from "./admin-schemas.ts";
+import { isCalendarDay, pageQuerySchema } from "./admin-schemas.ts";
 
 const CATEGORIES = Object.keys(PRODUCT_CATEGORY_NAMES) as [ProductCategory, ...ProductCategory[]];
 
@@ -146,4 +146,18 @@ export const adminDiscountSchema = named(
 );
 export type AdminDiscount = z.output<typeof adminDiscountSchema>;
 
-export const adminDiscountListSchema = z.object({ discounts: z.array(adminDiscountSchema) });
+export const DISCOUNTS_PER_PAGE = 50;
+
+export const discountListQuerySchema = pageQuerySchema;
+
+export const adminDiscountListSchema = named(
+  "AdminDiscountList",
+  z.object({
+    discounts: z.array(adminDiscountSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+  }),
+  `Discount codes, newest first, ${DISCOUNTS_PER_PAGE} a page`,
+);
+export type AdminDiscountList = z.output<typeof adminDiscountListSchema>;

@@ -5,7 +5,9 @@ import {
   adminDiscountSchema,
   createDiscountSchema,
   discountIdParamsSchema,
+  discountListQuerySchema,
   discountVersionSchema,
+  DISCOUNTS_PER_PAGE,
   updateDiscountSchema,
 } from "#core/admin/discount-admin-schemas.ts";
 import { errorBodySchema, errorResponses, named } from "#core/api/api-schemas.ts";
@@ -52,15 +54,15 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
     {
       config,
       schema: {
-        summary: "Every discount code, newest first, with its uses and state",
-        description:
-          "`state` is now's: active, paused (by staff), scheduled (before its start), expired (after its end) or used_up (its total limit reached).",
+        summary: "Discount codes, newest first, a page at a time, with their uses and state",
+        description: `\`page\` counts from 1 (${DISCOUNTS_PER_PAGE} codes a page; a bad one is 400); \`total\` and \`pages\` say how many there are. \`state\` is now's: active, paused (by staff), scheduled (before its start), expired (after its end) or used_up (its total limit reached).`,
         tags,
         security,
-        response: { 200: adminDiscountListSchema, ...errorResponses(401, 403, 429) },
+        querystring: discountListQuerySchema,
+        response: { 200: adminDiscountListSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async () => ({ discounts: await listDiscounts(db) }),
+    async (request) => listDiscounts(db, request.query.page),
   );
 
   app.get(

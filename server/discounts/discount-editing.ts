@@ -1,9 +1,11 @@
 import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type {
-  AdminDiscount,
-  CreateDiscountInput,
-  DiscountState,
-  UpdateDiscountInput,
+import {
+  DISCOUNTS_PER_PAGE,
+  type AdminDiscount,
+  type AdminDiscountList,
+  type CreateDiscountInput,
+  type DiscountState,
+  type UpdateDiscountInput,
 } from "#core/admin/discount-admin-schemas.ts";
 import { isCalendarDay } from "#core/admin/admin-schemas.ts";
 import type { Db, Tx } from "../db/client.ts";
@@ -112,9 +114,23 @@ async function written<T>(code: string, change: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listDiscounts(db: Db): Promise<AdminDiscount[]> {
-  const rows = await db.select().from(discounts).orderBy(desc(discounts.id));
-  return rows.map(adminDiscount);
+export async function listDiscounts(db: Db, page = 1): Promise<AdminDiscountList> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(discounts)
+      .orderBy(desc(discounts.id))
+      .limit(DISCOUNTS_PER_PAGE)
+      .offset((page - 1) * DISCOUNTS_PER_PAGE),
+    db.select({ total: sql<number>`count(*)::int` }).from(discounts),
+  ]);
+  const total = count?.total ?? 0;
+  return {
+    discounts: rows.map(adminDiscount),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / DISCOUNTS_PER_PAGE)),
+  };
 }
 
 export async function findAdminDiscount(db: Db, id: number) {

@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminDiscount } from "#core/admin/discount-admin-schemas.ts";
+import {
+  DISCOUNTS_PER_PAGE,
+  type AdminDiscount,
+  type AdminDiscountList,
+} from "#core/admin/discount-admin-schemas.ts";
 import type { OrderQuote, PlacedOrder } from "#core/orders/order.ts";
 import type { PlaceOrderInput } from "#core/orders/order-schemas.ts";
 import { orderInput } from "#tests/fixtures/orders.ts";
@@ -242,6 +246,36 @@ describe.each(testEngines())("discount codes (%s)", (engine) => {
     expect(kept.json<AdminDiscount>().productIds).toEqual([TOTE.id]);
   });
 
+  it("lists codes newest first, a page at a time, and refuses a page that is not one", async () => {
+    const prefix = `P${randomUUID().slice(0, 6)}`;
+    await database.db.insert(discounts).values(
+      Array.from({ length: DISCOUNTS_PER_PAGE + 1 }, (_, index) => ({
+        code: `${prefix}-${index}`,
+        kind: "percentage" as const,
+        value: 5,
+      })),
+    );
+    const list = async (query: string) =>
+      app.inject({ method: "GET", url: `/api/admin/discounts${query}`, headers: staff.headers });
+    const first = (await list("")).json<AdminDiscountList>();
+    expect(first.page).toBe(1);
+    expect(first.pages).toBe(Math.ceil(first.total / DISCOUNTS_PER_PAGE));
+    expect(first.pages).toBeGreaterThan(1);
+    expect(first.discounts).toHaveLength(DISCOUNTS_PER_PAGE);
+    expect(first.discounts[0]?.code).toBe(`${prefix}-${DISCOUNTS_PER_PAGE}`);
+    expect((await list("?page=1")).json()).toEqual(first);
+    const second = (await list("?page=2")).json<AdminDiscountList>();
+    expect(second.page).toBe(2);
+    expect(second.discounts[0]?.code).toBe(`${prefix}-0`);
+    const beyond = (await list(`?page=${first.pages + 1}`)).json<AdminDiscountList>();
+    expect(beyond.discounts).toEqual([]);
+    for (const page of ["0", "-1", "two", "1.5"]) {
+      const refused = await list(`?page=${page}`);
+      expect(refused.statusCode, page).toBe(400);
+      expect(refused.json().error.fields).toHaveProperty("page");
+    }
+  });
+
   it("prunes the guessing windows that have ended, at most once an hour", async () => {
     const window = DISCOUNT_GUESSES.windowSeconds;
     const [ended, again, current] = [uniqueIp(), uniqueIp(), uniqueIp()];
@@ -329,6 +363,6 @@ describe.each(testEngines())("discount codes (%s)", (engine) => {
       url: "/api/admin/discounts",
       headers: staff.headers,
     });
-    expect(list.json<{ discounts: AdminDiscount[] }>().discounts[0]?.code).toBe("WINTER-25");
+    expect(list.json<AdminDiscountList>().discounts[0]?.code).toBe("WINTER-25");
   });
 });

@@ -1,5 +1,9 @@
 import { Link, useNavigation } from "react-router";
-import { DISCOUNT_STATE_LABELS, type AdminDiscount } from "#core/admin/discount-admin-schemas.ts";
+import {
+  DISCOUNT_STATE_LABELS,
+  type AdminDiscount,
+  type AdminDiscountList,
+} from "#core/admin/discount-admin-schemas.ts";
 import { describeDiscount } from "#core/orders/discounts.ts";
 import { FeedbackMessage } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
@@ -8,17 +12,19 @@ import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { DiscountForm } from "#app/features/admin/discount-form.tsx";
 import { discountBody } from "#app/features/admin/discount-form-data.ts";
+import { Pager } from "#app/features/admin/pager.tsx";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
-import { adminDiscountPath } from "#app/paths.ts";
+import { adminDiscountPath, adminPaths } from "#app/paths.ts";
 import type { Route } from "./+types/discounts";
 
 export const meta = () => adminMeta("Discount codes");
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const api = staffApi(request, currentToken(), clearToken);
-  return api.get<{ discounts: AdminDiscount[] }>("/discounts");
+  const page = new URL(request.url).searchParams.get("page")?.trim();
+  return api.get<AdminDiscountList>(`/discounts${page ? `?${new URLSearchParams({ page })}` : ""}`);
 }
 clientLoader.hydrate = true as const;
 
@@ -57,9 +63,12 @@ const scopeOf = (discount: AdminDiscount) =>
       ? `The ${discount.category ?? ""} shop`
       : `Products ${discount.productIds.join(", ")}`;
 
+const pageLink = (page: number) =>
+  `${adminPaths.discounts}?${new URLSearchParams({ page: String(page) })}`;
+
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { discounts } = loaderData;
+  const { discounts, total, page, pages } = loaderData;
   return (
     <section aria-labelledby="discounts-title">
       <h1 id="discounts-title">Discount codes</h1>
@@ -68,11 +77,16 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         with it. Each change is in the audit log.
       </p>
       {discounts.length === 0 ? (
-        <p role="status">No discount codes yet.</p>
+        <p role="status">
+          {total === 0 ? "No discount codes yet." : `There is no page ${page} of codes.`}{" "}
+          {total === 0 ? null : <Link to={adminPaths.discounts}>Show the newest codes</Link>}
+        </p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <caption>Discount codes, newest first, with their uses so far</caption>
+            <caption>
+              Discount codes, newest first, with their uses so far (page {page} of {pages})
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Code</th>
@@ -107,6 +121,11 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           </table>
         </div>
       )}
+      <Pager
+        what="codes"
+        newer={page > 1 ? pageLink(page - 1) : null}
+        older={page < pages ? pageLink(page + 1) : null}
+      />
       <h2 id="new-discount">New discount code</h2>
       <FeedbackMessage
         feedback={

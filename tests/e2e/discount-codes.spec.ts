@@ -41,17 +41,25 @@ test("staff make a discount code in the back office and see it listed", async ({
   await page.getByLabel("Value").fill("5");
   await page.getByLabel("Minimum spend (AUD)").fill("50");
   await page.getByLabel("Uses in total").fill("100");
+  await page.getByLabel("For", { exact: true }).selectOption("products");
+  const picker = page.getByRole("group", { name: "Chosen products" });
+  await picker.getByText(/^Merchandise: \d+ products$/).click();
+  await picker.getByRole("checkbox", { name: /^Cyborg Culture Sticker Pack/ }).check();
+  await expect(picker.getByText(/^Merchandise: \d+ products, 1 chosen$/)).toBeVisible();
   await page.getByRole("button", { name: "Make the code" }).click();
   await expect(page.getByText(`Code ${code} is made.`)).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(code) });
   await expect(row).toContainText("$5.00 AUD off on $50.00 AUD or more");
+  await expect(row).toContainText("Cyborg Culture Sticker Pack");
   await expect(row).toContainText("Active");
   await expect(row).toContainText("0 of 100");
+  await picker.getByText(/^Book: \d+ products$/).click();
   await expectNoAxeViolationsInBothThemes(page);
   await row.getByRole("link", { name: code }).click();
   await expect(
     page.getByRole("heading", { level: 1, name: `Discount code ${code}` }),
   ).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /^Cyborg Culture Sticker Pack/ })).toBeChecked();
   await page.getByRole("button", { name: "Pause the code" }).click();
   await expect(page.getByText(/^Paused; used 0 times of 100\.$/)).toBeVisible();
 });

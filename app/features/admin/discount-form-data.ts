@@ -1,4 +1,5 @@
 import type { AdminDiscount } from "#core/admin/discount-admin-schemas.ts";
+import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { sydneyDay } from "#core/format.ts";
 import { centsAsDollars, parseDollars } from "#core/money/money.ts";
 
@@ -33,13 +34,10 @@ export function discountBody(form: FormData): DiscountFormResult {
     if (!/^\d{1,7}$/.test(raw)) fields[name] = "Enter a whole number, or leave it empty";
     return Number(raw);
   };
-  const productIds = text(form, "productIds")
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((id) => (/^\d{1,9}$/.test(id) ? Number(id) : Number.NaN));
-  if (productIds.some(Number.isNaN)) {
-    fields.productIds = "List product ids as numbers separated by commas, such as 12, 40";
-  }
+  const productIds = form
+    .getAll("productIds")
+    .map((id) => (typeof id === "string" && /^\d{1,9}$/.test(id) ? Number(id) : Number.NaN));
+  if (productIds.some(Number.isNaN)) fields.productIds = "Choose products from the list";
   const body = {
     code: text(form, "code"),
     kind,
@@ -76,7 +74,36 @@ export function discountFormValues(discount: AdminDiscount): Record<string, stri
     perBuyerLimit: discount.perBuyerLimit === null ? "" : String(discount.perBuyerLimit),
     scope: discount.scope,
     category: discount.category ?? "",
-    productIds: discount.productIds.join(", "),
+    productIds: discount.productIds.join(","),
     active: discount.active ? "yes" : "",
   };
 }
+
+/** The form as it was sent, to show it again: the chosen products' ids joined by commas. */
+export function sentValues(form: FormData): Record<string, string> {
+  const values = Object.fromEntries(
+    [...form].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+  );
+  return { ...values, productIds: form.getAll("productIds").join(",") };
+}
+
+export const chosenIds = (values: Readonly<Record<string, string>>) =>
+  new Set((values.productIds ?? "").split(",").filter(Boolean).map(Number));
+
+export type PickableProduct = Pick<
+  AdminProduct,
+  "id" | "name" | "category" | "type" | "color" | "size" | "sku" | "isbn" | "state"
+>;
+
+export const pickableProducts = (products: readonly AdminProduct[]): PickableProduct[] =>
+  products.map(({ id, name, category, type, color, size, sku, isbn, state }) => ({
+    id,
+    name,
+    category,
+    type,
+    color,
+    size,
+    sku,
+    isbn,
+    state,
+  }));

@@ -4,10 +4,13 @@ import { PRODUCT_CATEGORY_NAMES } from "#core/catalog/category.ts";
 import { DISCOUNT_CODE_MAX } from "#core/orders/discounts.ts";
 import { FormField } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
+import { chosenIds, type PickableProduct } from "./discount-form-data.ts";
+import { ProductPicker } from "./product-picker.tsx";
 
 interface DiscountFormProps {
   values: Readonly<Record<string, string>>;
   fields: Readonly<Record<string, string>>;
+  products: readonly PickableProduct[];
   /** Asked only when a code is made: an existing one is paused and resumed by its buttons. */
   asksActive: boolean;
   children: ReactNode;
@@ -25,7 +28,13 @@ const SCOPES = [
   ["products", "Chosen products"],
 ] as const;
 
-export function DiscountForm({ values, fields, asksActive, children }: DiscountFormProps) {
+export function DiscountForm({
+  values,
+  fields,
+  products,
+  asksActive,
+  children,
+}: DiscountFormProps) {
   const text = (
     name: string,
     label: string,
@@ -96,7 +105,14 @@ export function DiscountForm({ values, fields, asksActive, children }: DiscountF
         [["", "Choose a shop"], ...Object.entries(PRODUCT_CATEGORY_NAMES)],
         "For one shop only.",
       )}
-      {text("productIds", "Product ids", "For chosen products only: such as 12, 40.")}
+      <ProductPicker
+        name="productIds"
+        legend="Chosen products"
+        hint="For chosen products only: tick each one the code is for, by its shop."
+        products={products}
+        chosen={chosenIds(values)}
+        error={fields.productIds}
+      />
       {asksActive ? (
         <div className={formStyles.checkbox}>
           <input

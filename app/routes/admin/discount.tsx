@@ -1,10 +1,15 @@
 import { Link, useNavigation } from "react-router";
 import { DISCOUNT_STATE_LABELS, type AdminDiscount } from "#core/admin/discount-admin-schemas.ts";
+import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { FeedbackMessage } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { DiscountForm } from "#app/features/admin/discount-form.tsx";
-import { discountBody, discountFormValues } from "#app/features/admin/discount-form-data.ts";
+import {
+  discountBody,
+  discountFormValues,
+  pickableProducts,
+} from "#app/features/admin/discount-form-data.ts";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -15,7 +20,11 @@ export const meta = () => adminMeta("Discount code");
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const api = staffApi(request, currentToken(), clearToken);
-  return api.get<AdminDiscount>(`/discounts/${encodeURIComponent(params.id)}`);
+  const [discount, { products }] = await Promise.all([
+    api.get<AdminDiscount>(`/discounts/${encodeURIComponent(params.id)}`),
+    api.get<{ products: AdminProduct[] }>("/products"),
+  ]);
+  return { discount, products: pickableProducts(products) };
 }
 clientLoader.hydrate = true as const;
 
@@ -47,7 +56,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 }
 
 export default function AdminDiscount({ loaderData, actionData }: Route.ComponentProps) {
-  const discount = loaderData;
+  const { discount, products } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -72,6 +81,7 @@ export default function AdminDiscount({ loaderData, actionData }: Route.Componen
         key={discount.version}
         values={discountFormValues(discount)}
         fields={actionData?.fields ?? {}}
+        products={products}
         asksActive={false}
       >
         <input type="hidden" name="version" value={discount.version} />

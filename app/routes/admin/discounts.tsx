@@ -4,6 +4,7 @@ import {
   type AdminDiscount,
   type AdminDiscountList,
 } from "#core/admin/discount-admin-schemas.ts";
+import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { describeDiscount } from "#core/orders/discounts.ts";
 import { FeedbackMessage } from "#app/components/form-field.tsx";
 import formStyles from "#app/components/forms.module.css";
@@ -11,8 +12,14 @@ import { formatWhen, money } from "#app/features/admin/admin-format.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { DiscountForm } from "#app/features/admin/discount-form.tsx";
-import { discountBody } from "#app/features/admin/discount-form-data.ts";
+import {
+  discountBody,
+  pickableProducts,
+  sentValues,
+  type PickableProduct,
+} from "#app/features/admin/discount-form-data.ts";
 import { Pager } from "#app/features/admin/pager.tsx";
+import { productDetails } from "#app/features/admin/product-picker.tsx";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -24,7 +31,11 @@ export const meta = () => adminMeta("Discount codes");
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const api = staffApi(request, currentToken(), clearToken);
   const page = new URL(request.url).searchParams.get("page")?.trim();
-  return api.get<AdminDiscountList>(`/discounts${page ? `?${new URLSearchParams({ page })}` : ""}`);
+  const [list, { products }] = await Promise.all([
+    api.get<AdminDiscountList>(`/discounts${page ? `?${new URLSearchParams({ page })}` : ""}`),
+    api.get<{ products: AdminProduct[] }>("/products"),
+  ]);
+  return { list, products: pickableProducts(products) };
 }
 clientLoader.hydrate = true as const;
 
@@ -36,9 +47,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const api = staffApi(request, currentToken(), clearToken);
   const form = await request.formData();
   const checked = discountBody(form);
-  const values = Object.fromEntries(
-    [...form].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
-  );
+  const values = sentValues(form);
   if (!checked.ok) {
     return { ok: false, message: "Check the fields marked below.", fields: checked.fields, values };
   }
@@ -56,19 +65,28 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 const usesOf = (discount: AdminDiscount) =>
   discount.totalLimit === null ? `${discount.used}` : `${discount.used} of ${discount.totalLimit}`;
 
-const scopeOf = (discount: AdminDiscount) =>
-  discount.scope === "all"
-    ? "Everything"
-    : discount.scope === "category"
-      ? `The ${discount.category ?? ""} shop`
-      : `Products ${discount.productIds.join(", ")}`;
+function scopeOf(discount: AdminDiscount, products: ReadonlyMap<number, PickableProduct>) {
+  if (discount.scope === "all") return "Everything";
+  if (discount.scope === "category") return `The ${discount.category ?? ""} shop`;
+  const names = discount.productIds.map((id) => {
+    const product = products.get(id);
+    if (!product) return `Product ${id}`;
+    const details = productDetails(product);
+    return details ? `${product.name} (${details})` : product.name;
+  });
+  return names.length > 3
+    ? `${names.slice(0, 2).join("; ")} and ${names.length - 2} more products`
+    : names.join("; ");
+}
 
 const pageLink = (page: number) =>
   `${adminPaths.discounts}?${new URLSearchParams({ page: String(page) })}`;
 
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { discounts, total, page, pages } = loaderData;
+  const { list, products } = loaderData;
+  const { discounts, total, page, pages } = list;
+  const byId = new Map(products.map((product) => [product.id, product]));
   return (
     <section aria-labelledby="discounts-title">
       <h1 id="discounts-title">Discount codes</h1>
@@ -111,7 +129,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                       ? ` on ${money(discount.minSpendCents)} or more`
                       : ""}
                   </td>
-                  <td>{scopeOf(discount)}</td>
+                  <td>{scopeOf(discount, byId)}</td>
                   <td>{DISCOUNT_STATE_LABELS[discount.state]}</td>
                   <td className={styles.number}>{usesOf(discount)}</td>
                   <td>{discount.endsAt ? formatWhen(discount.endsAt) : "Never"}</td>
@@ -138,6 +156,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         key={actionData?.ok ? actionData.message : "new"}
         values={actionData?.ok === false ? actionData.values : { active: "yes" }}
         fields={actionData?.fields ?? {}}
+        products={products}
         asksActive
       >
         <div className={formStyles.actions}>

@@ -92,4 +92,24 @@ describe("the subscribers page (issue 39)", () => {
     renderPage();
     expect(await screen.findByText("No address on the list has bounced.")).toBeVisible();
   });
+
+  it("pages through the list with the back office's newer and older links", async () => {
+    list = {
+      subscribers: [{ username: "ada", email: "ada@example.com", consentAt: null, bounce: null }],
+      total: 120,
+      bounced: 0,
+      page: 2,
+      pages: 3,
+    };
+    renderPage();
+    const pages = await screen.findByRole("navigation", { name: "Pages of subscribers" });
+    expect(within(pages).getByRole("link", { name: "← Newer subscribers" })).toHaveAttribute(
+      "href",
+      "/admin/subscribers?page=1",
+    );
+    expect(within(pages).getByRole("link", { name: "Older subscribers →" })).toHaveAttribute(
+      "href",
+      "/admin/subscribers?page=3",
+    );
+  });
 });

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { SubscriberList } from "#core/admin/admin-schemas.ts";
 import { formatWhen, noun } from "#app/features/admin/admin-format.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { DownloadButton } from "#app/features/admin/download-button.tsx";
+import { Pager } from "#app/features/admin/pager.tsx";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken, useAuthToken } from "#app/features/auth/auth-store.ts";
 import { fetchApiFile } from "#app/lib/api-client.ts";
@@ -98,18 +98,11 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages of subscribers" className={styles.pager}>
-          {page > 1 ? (
-            <Link to={`${adminPaths.subscribers}?page=${page - 1}`}>← Previous page</Link>
-          ) : (
-            <span />
-          )}
-          {page < pages ? (
-            <Link to={`${adminPaths.subscribers}?page=${page + 1}`}>Next page →</Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        what="subscribers"
+        newer={page > 1 ? `${adminPaths.subscribers}?page=${page - 1}` : null}
+        older={page < pages ? `${adminPaths.subscribers}?page=${page + 1}` : null}
+      />
     </section>
   );
 }

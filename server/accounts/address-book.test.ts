@@ -225,10 +225,19 @@ describe.each(testEngines())("the address book and past orders (%s)", (engine) =
       url: `/api/orders/${guest.order.number}?token=${encodeURIComponent(guest.accessToken)}`,
     });
     expect(byLink.statusCode).toBe(200);
-    // Whoever typed the address proved nothing: the e-mail quotes no name of theirs (issue 23).
-    const [mail] = await mailsTo(database.db, account.email.toUpperCase());
-    expect(mail?.text).toContain(guest.order.number);
-    expect(mail?.text).not.toContain("spam.example");
+    // Whoever typed the address proved nothing: no e-mail about the order quotes their words
+    // (issue 23), the cancellation sent once it is the account's included.
+    const cancelled = await app.inject({
+      method: "POST",
+      url: `/api/orders/${guest.order.number}/cancel?token=${encodeURIComponent(guest.accessToken)}`,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const mails = await mailsTo(database.db, account.email.toUpperCase());
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(["order_cancelled", "order_received"]);
+    for (const mail of mails) {
+      expect(mail.text).toContain(guest.order.number);
+      expect(mail.text).not.toContain("spam.example");
+    }
   });
 
   it("claims no orders for an address that is not verified, and claims them once it is", async () => {

@@ -37,6 +37,11 @@ export const orders = pgTable(
     /** What was asked under that key, so the same key with another cart is refused. */
     requestHash: text("request_hash").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Placed by someone not logged in, even once linked to the account that proved its address
+     * (issue 39): its e-mails never quote the words typed with it, as anyone could type them.
+     */
+    placedAsGuest: boolean("placed_as_guest").notNull().default(false),
     email: text("email").notNull(),
     address: jsonb("address").$type<OrderAddress>(),
     note: text("note"),

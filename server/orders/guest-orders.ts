@@ -1,4 +1,5 @@
-import { and, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { emailKey } from "#core/validation/email.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders, users, type User } from "../db/schema.ts";
 
@@ -20,7 +21,7 @@ export async function claimForVerifiedOwner(executor: Executor, email: string) {
   const [owner] = await executor
     .select({ id: users.id, emailKey: users.emailKey })
     .from(users)
-    .where(and(sql`${users.emailKey} = lower(${email})`, isNotNull(users.emailVerifiedAt)))
+    .where(and(eq(users.emailKey, emailKey(email)), isNotNull(users.emailVerifiedAt)))
     .limit(1);
   if (owner) await claimGuestOrders(executor, owner);
 }

@@ -139,8 +139,8 @@ async function storeOrder(
   const order = await insertOrder(service, tx, draft, units);
   if (!order) return undefined;
   // To an address an account has proved: the account's at once (issue 39). Order rows before the
-  // code's and the stock's, as cancelling takes them; `order` keeps userId null, so its e-mail
-  // quotes no typed name (issue 23), as any guest's.
+  // code's and the stock's, as cancelling takes them. Placed as a guest, its e-mails never quote
+  // the words typed with it (issue 23).
   if (draft.buyer.userId === undefined) await claimForVerifiedOwner(tx, input.email);
   if (draft.discount) {
     await takeDiscountUse(tx, draft.discount, {
@@ -191,6 +191,7 @@ async function insertOrder(
       idempotencyKey: input.idempotencyKey,
       requestHash,
       userId: buyer.userId ?? null,
+      placedAsGuest: buyer.userId === undefined,
       email: input.email,
       // Downloads ship nothing: an address is kept only for a parcel, or for a tax invoice of
       // AUD 1,000 or more, which must name the buyer (ATO).

@@ -117,12 +117,15 @@ export function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Only then may an e-mail quote the buyer's own words, such as their first name (issue 23). */
+/**
+ * Only then may an e-mail quote the buyer's own words, such as their first name (issue 23):
+ * never for an order placed as a guest, even once linked to the account that proved its address.
+ */
 export async function addressVerified(
   executor: Db | Tx,
-  order: Pick<OrderRow, "userId" | "email">,
+  order: Pick<OrderRow, "userId" | "email" | "placedAsGuest">,
 ): Promise<boolean> {
-  if (order.userId === null) return false;
+  if (order.userId === null || order.placedAsGuest) return false;
   const [owner] = await executor
     .select({ emailKey: users.emailKey, verifiedAt: users.emailVerifiedAt })
     .from(users)

@@ -8,6 +8,7 @@ import {
   type UpdateDiscountInput,
 } from "#core/admin/discount-admin-schemas.ts";
 import { isCalendarDay } from "#core/admin/admin-schemas.ts";
+import { isRecordId } from "#core/validation/record-id.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
 import { discounts, products, type DiscountRow } from "../db/schema.ts";
@@ -91,9 +92,13 @@ async function refuseUnknownProducts(tx: Tx, input: CreateDiscountInput) {
   if (input.scope !== "products") return;
   const ids = [...new Set(input.productIds)];
   const known = new Set(
-    (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map(
-      (row) => row.id,
-    ),
+    // An id past what the column holds is unknown too (the database would refuse the query).
+    (
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(inArray(products.id, ids.filter(isRecordId)))
+    ).map((row) => row.id),
   );
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length === 0) return;

@@ -241,6 +241,12 @@ describe.each(testEngines())("discount codes (%s)", (engine) => {
     expect(edit.json().error.fields).toEqual({
       productIds: "There is no product with the id 999999",
     });
+    // Past what a database id can be: still the field's refusal, never a 500.
+    const huge = await send("POST", "/api/admin/discounts", [3_000_000_000]);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.fields).toEqual({
+      productIds: "There is no product with the id 3000000000",
+    });
     const kept = await send("PUT", `/api/admin/discounts/${made.id}`, [TOTE.id], made.version);
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json<AdminDiscount>().productIds).toEqual([TOTE.id]);

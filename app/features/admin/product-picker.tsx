@@ -36,8 +36,11 @@ function ShopGroup({
   chosen: ReadonlySet<number>;
 }) {
   const [count, setCount] = useState(() => products.filter((p) => chosen.has(p.id)).length);
+  // Opened once, at the first draw: tied to the count, unticking a group's last box would close
+  // it under the focused checkbox.
+  const [openAtFirst] = useState(count > 0);
   return (
-    <details className={styles.pickerShop} open={count > 0}>
+    <details className={styles.pickerShop} open={openAtFirst}>
       <summary>
         {shop}: {products.length === 1 ? "1 product" : `${products.length} products`}
         {count > 0 ? `, ${count} chosen` : ""}

@@ -121,6 +121,24 @@ describe("the newsletter preview follows typing (issue 39)", () => {
     expect(screen.getByRole("alert")).toBeEmptyDOMElement();
   });
 
+  it("warns that the saved draft, not the typed preview, is what Send and the test send", async () => {
+    const user = renderAt("/admin/newsletters/7");
+    expect(await screen.findByRole("heading", { level: 1, name: "Spring news" })).toBeVisible();
+    expect(
+      screen.getByText("The test and the newsletter send the last saved draft."),
+    ).toBeVisible();
+    expect(screen.queryAllByText("You have unsaved changes.")).toEqual([]);
+    await user.type(screen.getByLabelText("Text (Markdown)"), " Autumn too.");
+    expect(screen.queryByText("The test and the newsletter send the last saved draft.")).toBeNull();
+    // Beside the Send buttons, and again in the dialog that confirms.
+    expect(screen.getAllByText("You have unsaved changes.")).toHaveLength(2);
+    expect(
+      within(screen.getByRole("alertdialog", { hidden: true })).getByText(
+        "You have unsaved changes.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("draws a new newsletter as it is typed, and its Preview button still posts the form", async () => {
     const user = renderAt("/admin/newsletters/new");
     expect(await screen.findByRole("heading", { level: 1, name: "New newsletter" })).toBeVisible();

@@ -137,11 +137,23 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
   const fetcher = useFetcher<Outcome>();
   const live = useLivePreview();
   const [confirming, setConfirming] = useState(false);
-  const outcome = fetcher.state === "idle" && fetcher.data ? fetcher.data : actionData;
-  const preview =
-    live.preview ?? (actionData?.ok ? actionData.preview : undefined) ?? loaderData.preview;
-  const busy = navigation.state === "submitting" || fetcher.state !== "idle";
+  // Typed into the draft of this version: saving makes a new version, and the changes are kept.
+  const [typedInVersion, setTypedInVersion] = useState<number>();
   const draft = newsletter.status === "draft";
+  const unsaved = draft && typedInVersion === newsletter.version;
+  const outcome = fetcher.state === "idle" && fetcher.data ? fetcher.data : actionData;
+  // Once sent, or saved, the preview is of what is stored, never of earlier typing.
+  const preview =
+    (unsaved ? live.preview : undefined) ??
+    (actionData?.ok ? actionData.preview : undefined) ??
+    loaderData.preview;
+  const busy = navigation.state === "submitting" || fetcher.state !== "idle";
+  const unsavedWarning = unsaved ? (
+    <p>
+      <strong>You have unsaved changes.</strong> The preview shows them, but the test and the
+      newsletter send the last saved draft: save it first to send what you see.
+    </p>
+  ) : null;
   return (
     <article aria-labelledby="newsletter-title">
       <p>
@@ -166,7 +178,10 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
             key={newsletter.version}
             draft={newsletter}
             fields={outcome && !outcome.ok ? outcome.fields : {}}
-            onChange={live.onChange}
+            onChange={(event) => {
+              setTypedInVersion(newsletter.version);
+              live.onChange(event);
+            }}
           >
             <input type="hidden" name="version" value={newsletter.version} />
             <div className={formStyles.actions}>
@@ -191,7 +206,7 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
             </div>
           </NewsletterForm>
           <h2>Send</h2>
-          <p>The test and the newsletter send the last saved draft.</p>
+          {unsavedWarning ?? <p>The test and the newsletter send the last saved draft.</p>}
           <div className={formStyles.actions}>
             <fetcher.Form method="post">
               <button
@@ -230,6 +245,7 @@ export default function AdminNewsletterPage({ loaderData, actionData }: Route.Co
               &ldquo;{newsletter.subject}&rdquo; goes to everyone subscribed now, a few a minute. It
               cannot be called back or changed once sending starts.
             </p>
+            {unsavedWarning}
           </ConfirmDialog>
         </>
       ) : (

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { emailKey } from "#core/validation/email.ts";
 import type { Db } from "../db/client.ts";
 import { mailBounces, outbox, type OutboxRow } from "../db/schema.ts";
 import type { MailTransport } from "./mail-transport.ts";
@@ -79,7 +80,7 @@ export function createMailWorker({
     if (isHardBounce(error)) {
       await db
         .insert(mailBounces)
-        .values({ emailKey: row.recipient.toLowerCase(), reason })
+        .values({ emailKey: emailKey(row.recipient), reason })
         .onConflictDoUpdate({ target: mailBounces.emailKey, set: { bouncedAt: now(), reason } });
       if (GIVEN_UP_ON_BOUNCE.has(row.kind)) {
         await db

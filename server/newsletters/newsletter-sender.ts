@@ -47,7 +47,7 @@ export async function addRecipients(tx: Tx, newsletterId: number): Promise<numbe
     insert into ${newsletterSends} ("newsletter_id", "user_id", "email")
     select ${newsletterId}, "users"."id", "users"."email" from ${users}
     where "users"."subscribed"
-      and not exists (select 1 from ${mailBounces} where "email_key" = lower("users"."email"))
+      and not exists (select 1 from ${mailBounces} where "mail_bounces"."email_key" = "users"."email_key")
     on conflict ("newsletter_id", "user_id") do nothing`);
   const [count] = await tx
     .select({ recipients: sql<number>`count(*)::int` })
@@ -145,7 +145,7 @@ function pendingRows(tx: Tx, limit: number) {
       email: users.email,
       subscribed: users.subscribed,
       subscribedAt: users.subscriptionChangedAt,
-      bounced: sql<boolean>`exists (select 1 from ${mailBounces} where "email_key" = lower("users"."email"))`,
+      bounced: sql<boolean>`exists (select 1 from ${mailBounces} where "mail_bounces"."email_key" = "users"."email_key")`,
       subject: newsletters.subject,
       preheader: newsletters.preheader,
       body: newsletters.body,

@@ -31,7 +31,21 @@ export default defineConfig({
             "app/layout/page-script.test.ts",
             "app/**/*.scripted.test.{ts,tsx}",
           ],
+          exclude: ["**/*.timing.test.ts", "**/node_modules/**"],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // What a test times in milliseconds (issue 34's "within 1 ms") is the code's only when
+        // nothing else runs: `npm test` runs this project on its own, in one worker, after the
+        // others (scripts/test.ts). Beside forty other files a 2-core machine's noise is bigger
+        // than the gap measured.
+        test: {
+          name: "timing",
+          environment: "node",
+          include: ["server/**/*.timing.test.ts"],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -36,8 +36,11 @@ import { createJobRunner } from "./jobs/job-runner.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { createMailWorker } from "./mail/mail-worker.ts";
 import { createNewsletterSender } from "./newsletters/newsletter-sender.ts";
-import { createGuessPruningJob } from "./discounts/discount-codes.ts";
+import { pruneDiscountGuesses } from "./discounts/discount-codes.ts";
 import { warnOfPlaceholders } from "./site/site-placeholders.ts";
+
+/** Pruning runs at most this often, though the job runner ticks every few seconds. */
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface AppDeps {
   config: Config;
@@ -243,8 +246,12 @@ function backgroundJobs(
         }),
       },
       { name: "mail", ...createMailWorker({ db: database.db, transport, log: app.log }) },
-      { name: "sessions", runOnce: auth.sessions.pruneHourly },
-      { name: "discount guesses", ...createGuessPruningJob(database.db) },
+      { name: "sessions", runOnce: () => auth.sessions.prune(), everyMs: HOUR_MS },
+      {
+        name: "discount guesses",
+        runOnce: () => pruneDiscountGuesses(database.db),
+        everyMs: HOUR_MS,
+      },
     ],
     config.JOB_INTERVAL_MS,
     app.log,

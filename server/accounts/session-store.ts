@@ -14,8 +14,6 @@ export interface LiveSession {
   createdAt: Date;
 }
 
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
-
 /** A staff session unused this long ends, whatever SESSION_IDLE_MINUTES says (ASVS 7.3.1). */
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 
@@ -23,8 +21,7 @@ export const STAFF_IDLE_MS = 30 * 60 * 1000;
 export type SessionEnd = "staff_idle" | "ended";
 
 export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
-  let prunedAt = 0;
-  const store = {
+  return {
     /** A new session for a login or sign-up, lasting `lifetimeSeconds`; its id goes into the token. */
     async open(userId: number, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Promise<string> {
       const id = randomBytes(18).toString("base64url");
@@ -106,13 +103,5 @@ export function createSessionStore(db: Db, { idleMs }: { idleMs: number }) {
         .returning({ id: sessions.id });
       return removed.length;
     },
-
-    /** `prune` for the job runner, which ticks every few seconds: at most once an hour. */
-    async pruneHourly(): Promise<void> {
-      if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
-      prunedAt = Date.now();
-      await store.prune();
-    },
   };
-  return store;
 }

@@ -118,15 +118,3 @@ export async function pruneDiscountGuesses(db: Db): Promise<number> {
     .returning({ address: discountGuesses.address });
   return removed.length;
 }
-
-/** For the job runner, which ticks every few seconds: prunes at most once an hour. */
-export function createGuessPruningJob(db: Db, everyMs = 60 * 60 * 1000, now = Date.now) {
-  let prunedAt = Number.NEGATIVE_INFINITY;
-  return {
-    async runOnce(): Promise<void> {
-      if (now() - prunedAt < everyMs) return;
-      prunedAt = now();
-      await pruneDiscountGuesses(db);
-    },
-  };
-}

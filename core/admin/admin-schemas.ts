@@ -286,14 +286,19 @@ export const messageIdParamsSchema = z.object({
 
 export const markReadSchema = z.object({ read: z.boolean() });
 
+/** A hard bounce on file for an address, or null. */
+export const bounceSchema = z.object({ at: z.string(), reason: z.string() }).nullable().meta({
+  description:
+    "The receiving server refused this address for good (SMTP 5xx) at this time, with its answer: newsletters skip it until its owner confirms a subscription again",
+});
+
+export type Bounce = z.output<typeof bounceSchema>;
+
 export const subscriberSchema = z.object({
   username: z.string(),
   email: z.string(),
   consentAt: z.string().nullable(),
-  bounce: z.object({ at: z.string(), reason: z.string() }).nullable().meta({
-    description:
-      "The receiving server refused this address for good (SMTP 5xx) at this time, with its answer: newsletters skip it until its owner confirms a subscription again",
-  }),
+  bounce: bounceSchema,
 });
 
 export const pageQuerySchema = z.object({

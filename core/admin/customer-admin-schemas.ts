@@ -3,7 +3,7 @@ import { recordIdParam } from "../validation/record-id-param.ts";
 import { hasUnsafeCharacters, unsafeCharactersMessage } from "../validation/safe-text.ts";
 import { z } from "../validation/zod.ts";
 import { orderStatusSchema } from "../orders/order.ts";
-import { ADMIN_LIMITS, pageQuerySchema } from "./admin-schemas.ts";
+import { ADMIN_LIMITS, bounceSchema, pageQuerySchema } from "./admin-schemas.ts";
 
 export const CUSTOMERS_PER_PAGE = 50;
 
@@ -49,6 +49,7 @@ export const customerDetailSchema = named(
   "CustomerDetail",
   customer.extend({
     subscriptionChangedAt: z.string().nullable(),
+    bounce: bounceSchema,
     history: z.array(
       z.object({
         number: z.string(),

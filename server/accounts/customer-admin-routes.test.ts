@@ -2,7 +2,8 @@ import Papa from "papaparse";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CustomerDetail, CustomerList } from "#core/admin/customer-admin-schemas.ts";
-import { auditLog, users } from "../db/schema.ts";
+import { emailKey } from "#core/validation/email.ts";
+import { auditLog, mailBounces, users } from "../db/schema.ts";
 import { bearer, logIn, newAccount, signUp, uniqueIp } from "#tests/server/account-helpers.ts";
 import { orderInput } from "#tests/fixtures/orders.ts";
 
@@ -72,6 +73,17 @@ describe("customers in the back office", () => {
       }),
     ]);
     expect(answer.body).not.toMatch(/password|hash|token/i);
+    expect(customer.bounce).toBeNull();
+
+    // A hard bounce filed under the address's key, whatever its letter case.
+    const reason = "550 5.1.1 No such user";
+    const bouncedAt = new Date("2026-06-01T10:00:00Z");
+    await context.database.db
+      .insert(mailBounces)
+      .values({ emailKey: emailKey(account.email.toUpperCase()), bouncedAt, reason });
+    const bounced = (await asStaff(`/api/admin/customers/${row?.id}`)).json<CustomerDetail>();
+    expect(bounced.bounce).toEqual({ at: bouncedAt.toISOString(), reason });
+
     expect((await asStaff("/api/admin/customers/999999")).statusCode).toBe(404);
     expect((await asStaff("/api/admin/customers/abc")).statusCode).toBe(400);
   });

@@ -3,7 +3,8 @@ import { CUSTOMERS_PER_PAGE, type CustomerDetail } from "#core/admin/customer-ad
 import { formatOrderNumber } from "#core/orders/order-number.ts";
 import { containing } from "../catalog/admin-products.ts";
 import type { Db } from "../db/client.ts";
-import { orders, users } from "../db/schema.ts";
+import { mailBounces, orders, users } from "../db/schema.ts";
+import { accountBounce, bounceColumns, bounceOf } from "../mail/bounces.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 import { toCsv } from "../staff/csv-export.ts";
 
@@ -78,7 +79,11 @@ export async function listCustomers(db: Db, query: { q?: string | undefined; pag
 }
 
 export async function findCustomer(db: Db, id: number): Promise<CustomerDetail | undefined> {
-  const [row] = await db.select(columns).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select({ ...columns, ...bounceColumns })
+    .from(users)
+    .leftJoin(mailBounces, accountBounce)
+    .where(eq(users.id, id));
   if (!row) return undefined;
   const history = await db
     .select({
@@ -93,6 +98,7 @@ export async function findCustomer(db: Db, id: number): Promise<CustomerDetail |
   return {
     ...customerOf(row),
     subscriptionChangedAt: row.subscriptionChangedAt?.toISOString() ?? null,
+    bounce: bounceOf(row),
     history: history.map((order) => ({
       number: formatOrderNumber(order.number),
       placedAt: order.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mailBounces, users } from "../db/schema.ts";
+import { accountBounce, bounceColumns, bounceOf } from "../mail/bounces.ts";
 import { recordAudit, type Actor } from "../staff/audit-log.ts";
 import { toCsv } from "../staff/csv-export.ts";
 
@@ -10,12 +11,8 @@ const columns = {
   username: users.username,
   email: users.email,
   consentAt: users.subscriptionChangedAt,
-  bouncedAt: mailBounces.bouncedAt,
-  bounceReason: mailBounces.reason,
+  ...bounceColumns,
 };
-
-// The mail worker files a bounce under the lower-cased address: an account's email_key.
-const bounceOf = eq(mailBounces.emailKey, users.emailKey);
 
 type Row = {
   username: string;
@@ -27,7 +24,7 @@ type Row = {
 const subscriber = ({ bouncedAt, bounceReason, ...row }: Row) => ({
   ...row,
   consentAt: row.consentAt?.toISOString() ?? null,
-  bounce: bouncedAt ? { at: bouncedAt.toISOString(), reason: bounceReason ?? "" } : null,
+  bounce: bounceOf({ bouncedAt, bounceReason }),
 });
 
 export async function listSubscribers(db: Db, page: number, perPage: number) {
@@ -35,7 +32,7 @@ export async function listSubscribers(db: Db, page: number, perPage: number) {
     db
       .select(columns)
       .from(users)
-      .leftJoin(mailBounces, bounceOf)
+      .leftJoin(mailBounces, accountBounce)
       .where(subscribed)
       .orderBy(desc(users.subscriptionChangedAt), desc(users.id))
       .limit(perPage)
@@ -46,7 +43,7 @@ export async function listSubscribers(db: Db, page: number, perPage: number) {
         bounced: sql<number>`count(${mailBounces.emailKey})`,
       })
       .from(users)
-      .leftJoin(mailBounces, bounceOf)
+      .leftJoin(mailBounces, accountBounce)
       .where(subscribed),
   ]);
   const total = Number(count?.total ?? 0);
@@ -74,7 +71,7 @@ export async function exportSubscribers(db: Db, actor: Actor): Promise<string> {
   const rows = await db
     .select(columns)
     .from(users)
-    .leftJoin(mailBounces, bounceOf)
+    .leftJoin(mailBounces, accountBounce)
     .where(subscribed)
     .orderBy(asc(users.subscriptionChangedAt), asc(users.id));
   await recordAudit(db, actor, {

@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS } from "#core/orders/order-status.ts";
 import detailsStyles from "#app/components/details-list.module.css";
 import { formatWhen, money } from "#app/features/admin/admin-format.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { MailDelivery } from "#app/features/admin/mail-delivery.tsx";
 import styles from "#app/features/admin/admin.module.css";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken } from "#app/features/auth/auth-store.ts";
@@ -51,6 +52,14 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
           {customer.subscriptionChangedAt ? (
             <>, since {when(customer.subscriptionChangedAt)}</>
           ) : null}
+        </dd>
+        <dt>Newsletters</dt>
+        <dd>
+          {customer.subscribed || customer.bounce ? (
+            <MailDelivery bounce={customer.bounce} />
+          ) : (
+            "Not sent: not subscribed"
+          )}
         </dd>
         <dt>Paid</dt>
         <dd>

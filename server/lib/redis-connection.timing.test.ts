@@ -10,7 +10,7 @@ import {
   type RedisConnection,
 } from "./redis-connection.ts";
 
-// A real Redis stopping, freezing and coming back under the app: ../redis-outage.test.ts.
+// A real Redis stopping, freezing and coming back under the app: ../redis-outage.timing.test.ts.
 
 interface LogLine {
   level: number;

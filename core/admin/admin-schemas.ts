@@ -301,6 +301,10 @@ export const subscriberSchema = z.object({
   bounce: bounceSchema,
 });
 
+/** How many pages a list of `total` rows fills: at least one, for the empty list's page. */
+export const pageCount = (total: number, perPage: number) =>
+  Math.max(1, Math.ceil(total / perPage));
+
 export const pageQuerySchema = z.object({
   page: wholeNumber("page must be a number")
     .pipe(z.number().int().min(1, "page must be 1 or more").max(100_000))

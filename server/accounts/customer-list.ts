@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, ne, or, sql, ilike, type SQL } from "drizzle-orm";
 import { CUSTOMERS_PER_PAGE, type CustomerDetail } from "#core/admin/customer-admin-schemas.ts";
+import { pageCount } from "#core/admin/admin-schemas.ts";
 import { formatOrderNumber } from "#core/orders/order-number.ts";
 import { containing } from "../catalog/admin-products.ts";
 import type { Db } from "../db/client.ts";
@@ -74,7 +75,7 @@ export async function listCustomers(db: Db, query: { q?: string | undefined; pag
     customers: rows.map(customerOf),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE)),
+    pages: pageCount(total, CUSTOMERS_PER_PAGE),
   };
 }
 

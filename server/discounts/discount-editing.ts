@@ -7,7 +7,7 @@ import {
   type DiscountState,
   type UpdateDiscountInput,
 } from "#core/admin/discount-admin-schemas.ts";
-import { isCalendarDay } from "#core/admin/admin-schemas.ts";
+import { isCalendarDay, pageCount } from "#core/admin/admin-schemas.ts";
 import { isRecordId } from "#core/validation/record-id.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { uniqueViolation } from "../db/errors.ts";
@@ -134,7 +134,7 @@ export async function listDiscounts(db: Db, page = 1): Promise<AdminDiscountList
     discounts: rows.map(adminDiscount),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / DISCOUNTS_PER_PAGE)),
+    pages: pageCount(total, DISCOUNTS_PER_PAGE),
   };
 }
 

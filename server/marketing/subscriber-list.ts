@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { pageCount } from "#core/admin/admin-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { mailBounces, users } from "../db/schema.ts";
 import { accountBounce, bounceColumns, bounceOf } from "../mail/bounces.ts";
@@ -52,7 +53,7 @@ export async function listSubscribers(db: Db, page: number, perPage: number) {
     total,
     bounced: Number(count?.bounced ?? 0),
     page,
-    pages: Math.max(1, Math.ceil(total / perPage)),
+    pages: pageCount(total, perPage),
   };
 }
 

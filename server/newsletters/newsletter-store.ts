@@ -1,5 +1,6 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { AdminNewsletter, NewsletterCounts } from "#core/admin/newsletter-schemas.ts";
+import { pageCount } from "#core/admin/admin-schemas.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { newsletters, newsletterSends, type NewsletterRow } from "../db/schema.ts";
 import { HttpError } from "../http/http-errors.ts";
@@ -89,6 +90,6 @@ export async function listNewsletters(db: Db, page: number, perPage: number) {
     }),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / perPage)),
+    pages: pageCount(total, perPage),
   };
 }

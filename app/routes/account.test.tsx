@@ -9,6 +9,7 @@ import { DELETE_CONFIRMATION } from "#app/features/account/delete-account.tsx";
 import { SUBSCRIPTION_PENDING } from "#app/features/account/mailing-list.tsx";
 import { apiAnswers, json } from "#tests/app/fake-fetch.ts";
 import Account, { clientAction, clientLoader } from "./account.tsx";
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const saved = vi.hoisted(() => ({ files: [] as { name: string; text: Promise<string> }[] }));
 vi.mock("#app/lib/save-file.ts", () => ({
@@ -16,11 +17,6 @@ vi.mock("#app/lib/save-file.ts", () => ({
 }));
 
 /** A login as the server issues it; the page reads only the username from it. */
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
-
 const details = {
   username: "ada",
   email: "ada@example.com",
@@ -36,7 +32,7 @@ const serverAction = vi.fn<(form: FormData) => Promise<AccountAnswer>>();
 const sentForms: FormData[] = [];
 
 beforeEach(() => {
-  localStorage.setItem("authToken", login("ada"));
+  localStorage.setItem("authToken", fakeLoginToken("ada"));
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({
       "GET /get-account-details": () => details,
@@ -107,8 +103,8 @@ describe("the account page", () => {
         String(url),
         new Headers(init?.headers).get("authorization"),
       ]);
-    expect(calls).toContainEqual(["/api/get-account-details", `Bearer ${login("ada")}`]);
-    expect(calls).toContainEqual(["/api/orders", `Bearer ${login("ada")}`]);
+    expect(calls).toContainEqual(["/api/get-account-details", `Bearer ${fakeLoginToken("ada")}`]);
+    expect(calls).toContainEqual(["/api/orders", `Bearer ${fakeLoginToken("ada")}`]);
   });
 
   it("asks for the current password before an e-mail change, and sends nothing", async () => {
@@ -127,7 +123,7 @@ describe("the account page", () => {
     serverAction.mockResolvedValue({
       intent: "update",
       done: true,
-      token: login("ada"),
+      token: fakeLoginToken("ada"),
       otherChanges: true,
     });
     const user = renderPage();
@@ -149,7 +145,7 @@ describe("the account page", () => {
     serverAction.mockResolvedValue({
       intent: "update",
       done: true,
-      token: login("ada2"),
+      token: fakeLoginToken("ada2"),
       otherChanges: true,
     });
     const user = renderPage();
@@ -159,7 +155,7 @@ describe("the account page", () => {
     const form = sentForms[0];
     expect(form?.get("intent")).toBe("update");
     expect(form?.get("username")).toBe("ada2");
-    expect(localStorage.getItem("authToken")).toBe(login("ada2"));
+    expect(localStorage.getItem("authToken")).toBe(fakeLoginToken("ada2"));
     expect(await screen.findByText("Welcome, ada2")).toBeVisible();
     expect(screen.getByLabelText("New username")).toHaveValue("");
   });

@@ -3,9 +3,7 @@
  * A `*.timing.test.ts` file runs on its own, after the other tests (scripts/test.ts), so the
  * milliseconds measured are the code's and not those of forty other test files sharing the cores.
  */
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.ts";
+import { describe, expect, it } from "vitest";
 import {
   logIn,
   mailsTo,
@@ -15,23 +13,12 @@ import {
   uniqueName,
 } from "#tests/server/account-helpers.ts";
 import { timePairs } from "#tests/server/answer-timing.ts";
-import { createTestApp } from "#tests/server/test-app.ts";
-import { createTestDatabase } from "#tests/server/test-database.ts";
+import { createTestApp, setUpTestApp } from "#tests/server/test-app.ts";
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp({ database });
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const context = setUpTestApp();
 
 const expectAccepted = async (path: string, body: Record<string, string>) => {
-  const response = await post(app, path, body);
+  const response = await post(context.app, path, body);
   expect(response.statusCode).toBe(202);
 };
 
@@ -71,10 +58,10 @@ describe("sign-up timing", () => {
     const timing = await timePairs(
       () => ask(newAccount("fresh").email),
       (round) => ask(owners[round]?.toUpperCase()),
-      { setUp: async () => void owners.push((await signUp(app)).email) },
+      { setUp: async () => void owners.push((await signUp(context.app)).email) },
     );
     for (const email of owners) {
-      const notices = (await mailsTo(database.db, email)).filter(
+      const notices = (await mailsTo(context.database.db, email)).filter(
         (mail) => mail.kind === "signup_attempt",
       );
       expect(notices).toHaveLength(1);
@@ -99,17 +86,17 @@ describe("forgotten-password timing", () => {
       (round) => ask(unknown[round]),
       {
         setUp: async () => {
-          known.push((await signUp(app)).email);
+          known.push((await signUp(context.app)).email);
           unknown.push(newAccount("nobody").email);
         },
       },
     );
     // What was timed is what the feature does: every owner got a link, no stranger anything.
     for (const email of known) {
-      const mails = await mailsTo(database.db, email);
+      const mails = await mailsTo(context.database.db, email);
       expect(mails.filter((mail) => mail.kind === "reset_password")).toHaveLength(1);
     }
-    for (const email of unknown) expect(await mailsTo(database.db, email)).toHaveLength(0);
+    for (const email of unknown) expect(await mailsTo(context.database.db, email)).toHaveLength(0);
     expect(
       Math.abs(timing.medianGap),
       `over ${timing.pairs} pairs: known ${timing.medianA.toFixed(2)} ms, unknown ${timing.medianB.toFixed(2)} ms`,

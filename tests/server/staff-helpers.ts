@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import { runStaffCommand } from "../../server/staff/staff-accounts.ts";
-import type { Database, Db } from "../../server/db/client.ts";
+import type { Db } from "../../server/db/client.ts";
 import { bearer, logIn, newAccount, signUp } from "./account-helpers.ts";
-import { createTestApp } from "./test-app.ts";
-import { createTestDatabase } from "./test-database.ts";
+import { setUpTestApp } from "./test-app.ts";
 
 /** An account made staff from the "command line", logged in afresh (a 12-hour staff session). */
 export async function signUpStaff(app: FastifyInstance, db: Db, prefix = "staff") {
@@ -27,14 +26,9 @@ export type Staff = Awaited<ReturnType<typeof signUpStaff>>;
  * closed after them. Read the fields inside tests (they are filled in by `beforeAll`).
  */
 export function setUpBackOffice() {
-  const context = {} as { database: Database; app: FastifyInstance; staff: Staff };
+  const context = setUpTestApp() as ReturnType<typeof setUpTestApp> & { staff: Staff };
   beforeAll(async () => {
-    context.database = await createTestDatabase();
-    context.app = await createTestApp({ database: context.database });
     context.staff = await signUpStaff(context.app, context.database.db);
-  });
-  afterAll(async () => {
-    await context.app.close();
   });
   return context;
 }

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "../../server/app.ts";
 import type { ScryptCost } from "../../server/accounts/password-hash.ts";
@@ -38,4 +39,20 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   await app.ready();
   databases.set(app, database);
   return app;
+}
+
+/**
+ * A test file's API on a fresh database, made before its tests and closed after them. Read the
+ * fields inside tests (`beforeAll` fills them in).
+ */
+export function setUpTestApp() {
+  const context = {} as { database: Database; app: FastifyInstance };
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.app = await createTestApp({ database: context.database });
+  });
+  afterAll(async () => {
+    await context.app.close();
+  });
+  return context;
 }

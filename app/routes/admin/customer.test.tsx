@@ -4,11 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CustomerDetail } from "#core/admin/customer-admin-schemas.ts";
 import { apiAnswers } from "#tests/app/fake-fetch.ts";
 import AdminCustomer, { clientLoader } from "./customer.tsx";
-
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const reason = "550 5.1.1 No such user";
 const ada: CustomerDetail = {
@@ -28,7 +24,7 @@ const ada: CustomerDetail = {
 let customer: CustomerDetail;
 
 beforeEach(() => {
-  localStorage.setItem("authToken", login("alice"));
+  localStorage.setItem("authToken", fakeLoginToken("alice"));
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({ "GET /admin/customers/7": () => customer }),
   );

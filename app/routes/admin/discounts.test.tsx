@@ -10,11 +10,7 @@ import AdminDiscountPage, {
   clientLoader as editLoader,
 } from "./discount.tsx";
 import AdminDiscounts, { clientAction, clientLoader } from "./discounts.tsx";
-
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const product = (fields: Partial<PickableProduct> & Pick<PickableProduct, "id" | "name">) => ({
   category: "Merchandise",
@@ -64,7 +60,7 @@ const pagesAsked: (string | null)[] = [];
 let refuse: Record<string, string> | undefined;
 
 beforeEach(() => {
-  localStorage.setItem("authToken", login("alice"));
+  localStorage.setItem("authToken", fakeLoginToken("alice"));
   const write = (method: string) => (request: { body: unknown }) => {
     sent.push({ method, body: request.body });
     if (refuse) {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { apiAnswers } from "#tests/app/fake-fetch.ts";
 import AdminNewProduct, { clientAction, clientLoader } from "./new-product.tsx";
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const hoodie: AdminProduct = {
   id: 28,
@@ -41,15 +42,10 @@ const hoodie: AdminProduct = {
   files: [],
 };
 
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
-
 const created: unknown[] = [];
 
 beforeEach(() => {
-  localStorage.setItem("authToken", login("alice"));
+  localStorage.setItem("authToken", fakeLoginToken("alice"));
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({
       "GET /admin/products/28": () => hoodie,

@@ -10,11 +10,7 @@ import AdminNewNewsletter, {
   clientLoader as newLoader,
 } from "./new-newsletter.tsx";
 import AdminNewsletterPage, { clientAction, clientLoader } from "./newsletter.tsx";
-
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const draft: AdminNewsletter = {
   id: 7,
@@ -36,7 +32,7 @@ let previewed: NewsletterDraft[];
 beforeEach(() => {
   calls = [];
   previewed = [];
-  localStorage.setItem("authToken", login("alice"));
+  localStorage.setItem("authToken", fakeLoginToken("alice"));
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({
       "GET /admin/newsletters/7": () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import { apiAnswers, json } from "#tests/app/fake-fetch.ts";
 import AdminProductPage, { CHANGED_MESSAGE, clientAction, clientLoader } from "./product.tsx";
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const book: AdminProduct = {
   id: 1,
@@ -53,11 +54,6 @@ const EBOOK: AdminProduct = {
 };
 
 /** A staff login as the server issues it; the page reads only its expiry. */
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
-
 let current: AdminProduct;
 /** What `?featured=true` answers: the home page's products in order. */
 let featuredNow: AdminProduct[] = [];
@@ -66,7 +62,7 @@ const sent: { method: string; path: string; body: unknown }[] = [];
 beforeEach(() => {
   current = book;
   featuredNow = [];
-  localStorage.setItem("authToken", login("alice"));
+  localStorage.setItem("authToken", fakeLoginToken("alice"));
   const patch = ({ body }: { body: unknown }) => {
     sent.push({ method: "PATCH", path: "/admin/products/1", body });
     const { version } = body as { version: string };

@@ -6,11 +6,7 @@ import type { AdminProduct } from "#core/admin/product-admin-schemas.ts";
 import type { ImportSummary } from "#core/admin/product-import-schemas.ts";
 import { json } from "#tests/app/fake-fetch.ts";
 import AdminProducts, { clientAction, clientLoader } from "./products.tsx";
-
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const product = (id: number, overrides: Partial<AdminProduct>) =>
   ({
@@ -82,7 +78,7 @@ const conflicting: ImportSummary = {
 const calls: { url: string; body: unknown }[] = [];
 
 beforeEach(() => {
-  localStorage.setItem("authToken", login("alice"));
+  localStorage.setItem("authToken", fakeLoginToken("alice"));
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
     calls.push({ url, body: init?.body });

@@ -4,17 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SubscriberList } from "#core/admin/admin-schemas.ts";
 import { apiAnswers } from "#tests/app/fake-fetch.ts";
 import AdminSubscribers, { clientLoader } from "./subscribers.tsx";
-
-function login(username: string) {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "HS256" })}.${part({ username, exp: 4_000_000_000 })}.signature`;
-}
+import { fakeLoginToken } from "#tests/app/fake-login.ts";
 
 const reason = "Can't send mail - all recipients were rejected: 550 5.1.1 No such user";
 let list: SubscriberList;
 
 beforeEach(() => {
-  localStorage.setItem("authToken", login("alice"));
+  localStorage.setItem("authToken", fakeLoginToken("alice"));
   vi.spyOn(globalThis, "fetch").mockImplementation(
     apiAnswers({ "GET /admin/subscribers": () => list }),
   );

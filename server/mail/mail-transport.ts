@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
@@ -73,7 +73,10 @@ export function createMailTransport(
       const id = message.id ?? randomBytes(4).toString("hex");
       const file = path.join(folder, `${stamp}-${message.kind}-${id}.eml`);
       // The message may hold a password-reset or order link: the server's user alone reads it.
-      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      // Written whole under another name, then renamed: a .eml is never seen half written.
+      const partial = `${file}.partial`;
+      await writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      await rename(partial, file);
       log.info(
         { file, to: message.to, subject: message.subject },
         "e-mail written to the outbox folder",

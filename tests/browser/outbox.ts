@@ -81,6 +81,9 @@ export function parseMail(file: string, raw: string): OutboxMail {
   return { file, kind, headers, ...parts };
 }
 
+// A .eml appears whole (the server renames it into place) and never changes: each is read once.
+const read = new Map<string, OutboxMail>();
+
 /** Every message in the outbox so far, oldest first. */
 export function outboxMails(): OutboxMail[] {
   let files: string[];
@@ -92,7 +95,12 @@ export function outboxMails(): OutboxMail[] {
   return files
     .filter((file) => file.endsWith(".eml"))
     .sort()
-    .map((file) => parseMail(file, readFileSync(path.join(outboxFolder(), file), "utf8")));
+    .map((file) => {
+      const full = path.join(outboxFolder(), file);
+      const mail = read.get(full) ?? parseMail(file, readFileSync(full, "utf8"));
+      read.set(full, mail);
+      return mail;
+    });
 }
 
 export interface MailQuery {
@@ -130,6 +138,8 @@ export async function waitForMail(query: MailQuery, timeout = 15_000): Promise<O
     .poll(() => (found = findMail(query)), {
       message: `an e-mail ${JSON.stringify(query)} in the outbox`,
       timeout,
+      // Every 100 ms, not backing off to a second: the worker writes within JOB_INTERVAL_MS.
+      intervals: [100],
     })
     .toBeTruthy();
   return found as OutboxMail;

@@ -24,23 +24,32 @@ export function productDetails(product: PickableProduct) {
   return [[variant, code].filter(Boolean).join(" · "), state].filter(Boolean).join(" ");
 }
 
+/** What "Find a product" searches: the name, format or size, SKU or ISBN, and state. */
+const searchText = (product: PickableProduct) =>
+  `${product.name} ${productDetails(product)}`.toLowerCase();
+
 function ShopGroup({
   shop,
   name,
   products,
   chosen,
+  shows,
 }: {
   shop: string;
   name: string;
   products: readonly PickableProduct[];
   chosen: ReadonlySet<number>;
+  /** Whether a product matches what staff typed in Find; undefined while nothing is typed. */
+  shows: ((product: PickableProduct) => boolean) | undefined;
 }) {
   const [count, setCount] = useState(() => products.filter((p) => chosen.has(p.id)).length);
   // Opened once, at the first draw: tied to the count, unticking a group's last box would close
   // it under the focused checkbox.
   const [openAtFirst] = useState(count > 0);
+  // Filtered out, a product is hidden, not removed: a ticked one is still posted.
+  const shown = shows ? products.filter(shows).length : products.length;
   return (
-    <details className={styles.pickerShop} open={openAtFirst}>
+    <details className={styles.pickerShop} open={shows ? true : openAtFirst} hidden={shown === 0}>
       <summary>
         {shop}: {products.length === 1 ? "1 product" : `${products.length} products`}
         {count > 0 ? `, ${count} chosen` : ""}
@@ -54,7 +63,7 @@ function ShopGroup({
             const details = productDetails(product);
             const id = `${name}-${product.id}`;
             return (
-              <li key={product.id}>
+              <li key={product.id} hidden={shows ? !shows(product) : false}>
                 <input
                   id={id}
                   type="checkbox"
@@ -85,8 +94,15 @@ export function ProductPicker({ name, legend, hint, products, chosen, error }: P
   const shops = [...new Set(shown.map((product) => product.category))].sort(
     (a, b) => rank(a) - rank(b) || a.localeCompare(b),
   );
+  const [query, setQuery] = useState("");
+  const needle = query.trim().toLowerCase();
+  const shows = needle
+    ? (product: PickableProduct) => searchText(product).includes(needle)
+    : undefined;
+  const found = shows ? shown.filter(shows).length : shown.length;
   const hintId = `${name}-picker-hint`;
   const errorId = `${name}-picker-error`;
+  const findId = `${name}-picker-find`;
   return (
     <fieldset className={styles.picker} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
       <legend>{legend}</legend>
@@ -98,7 +114,31 @@ export function ProductPicker({ name, legend, hint, products, chosen, error }: P
           {error}
         </p>
       ) : null}
-      {shops.length === 0 ? <p>The catalogue has no products yet.</p> : null}
+      {shops.length === 0 ? (
+        <p>The catalogue has no products yet.</p>
+      ) : (
+        <p className={styles.pickerFind}>
+          <label htmlFor={findId}>Find a product</label>
+          <input
+            id={findId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+            // Enter in a search field would send the whole form, half filled in.
+            onKeyDown={(event) => {
+              if (event.key === "Enter") event.preventDefault();
+            }}
+            aria-describedby={`${findId}-found`}
+          />
+          <span id={`${findId}-found`} role="status">
+            {shows
+              ? found === 0
+                ? "No product matches. Ticked products stay chosen."
+                : `${found} ${found === 1 ? "product matches" : "products match"}`
+              : ""}
+          </span>
+        </p>
+      )}
       {shops.map((shop) => (
         <ShopGroup
           key={shop}
@@ -108,6 +148,7 @@ export function ProductPicker({ name, legend, hint, products, chosen, error }: P
             .filter((product) => product.category === shop)
             .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)}
           chosen={chosen}
+          shows={shows}
         />
       ))}
     </fieldset>

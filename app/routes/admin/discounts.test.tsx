@@ -167,6 +167,43 @@ describe("discount codes in the back office (issue 39)", () => {
     // Typed key by key: on a busy two-core machine this takes more than the default 5 s.
   }, 15_000);
 
+  it("finds products by what staff type, and keeps a ticked one chosen while it is filtered out", async () => {
+    const user = renderAt("/admin/discounts");
+    const find = await screen.findByRole("searchbox", { name: "Find a product" });
+    const visibleBoxes = () =>
+      within(picker())
+        .queryAllByRole("checkbox")
+        .map((box) => box.closest("li")?.textContent);
+    await user.type(find, "kyb-mr-3");
+    expect(find).toHaveAccessibleDescription("2 products match");
+    expect(visibleBoxes()).toEqual([
+      "Circuit Trace Hoodie — size M · SKU KYB-MR-3-M",
+      "Circuit Trace Hoodie — size L · SKU KYB-MR-3-L",
+    ]);
+    expect(screen.getByText(/^Book:/)).not.toBeVisible();
+    await user.click(screen.getByRole("checkbox", { name: /size L · SKU KYB-MR-3-L/ }));
+    // Enter in the search field does not send the form.
+    await user.type(find, "{Enter}");
+    expect(sent).toEqual([]);
+
+    await user.clear(find);
+    await user.type(find, "no such thing");
+    expect(find).toHaveAccessibleDescription("No product matches. Ticked products stay chosen.");
+    expect(visibleBoxes()).toEqual([]);
+
+    await user.type(screen.getByLabelText("Code", { exact: true }), "LARGE");
+    await user.type(screen.getByLabelText("Value"), "10");
+    await user.selectOptions(screen.getByLabelText("For"), "products");
+    await user.click(screen.getByRole("button", { name: "Make the code" }));
+    expect(await screen.findByText("Code LARGE is made.")).toBeVisible();
+    expect(sent).toEqual([
+      {
+        method: "POST",
+        body: expect.objectContaining({ code: "LARGE", productIds: [29] }),
+      },
+    ]);
+  }, 15_000);
+
   it("shows the server's refusal beside the products, with the ones ticked still ticked", async () => {
     refuse = { productIds: "There is no product with the id 30" };
     const user = renderAt("/admin/discounts");

@@ -10,6 +10,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { mailBounces, newsletters, newsletterSends, outbox, users } from "../db/schema.ts";
 import { newsletterEmail, type NewsletterRecipient } from "./newsletter-email.tsx";
 import type { FindProduct } from "./newsletter-markdown.tsx";
+import { accountBounce } from "../mail/bounces.ts";
 
 const SENDER_LOCK = sql`hashtextextended('newsletter-sender', 0)`;
 const MINUTE_MS = 60_000;
@@ -47,7 +48,7 @@ export async function addRecipients(tx: Tx, newsletterId: number): Promise<numbe
     insert into ${newsletterSends} ("newsletter_id", "user_id", "email")
     select ${newsletterId}, "users"."id", "users"."email" from ${users}
     where "users"."subscribed"
-      and not exists (select 1 from ${mailBounces} where "mail_bounces"."email_key" = "users"."email_key")
+      and not exists (select 1 from ${mailBounces} where ${accountBounce})
     on conflict ("newsletter_id", "user_id") do nothing`);
   const [count] = await tx
     .select({ recipients: sql<number>`count(*)::int` })
@@ -145,7 +146,7 @@ function pendingRows(tx: Tx, limit: number) {
       email: users.email,
       subscribed: users.subscribed,
       subscribedAt: users.subscriptionChangedAt,
-      bounced: sql<boolean>`exists (select 1 from ${mailBounces} where "mail_bounces"."email_key" = "users"."email_key")`,
+      bounced: sql<boolean>`exists (select 1 from ${mailBounces} where ${accountBounce})`,
       subject: newsletters.subject,
       preheader: newsletters.preheader,
       body: newsletters.body,
